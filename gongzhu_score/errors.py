@@ -1,0 +1,32 @@
+"""One error hierarchy: everything the library refuses is a :class:`GongzhuError`.
+
+Only the CLI turns these into exit codes; the library never exits or prints.
+"""
+
+from __future__ import annotations
+
+
+class GongzhuError(ValueError):
+    """Base of every error gongzhu-score raises on bad input or bad options."""
+
+    def within(self, where: str) -> GongzhuError:
+        """The same error, its message prefixed by where it happened (a file, a player)."""
+        err = type(self)(f"{where}: {self}")
+        err.__cause__ = self.__cause__
+        return err
+
+
+class CardError(GongzhuError):
+    """A token that is not a card (``QX``), or a card where it cannot stand."""
+
+
+class HandError(GongzhuError):
+    """A hand that breaks the input rules (RULINGS §9): a card taken twice, cards missing, …"""
+
+
+class RulesError(GongzhuError):
+    """An unknown variant or an option value the rules do not know."""
+
+
+class InputError(GongzhuError):
+    """A hand file that cannot be read: too large, bad YAML, unknown keys, …"""
