@@ -4,8 +4,10 @@ The library is pure: parse cards, describe a hand, score it under a variant. The
 (``gongzhu-score``) is a thin layer over it.
 
 >>> from gongzhu_score import score_hand
->>> result = score_hand({"东": "pig 6H 8H 10H JH transformer", "南": "rest-of-hearts",
-...                      "西": "", "北": ""}, rest="南", partial=False) # doctest: +SKIP
+>>> result = score_hand({"东": "pig ♥6 ♥8 ♥10 ♥J transformer", "南": "", "西": "sheep"},
+...                     exposed={"南": "AH"}, rest="北")
+>>> [(p.name, p.raw, p.final) for p in result.players]
+[('东', -400, -333), ('南', 0, 200), ('西', 100, 333), ('北', -300, -200)]
 """
 
 from .cards import (

@@ -54,7 +54,9 @@ class _ErrorsAtTheBoundary(TyperGroup):
             ctx = getattr(e, "ctx", None)
             if ctx is not None:
                 hint = f" (see '{ctx.command_path} --help')"
-            typer.echo(f"error: {e.format_message()}{hint}", err=True)
+            # Typer's choice errors read "Value error, 'x' is not one of …"; drop the jargon.
+            message = e.format_message().replace("Value error, ", "")
+            typer.echo(f"error: {message}{hint}", err=True)
             code = 2
         except typer.Abort:
             typer.echo("aborted", err=True)
@@ -65,6 +67,7 @@ class _ErrorsAtTheBoundary(TyperGroup):
 
 
 app = typer.Typer(
+    name=PROG,
     cls=_ErrorsAtTheBoundary,
     help=(
         "Keep the score of 拱猪 (Gongzhu, Chase the Pig).\n\n"
@@ -76,6 +79,7 @@ app = typer.Typer(
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 variants_app = typer.Typer(
+    name=PROG,
     cls=_ErrorsAtTheBoundary,
     help="List the rule sets, or show one in full (variants show NAME).",
     invoke_without_command=True,

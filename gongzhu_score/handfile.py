@@ -97,7 +97,7 @@ def read_hand_yaml(text: str, source: str = "<hand>") -> HandSpec:
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
         where = f"line {mark.line + 1}, column {mark.column + 1}: " if mark else ""
-        problem = e.problem or e.context or "not valid YAML"
+        problem = ", ".join(filter(None, (e.context, e.problem))) or "not valid YAML"
         raise InputError(f"{source}: {where}invalid YAML: {problem}") from None
     except yaml.YAMLError as e:
         raise InputError(f"{source}: invalid YAML: {e}") from None

@@ -17,6 +17,7 @@ import tabulate as _tabulate
 import yaml
 
 from .cards import PIG, SHEEP, TRANSFORMER, Card, Suit
+from .normalize import Method
 from .rules import Variant
 from .scoring import HandResult, PlayerScore
 
@@ -79,6 +80,7 @@ TERMS: dict[str, dict[str, str]] = {
 }
 
 _NICK_ZH = {PIG: "猪", SHEEP: "羊", TRANSFORMER: "变压器"}
+_METHOD_ZH = {Method.NONE: "原始分", Method.ZERO_SUM: "零和", Method.JJ: "JJ算法"}
 _THIRDS = {1: "⅓", 2: "⅔"}
 
 
@@ -134,9 +136,12 @@ def _header(result: HandResult, lang: str) -> list[str]:
     title = v.title_zh if lang == "zh" else v.title
     sep = "：" if lang == "zh" else ": "
     lines = [f"{t['variant']}{sep}{v.name} ({title})"]
-    lines.append(f"{t['normalize']}{sep}{result.normalization.describe()}")
+    norm = result.normalization
+    method = f"{_METHOD_ZH[norm.method]} ({norm.describe()})" if lang == "zh" else norm.describe()
+    lines.append(f"{t['normalize']}{sep}{method}")
     shown = [_exposure_text(e.card, e.level, e.kind, e.by, lang) for e in result.exposures]
-    lines.append(f"{t['exposed']}{sep}{', '.join(shown) if shown else t['none']}")
+    comma = "，" if lang == "zh" else ", "
+    lines.append(f"{t['exposed']}{sep}{comma.join(shown) if shown else t['none']}")
     if result.partial:
         lines.append(f"{t['partial']}{sep}{' '.join(c.symbol for c in result.missing)}")
     return lines
@@ -173,7 +178,7 @@ def render_table(result: HandResult, lang: str = "en", table_format: str = "simp
         disable_numparse=True,
     )
     lines = [*_header(result, lang), "", table]
-    if result.final_sum != 0 and result.normalization.method.value != "none":
+    if result.final_sum != 0 and result.normalization.method is not Method.NONE:
         lines.append(f"({t['residue']} {format_number(result.final_sum)})")
     return "\n".join(lines) + "\n"
 

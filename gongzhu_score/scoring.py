@@ -231,7 +231,7 @@ def score_hand(
     >>> r = score_hand({"东": "QS 6H 8H 10H JH 10C", "南": "AH 2H 3H 4H 5H 7H 9H",
     ...                 "西": "JD QH KH", "北": ""}, exposed={"南": "AH"})
     >>> [(p.name, p.raw, p.final) for p in r.players]
-    [('东', -400, -347), ('南', -180, -27), ('西', 60, 213), ('北', 0, 160)]
+    [('东', -400, -333), ('南', -160, -13), ('西', -40, 147), ('北', 0, 200)]
     """
     rules = find_variant(variant)
     if isinstance(captured, Hand):

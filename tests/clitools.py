@@ -1,0 +1,60 @@
+"""Helpers for the CLI tests: run the real command through Typer's test runner; golden files."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from gongzhu_score.cli import app
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLES = ROOT / "sample_hands"
+GOLDEN = Path(__file__).resolve().parent / "golden"
+
+
+@dataclass
+class Run:
+    exit_code: int
+    stdout: str
+    stderr: str
+
+
+def run(*args: str, input: str | bytes | None = None) -> Run:
+    result = CliRunner().invoke(app, list(args), input=input)
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    return Run(result.exit_code, result.stdout, result.stderr)
+
+
+def ok(*args: str, input: str | None = None) -> str:
+    r = run(*args, input=input)
+    assert r.exit_code == 0, r.stderr
+    assert r.stderr == ""
+    return r.stdout
+
+
+def refused(*args: str, input: str | bytes | None = None) -> str:
+    """Run a command that must refuse its input: exit 2, one error line, nothing on stdout."""
+    r = run(*args, input=input)
+    assert r.exit_code == 2, (r.exit_code, r.stdout, r.stderr)
+    assert r.stdout == ""
+    assert r.stderr.startswith("error: "), r.stderr
+    assert "Traceback" not in r.stderr
+    assert r.stderr.count("\n") == 1, r.stderr
+    return r.stderr.removeprefix("error: ").rstrip("\n")
+
+
+def sample(name: str) -> str:
+    return str(SAMPLES / name)
+
+
+def golden(name: str, text: str) -> None:
+    """Compare with tests/golden/NAME; GONGZHU_UPDATE_GOLDEN=1 rewrites it (then read the diff)."""
+    path = GOLDEN / name
+    if os.environ.get("GONGZHU_UPDATE_GOLDEN"):
+        path.write_text(text, encoding="utf-8")
+    assert path.exists(), f"no golden file {path}; run with GONGZHU_UPDATE_GOLDEN=1"
+    assert text == path.read_text(encoding="utf-8")
