@@ -13,18 +13,31 @@ from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import Any
 
-import tabulate as _tabulate
 import yaml
 
 from .cards import PIG, SHEEP, TRANSFORMER, Card, Suit
+from .errors import InputError
 from .normalize import Method
 from .rules import Variant
 from .scoring import HandResult, PlayerScore
 
 __all__ = ["TERMS", "format_number", "render_result", "render_variant", "result_to_dict"]
 
-# Wide (CJK) characters count as two columns when tabulate measures cells.
-_tabulate.WIDE_CHARS_MODE = True
+
+def _tabulate(rows: Any, headers: Any, table_format: str, **options: Any) -> str:
+    # Imported here: tabulate (with wcwidth and importlib.metadata) costs ~30 ms of start-up,
+    # which JSON/CSV output and --version need not pay.
+    import tabulate
+
+    if table_format not in tabulate.tabulate_formats:
+        raise InputError(
+            f"--table-format {table_format!r}: not a tabulate format; try simple, github, grid, "
+            "plain, rounded_outline (all: " + ", ".join(sorted(tabulate.tabulate_formats)) + ")"
+        )
+    # Wide (CJK) characters count as two columns when tabulate measures cells.
+    tabulate.WIDE_CHARS_MODE = True
+    return tabulate.tabulate(rows, headers=headers, tablefmt=table_format, **options)
+
 
 TERMS: dict[str, dict[str, str]] = {
     "en": {
@@ -170,10 +183,10 @@ def render_table(result: HandResult, lang: str = "en", table_format: str = "simp
     ]
     rows.append(["", t["sum"], "", "", result.raw_sum, format_number(result.final_sum)])
     headers = [t[k] for k in ("seat", "player", "cards", "marks", "raw", "final")]
-    table = _tabulate.tabulate(
+    table = _tabulate(
         rows,
-        headers=headers,
-        tablefmt=table_format,
+        headers,
+        table_format,
         colalign=("right", "left", "left", "left", "right", "right"),
         disable_numparse=True,
     )
@@ -280,7 +293,7 @@ def render_variant(
         return _yaml(data)
     t = TERMS[lang]
     rows = [[key, _cell(value)] for key, value in data.items()]
-    return _tabulate.tabulate(rows, headers=[t["rule"], t["value"]], tablefmt=table_format) + "\n"
+    return _tabulate(rows, [t["rule"], t["value"]], table_format) + "\n"
 
 
 def render_variant_list(
@@ -294,7 +307,7 @@ def render_variant_list(
         return json.dumps(rows, ensure_ascii=False, indent=2) + "\n"
     if fmt == "yaml":
         return _yaml(rows)
-    return _tabulate.tabulate(rows, headers="keys", tablefmt=table_format) + "\n"
+    return _tabulate(rows, "keys", table_format) + "\n"
 
 
 def _cell(value: object) -> str:

@@ -1,0 +1,82 @@
+"""Benchmarks: prints figures, asserts nothing. Run: python tests/benchmark.py
+
+- CLI start-up: wall time of ``gongzhu-score --version`` and of scoring one sample hand, as a
+  user's shell runs them (a new Python process each time).
+- Scoring throughput: hands per second through the library (``score`` on parsed hands, and
+  ``score_hand`` from card strings) on random legal hands.
+"""
+
+from __future__ import annotations
+
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from gongzhu_score import DECK, SCORING_CARDS, SPECIAL_CARDS, Hand, PlayerHand, score, score_hand
+
+ROOT = Path(__file__).resolve().parent.parent
+NAMES = ("东", "南", "西", "北")
+
+
+def random_hand(rng: random.Random) -> dict[str, object]:
+    captured: dict[str, list[str]] = {n: [] for n in NAMES}
+    for card in DECK:
+        if card in SCORING_CARDS or rng.random() < 0.5:
+            captured[rng.choice(NAMES)].append(card.code)
+    exposed: dict[str, list[str]] = {}
+    for card in SPECIAL_CARDS:
+        if rng.random() < 0.25:
+            exposed.setdefault(rng.choice(NAMES), []).append(card.code)
+    return {"captured": {n: " ".join(c) for n, c in captured.items()}, "exposed": exposed}
+
+
+def time_command(args: list[str], runs: int) -> float:
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run(args, check=True, capture_output=True)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def main() -> None:
+    runs = 15
+    exe = shutil.which("gongzhu-score")
+    cli = [exe] if exe else [sys.executable, "-m", "gongzhu_score"]
+    sample = str(ROOT / "sample_hands" / "seed_minus_400.yaml")
+    python_floor = time_command([sys.executable, "-c", "pass"], runs)
+    version = time_command([*cli, "--version"], runs)
+    one_hand = time_command([*cli, "score", sample], runs)
+    print(f"CLI start-up (median of {runs}):")
+    print(f"  python -c pass            {python_floor * 1000:7.1f} ms  (the interpreter alone)")
+    print(f"  gongzhu-score --version   {version * 1000:7.1f} ms")
+    print(f"  gongzhu-score score FILE  {one_hand * 1000:7.1f} ms")
+
+    rng = random.Random(2026)
+    n = 20_000
+    raw_hands = [random_hand(rng) for _ in range(n)]
+    start = time.perf_counter()
+    for h in raw_hands:
+        score_hand(h["captured"], exposed=h["exposed"])  # type: ignore[arg-type]
+    from_text = n / (time.perf_counter() - start)
+
+    parsed = [
+        Hand.from_captured(h["captured"], exposed=h["exposed"])  # type: ignore[arg-type]
+        for h in raw_hands
+    ]
+    assert all(isinstance(p, PlayerHand) for p in parsed[0].players)
+    start = time.perf_counter()
+    for hand in parsed:
+        score(hand)
+    from_hands = n / (time.perf_counter() - start)
+    print(f"Scoring throughput ({n:,} random legal hands, one core):")
+    print(f"  score(Hand)               {from_hands:10,.0f} hands/s")
+    print(f"  score_hand(card strings)  {from_text:10,.0f} hands/s  (parsing included)")
+
+
+if __name__ == "__main__":
+    main()

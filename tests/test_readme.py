@@ -1,0 +1,49 @@
+"""README's promises, checked: its console examples, its install commands, its sample table."""
+
+from __future__ import annotations
+
+import re
+import shlex
+
+import pytest
+from clitools import ROOT, SAMPLES, run
+
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def console_examples() -> list[tuple[str, str]]:
+    """(command, expected output) for every ``$ gongzhu-score …`` in a console block."""
+    examples = []
+    for block in re.findall(r"```console\n(.*?)```", README, flags=re.S):
+        for chunk in re.split(r"^\$ ", block, flags=re.M)[1:]:
+            command, _, output = chunk.partition("\n")
+            examples.append((command, output))
+    return examples
+
+
+@pytest.mark.parametrize(("command", "expected"), console_examples())
+def test_readme_console_example(command: str, expected: str) -> None:
+    args = shlex.split(command)
+    assert args[0] == "gongzhu-score"
+    r = run(*args[1:])
+    assert r.stdout + r.stderr == expected
+
+
+def test_readme_has_examples() -> None:
+    assert len(console_examples()) >= 6
+
+
+def test_every_sample_hand_is_in_the_readme_and_scores() -> None:
+    samples = sorted(p.name for p in SAMPLES.glob("*.yaml"))
+    assert samples
+    for name in samples:
+        assert f"`{name}`" in README, f"{name} is not shown in README"
+        r = run("score", str(SAMPLES / name))
+        assert r.exit_code == 0, r.stderr
+
+
+def test_ci_runs_the_readme_test_command() -> None:
+    marker = "<!-- test-command"
+    assert README.count(marker) == 1
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert "test-command" in ci
