@@ -84,6 +84,21 @@ class Variant:
             elif isinstance(value, Method):
                 value = value.value
             table[f.name] = value
+        # Derived rules, spelled out so that a printed variant answers the usual disputes.
+        t, alone, lvl = self.transformer_multiplier, self.transformer_alone, self.exposure_level
+        first = self.first_exposure_level
+        shou = self.first_exposure_allowed
+        table["transformer_multipliers"] = f"×{t} / ×{t * lvl} exposed" + (
+            f" / ×{t * first} 首明" if shou else ""
+        )
+        table["transformer_alone_values"] = f"+{alone} / +{alone * lvl} exposed" + (
+            f" / +{alone * first} 首明" if shou else ""
+        )
+        plain = (self.full_red - self.pig + self.sheep) * t
+        table["grand_slam"] = (
+            f"({self.full_red}·L(A♥) + {-self.pig}·L(Q♠) + {self.sheep}·L(J♦)) × t: "
+            f"{plain} nothing exposed, {plain * lvl * lvl} all exposed"
+        )
         return table
 
 

@@ -1,0 +1,78 @@
+"""Variants are data: one registry, printable rule tables, and tables that agree with the engine."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from gongzhu_score import VARIANTS, RulesError, find_variant, score_hand
+
+
+def test_registry_has_the_four_one_deck_variants() -> None:
+    assert list(VARIANTS) == ["classic", "online", "dehong", "jj"]
+
+
+@pytest.mark.parametrize(
+    ("name", "expected"), [("CLASSIC", "classic"), (" jj ", "jj"), ("德宏", "dehong")]
+)
+def test_find_variant_is_case_insensitive_with_aliases(name: str, expected: str) -> None:
+    assert find_variant(name).name == expected
+
+
+def test_unknown_variant_is_a_rules_error() -> None:
+    with pytest.raises(RulesError, match="known: classic, online, dehong, jj"):
+        find_variant("two-decks-of-fun")
+
+
+def test_rule_tables_share_one_schema_so_they_diff() -> None:
+    keys = {name: list(v.rule_table()) for name, v in VARIANTS.items()}
+    assert len({tuple(k) for k in keys.values()}) == 1
+
+
+def test_variants_differ_only_where_the_rulings_say() -> None:
+    classic = VARIANTS["classic"].rule_table()
+    changed = {
+        name: sorted(
+            k
+            for k, v in v_.rule_table().items()
+            if classic[k] != v and k not in ("name", "title", "title_zh", "source")
+        )
+        for name, v_ in VARIANTS.items()
+    }
+    assert changed["online"] == [
+        "first_exposure_allowed",
+        "transformer_alone_values",
+        "transformer_multipliers",
+        "zero_hearts_are_scoring",
+    ]
+    assert changed["dehong"] == ["auto_exposure", "heart_values", "normalize"]
+    assert changed["jj"] == [
+        "first_exposure_allowed",
+        "normalize",
+        "transformer_alone_values",
+        "transformer_multipliers",
+    ]
+
+
+@pytest.mark.parametrize("name", list(VARIANTS))
+def test_printed_grand_slam_figures_match_the_engine(name: str) -> None:
+    text = str(VARIANTS[name].rule_table()["grand_slam"])
+    plain, exposed = map(int, re.findall(r"(\d+) (?:nothing|all) exposed", text))
+    hand = {"东": "全红 QS JD 10C", "南": "", "西": "", "北": ""}
+    assert score_hand(hand, variant=name).players[0].raw == plain
+    everything = {"东": "QS JD 10C AH"}
+    assert score_hand(hand, variant=name, exposed=everything).players[0].raw == exposed
+
+
+@pytest.mark.parametrize("name", list(VARIANTS))
+def test_printed_lone_transformer_values_match_the_engine(name: str) -> None:
+    text = str(VARIANTS[name].rule_table()["transformer_alone_values"])
+    values = [int(v) for v in re.findall(r"\+(\d+)", text)]
+    hand = {"东": "10C", "南": "全红 QS JD", "西": "", "北": ""}
+    assert score_hand(hand, variant=name).players[0].raw == values[0]
+    assert score_hand(hand, variant=name, exposed={"东": "10C"}).players[0].raw == values[1]
+    if VARIANTS[name].first_exposure_allowed:
+        assert (
+            score_hand(hand, variant=name, first_exposed={"东": "10C"}).players[0].raw == values[2]
+        )
