@@ -17,7 +17,7 @@ from typer.core import TyperGroup
 from . import __version__
 from .errors import GongzhuError, InputError
 from .handfile import HandSpec, hand_from_flags, read_hand_file
-from .normalize import Method, Normalization, Rounding
+from .normalize import Method, Normalization, Rounding, Teams
 from .render import render_result, render_variant, render_variant_list
 from .rules import VARIANTS, find_variant
 from .scoring import score
@@ -188,7 +188,7 @@ def score_command(
         typer.Option(
             "--variant",
             "-v",
-            help="Rule set: classic (default), online, dehong, jj. Overrides the file's.",
+            help="Rule set: classic (default), online, dehong, jj, two-deck. Overrides the file's.",
             show_default=False,
         ),
     ] = None,
@@ -209,6 +209,16 @@ def score_command(
         Rounding,
         typer.Option("--rounding", help="zero-sum finals: nearest integer, or exact thirds."),
     ] = Rounding.NEAREST,
+    teams: Annotated[
+        Teams | None,
+        typer.Option(
+            "--teams",
+            help="none (default); partners (打对家: seats 1+3 against 2+4); pig-sheep "
+            "(猪羊一家: the takers of the pig and the sheep against the others). "
+            "Overrides the file's.",
+            show_default=False,
+        ),
+    ] = None,
     partial: Annotated[
         bool,
         typer.Option(
@@ -235,9 +245,12 @@ def score_command(
     """
     spec = _read_hand(hand_file, captured or [], exposed or [], first_exposed or [], rest)
     rules = find_variant(variant or spec.variant or "classic")
-    norm = Normalization(normalize or rules.normalize, scale, rounding)
+    norm = Normalization.parse(
+        normalize or rules.normalize, scale, rounding, teams or spec.teams or Teams.NONE
+    )
     try:
-        result = score(spec.hand, rules, norm, partial=partial)
+        hand = spec.hand if rest is None else spec.hand.with_rest(rest, rules.decks)
+        result = score(hand, rules, norm, partial=partial)
     except GongzhuError as e:
         if hand_file is None:  # flag errors already name the player
             raise
@@ -257,13 +270,7 @@ def _read_hand(
             raise InputError(
                 "give the hand either as a file or with --captured/--exposed flags, not both"
             )
-        spec = read_hand_file(hand_file)
-        if rest is not None:
-            try:
-                spec = HandSpec(spec.hand.with_rest(rest), spec.variant)
-            except GongzhuError as e:
-                raise e.within(hand_file) from None
-        return spec
+        return read_hand_file(hand_file)
     if not captured:
         raise InputError(
             "no hand given: name a hand file (or - for stdin), or give --captured NAME=CARDS "
@@ -287,7 +294,7 @@ def _variants_list(
 
 @variants_app.command("show")
 def variants_show(
-    name: Annotated[str, typer.Argument(help="classic, online, dehong or jj.")],
+    name: Annotated[str, typer.Argument(help="classic, online, dehong, jj or two-deck.")],
     fmt: Annotated[ListFormat, typer.Option("--format", "-f", help="table, json or yaml.")] = (
         ListFormat.table
     ),

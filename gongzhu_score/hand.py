@@ -102,19 +102,20 @@ class Hand:
     def names(self) -> tuple[str, ...]:
         return tuple(p.name for p in self.players)
 
-    def missing(self, cards: Iterable[Card] = SCORING_CARDS) -> tuple[Card, ...]:
-        """Which of ``cards`` nobody captured, in deck order."""
-        taken = {c for p in self.players for c in p.captured}
-        wanted = set(cards)
-        return tuple(c for c in DECK if c in wanted and c not in taken)
+    def missing(self, decks: int = 1) -> tuple[Card, ...]:
+        """The scoring cards nobody captured, in deck order (each as often as it is missing)."""
+        taken = Counter(c for p in self.players for c in p.captured)
+        return tuple(
+            c for c in DECK if c in SCORING_CARDS for _ in range(decks - min(taken[c], decks))
+        )
 
-    def with_rest(self, name: str) -> Hand:
+    def with_rest(self, name: str, decks: int = 1) -> Hand:
         """The hand with every scoring card nobody else captured given to ``name``.
 
         At a table three players count their cards and the fourth takes the rest; ``name``
         may be one of the seats or a fourth seat not listed yet.
         """
-        rest = self.missing()
+        rest = self.missing(decks)
         if name in self.names:
             return Hand(
                 tuple(
@@ -141,9 +142,9 @@ def validate_hand(hand: Hand, variant: Variant, *, partial: bool = False) -> tup
     error unless ``partial``.
     """
     _check_names(hand)
-    _check_captured(hand)
+    _check_captured(hand, variant.decks)
     _check_exposed(hand, variant)
-    missing = hand.missing()
+    missing = hand.missing(variant.decks)
     if missing and not partial:
         raise HandError(
             f"scoring cards nobody captured: {_show(missing)}; add them to a player, "
@@ -165,18 +166,27 @@ def _check_names(hand: Hand) -> None:
             raise HandError(f"two players are named {name!r}; names must differ")
 
 
-def _check_captured(hand: Hand) -> None:
-    owner: dict[Card, str] = {}
+def _too_many(card: Card, holders: list[str], name: str, decks: int, verb: str) -> HandError:
+    """The error for one copy too many of ``card``, naming who else had it."""
+    if decks == 1:
+        who = "twice" if holders[0] == name else f"already by {holders[0]}"
+    else:
+        who = f"a third time (already by {' and '.join(holders)}; two decks hold two)"
+    return HandError(f"player {name}: {card.code} ({card}) {verb} {who}")
+
+
+def _check_captured(hand: Hand, decks: int) -> None:
+    holders: dict[Card, list[str]] = {}
     for p in hand.players:
         for card in p.captured:
-            if card in owner:
-                who = "twice" if owner[card] == p.name else f"by {owner[card]} too"
-                raise HandError(f"player {p.name}: captured {card.code} ({card}) {who}")
-            owner[card] = p.name
+            seen = holders.setdefault(card, [])
+            if len(seen) == decks:
+                raise _too_many(card, seen, p.name, decks, "captured")
+            seen.append(p.name)
 
 
 def _check_exposed(hand: Hand, variant: Variant) -> None:
-    owner: dict[Card, str] = {}
+    holders: dict[Card, list[str]] = {}
     allowed = ", ".join(c.symbol for c in variant.exposable)
     for p in hand.players:
         if p.first_exposed and not variant.first_exposure_allowed:
@@ -195,7 +205,7 @@ def _check_exposed(hand: Hand, variant: Variant) -> None:
                     f"player {p.name}: cannot expose {card.code} ({card}); "
                     f"only {allowed} can be exposed (亮牌)"
                 )
-            if card in owner:
-                who = "twice" if owner[card] == p.name else f"already by {owner[card]}"
-                raise HandError(f"player {p.name}: {card.code} ({card}) exposed {who}")
-            owner[card] = p.name
+            seen = holders.setdefault(card, [])
+            if len(seen) == variant.decks:
+                raise _too_many(card, seen, p.name, variant.decks, "exposed")
+            seen.append(p.name)

@@ -28,7 +28,7 @@ MAX_BYTES = 1_000_000
 MAX_DEPTH = 8
 """A hand nests four levels deep; deeper YAML is refused before it is built."""
 
-_TOP_KEYS = ("variant", "players")
+_TOP_KEYS = ("variant", "teams", "players")
 _PLAYER_KEYS = ("name", "captured", "exposed", "first_exposed")
 _NULL = "tag:yaml.org,2002:null"
 
@@ -39,6 +39,7 @@ class HandSpec:
 
     hand: Hand
     variant: str | None = None
+    teams: str | None = None
 
 
 class _HandLoader(yaml.SafeLoader):
@@ -154,9 +155,11 @@ def hand_from_data(data: object) -> HandSpec:
         kind = "empty" if data is None else type(data).__name__
         raise InputError(f"a hand file holds a mapping with 'players', not {kind}")
     _check_keys(data, _TOP_KEYS, "")
-    variant = data.get("variant")
+    variant, teams = data.get("variant"), data.get("teams")
     if variant is not None and not isinstance(variant, str):
         raise InputError(f"variant must be a name such as classic, not {variant!r}")
+    if teams is not None and not isinstance(teams, str):
+        raise InputError(f"teams must be none, partners or pig-sheep, not {teams!r}")
     if "players" not in data:
         raise InputError("missing 'players': list the four players in seat order")
     players = data["players"]
@@ -166,7 +169,7 @@ def hand_from_data(data: object) -> HandSpec:
         items = [_player_from_list_form(i, value) for i, value in enumerate(players, 1)]
     else:
         raise InputError("players must be a list (or a mapping by name) of four players")
-    return HandSpec(Hand(tuple(items)), variant)
+    return HandSpec(Hand(tuple(items)), variant, teams)
 
 
 def _player_from_list_form(seat: int, value: object) -> PlayerHand:
@@ -226,8 +229,9 @@ def hand_from_flags(
 ) -> Hand:
     """Build a hand from ``--captured NAME=CARDS`` (seat order) and the exposure flags.
 
-    ``rest`` names the player who takes the scoring cards nobody else took; when three
-    players are listed, the rest player is the fourth seat.
+    ``rest`` names the player who will take the scoring cards nobody else took
+    (:meth:`Hand.with_rest`, once the variant is known); when three players are listed, it
+    is the fourth seat, so that ``--exposed`` may name it.
     """
     seats: dict[str, tuple[Card, ...]] = {}
     for value in captured:
@@ -255,4 +259,4 @@ def hand_from_flags(
             for name, cards in seats.items()
         )
     )
-    return hand if rest is None else hand.with_rest(rest)
+    return hand

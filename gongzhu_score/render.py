@@ -17,9 +17,9 @@ import yaml
 
 from .cards import PIG, SHEEP, TRANSFORMER, Card, Suit
 from .errors import InputError
-from .normalize import Method
+from .normalize import Method, Teams
 from .rules import Variant
-from .scoring import HandResult, PlayerScore
+from .scoring import HandResult, PlayerScore, TeamSide
 
 __all__ = ["TERMS", "format_number", "render_result", "render_variant", "result_to_dict"]
 
@@ -64,6 +64,9 @@ TERMS: dict[str, dict[str, str]] = {
         "pig": "pig",
         "sheep": "sheep",
         "none": "none",
+        "side": "side",
+        "teams": "teams",
+        "difference": "difference",
     },
     "zh": {
         "seat": "座位",
@@ -89,10 +92,21 @@ TERMS: dict[str, dict[str, str]] = {
         "pig": "猪",
         "sheep": "羊",
         "none": "无",
+        "side": "一方",
+        "teams": "组队",
+        "difference": "相差",
     },
 }
 
 _NICK_ZH = {PIG: "猪", SHEEP: "羊", TRANSFORMER: "变压器"}
+_TEAMS = {
+    "en": {
+        Teams.NONE: "none",
+        Teams.PARTNERS: "partners (打对家)",
+        Teams.PIG_SHEEP: "pig-sheep (猪羊一家)",
+    },
+    "zh": {Teams.NONE: "无", Teams.PARTNERS: "对家", Teams.PIG_SHEEP: "猪羊一家"},
+}
 _METHOD_ZH = {Method.NONE: "原始分", Method.ZERO_SUM: "零和", Method.JJ: "JJ算法"}
 _THIRDS = {1: "⅓", 2: "⅔"}
 
@@ -157,7 +171,17 @@ def _header(result: HandResult, lang: str) -> list[str]:
     lines.append(f"{t['exposed']}{sep}{comma.join(shown) if shown else t['none']}")
     if result.partial:
         lines.append(f"{t['partial']}{sep}{' '.join(c.symbol for c in result.missing)}")
+    sides = result.sides
+    if sides is not None:
+        mode = _TEAMS[lang][norm.teams]
+        a, b = (f"{_side_label(side)} {t['raw']} {side.raw}" for side in sides)
+        diff = f"{t['difference']} {sides[0].raw - sides[1].raw}"
+        lines.append(f"{t['teams']}{sep}{mode} — {a}{comma}{b}{comma}{diff}")
     return lines
+
+
+def _side_label(side: TeamSide) -> str:
+    return "+".join(side.names)
 
 
 def _exposure_text(card: Card, level: int, kind: str, by: str | None, lang: str) -> str:
@@ -170,6 +194,9 @@ def _exposure_text(card: Card, level: int, kind: str, by: str | None, lang: str)
 
 def render_table(result: HandResult, lang: str = "en", table_format: str = "simple") -> str:
     t = TERMS[lang]
+    sides = result.sides
+    keys = ["seat", "player", "cards", "marks", "raw", "final"]
+    align = ["right", "left", "left", "left", "right", "right"]
     rows: list[list[Any]] = [
         [
             p.seat,
@@ -182,12 +209,17 @@ def render_table(result: HandResult, lang: str = "en", table_format: str = "simp
         for p in result.players
     ]
     rows.append(["", t["sum"], "", "", result.raw_sum, format_number(result.final_sum)])
-    headers = [t[k] for k in ("seat", "player", "cards", "marks", "raw", "final")]
+    if sides is not None:
+        keys.insert(2, "side")
+        align.insert(2, "left")
+        for row, p in zip(rows, result.players, strict=False):
+            row.insert(2, "" if p.side is None else _side_label(sides[p.side]))
+        rows[-1].insert(2, "")
     table = _tabulate(
         rows,
-        headers,
+        [t[k] for k in keys],
         table_format,
-        colalign=("right", "left", "left", "left", "right", "right"),
+        colalign=tuple(align),
         disable_numparse=True,
     )
     lines = [*_header(result, lang), "", table]
@@ -210,9 +242,21 @@ def result_to_dict(result: HandResult) -> dict[str, Any]:
             {"card": e.card.code, "by": e.by, "kind": e.kind, "level": e.level}
             for e in result.exposures
         ],
+        "teams": _teams_dict(result),
         "players": [_player_dict(p) for p in result.players],
         "raw_sum": result.raw_sum,
         "final_sum": _json_number(result.final_sum),
+    }
+
+
+def _teams_dict(result: HandResult) -> dict[str, Any] | None:
+    sides = result.sides
+    if sides is None:
+        return None
+    return {
+        "mode": result.normalization.teams.value,
+        "sides": [{"players": list(side.names), "raw": side.raw} for side in sides],
+        "difference": sides[0].raw - sides[1].raw,
     }
 
 
@@ -222,6 +266,7 @@ def _player_dict(p: PlayerScore) -> dict[str, Any]:
         "name": p.name,
         "raw": p.raw,
         "final": _json_number(p.final),
+        "side": p.side,
     }
     if isinstance(p.final, Fraction) and p.final.denominator != 1:
         out["final_exact"] = str(p.final)
@@ -266,7 +311,7 @@ def render_result(
     if fmt == "yaml":
         return _yaml(result_to_dict(result))
     if fmt == "csv":
-        header = ["seat", "name", "raw", "final", "scoring_cards", "markers"]
+        header = ["seat", "name", "raw", "final", "scoring_cards", "markers", "side"]
         rows = [
             [
                 p.seat,
@@ -275,6 +320,7 @@ def render_result(
                 _json_number(p.final),
                 " ".join(c.code for c in p.scoring_cards),
                 " ".join(_marker_codes(p)),
+                "" if p.side is None else p.side,
             ]
             for p in result.players
         ]
@@ -314,5 +360,6 @@ def _cell(value: object) -> str:
     if isinstance(value, dict):
         return " ".join(f"{k}:{v}" for k, v in value.items())
     if isinstance(value, list):
-        return " ".join(str(v) for v in value)
+        sep = "; " if any(" " in str(v) for v in value) else " "
+        return sep.join(str(v) for v in value)
     return str(value)

@@ -6,6 +6,7 @@ table, JSON and a later ``explain`` render what was computed instead of computin
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -19,27 +20,27 @@ from .cards import (
     SPECIAL_CARDS,
     TRANSFORMER,
     Card,
-    Suit,
 )
-from .errors import GongzhuError
+from .errors import GongzhuError, HandError
 from .hand import CardsLike, Hand, validate_hand
-from .normalize import Method, Normalization, Rounding, normalize
+from .normalize import Method, Normalization, Rounding, Teams, normalize
 from .rules import Variant, find_variant
 
-__all__ = ["Exposure", "HandResult", "Line", "PlayerScore", "score", "score_hand"]
+__all__ = ["Exposure", "HandResult", "Line", "PlayerScore", "TeamSide", "score", "score_hand"]
 
-_ALL_HEARTS = frozenset(HEARTS)
 # Display order of a player's scoring cards: the named cards first, then hearts low to high
 # (the order the seed writes "猪、红桃6、8、10、J和变压器").
 _DISPLAY_ORDER = {c: i for i, c in enumerate((PIG, SHEEP, TRANSFORMER, *HEARTS))}
+_HEARTS = frozenset(HEARTS)
 
 
 @dataclass(frozen=True, slots=True)
 class Exposure:
-    """A special card's exposure for the hand (亮牌). ``by`` is None for auto-exposure."""
+    """One exposure of a special card (亮牌). ``by`` is None for auto-exposure."""
 
     card: Card
     level: int
+    """The card's level for the hand once this and every other exposure is counted."""
     by: str | None
     kind: str
     """``exposed`` (亮), ``first_exposed`` (首明) or ``auto`` (the fourth, RULINGS §4.2)."""
@@ -76,10 +77,23 @@ class PlayerScore:
     transformer_alone: bool
     full_red: bool
     grand_slam: bool
+    grand_slam_ratio: Fraction | None
+    """Where the seed fixes the grand slam (two decks: 1600 against the formula's 3200), the
+    ratio applied after the transformer; None otherwise."""
     raw: int
     """原始分."""
     final: int | Fraction
-    """最后得分: after normalization and scale."""
+    """最后得分: after normalization, teams and scale."""
+    side: int | None = None
+    """The player's side (0 or 1) in team play, else None."""
+
+
+@dataclass(frozen=True, slots=True)
+class TeamSide:
+    """One side in team play: its members (seat order) and their raw total."""
+
+    names: tuple[str, ...]
+    raw: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,8 +121,22 @@ class HandResult:
 
     @property
     def final_sum(self) -> int | Fraction:
-        """The finals' sum: 0 for zero-sum and jj, but rounding can leave ±1 (RULINGS §6.2)."""
+        """The finals' sum: 0 for zero-sum and jj, but rounding can leave a residue (§6.2)."""
         return sum(self.finals, 0)
+
+    @property
+    def sides(self) -> tuple[TeamSide, TeamSide] | None:
+        """The two sides in team play (RULINGS §7), else None."""
+        if self.normalization.teams is Teams.NONE:
+            return None
+        a, b = (
+            TeamSide(
+                tuple(p.name for p in self.players if p.side == k),
+                sum(p.raw for p in self.players if p.side == k),
+            )
+            for k in (0, 1)
+        )
+        return a, b
 
     def player(self, name: str) -> PlayerScore:
         for p in self.players:
@@ -117,72 +145,117 @@ class HandResult:
         raise KeyError(name)
 
 
-def exposure_levels(hand: Hand, variant: Variant) -> tuple[dict[Card, int], list[Exposure]]:
-    """Each special card's level L (1, 2, 4) and the exposures behind it (RULINGS §4.1–4.2)."""
-    levels = dict.fromkeys(SPECIAL_CARDS, 1)
-    exposures: list[Exposure] = []
-    for p in hand.players:
-        for card in p.exposed:
-            levels[card] = variant.exposure_level
-            exposures.append(Exposure(card, variant.exposure_level, p.name, "exposed"))
-        for card in p.first_exposed:
-            levels[card] = variant.first_exposure_level
-            exposures.append(Exposure(card, variant.first_exposure_level, p.name, "first_exposed"))
-    unexposed = [c for c in SPECIAL_CARDS if levels[c] == 1]
-    if variant.auto_exposure and len(unexposed) == 1:
-        levels[unexposed[0]] = variant.exposure_level
-        exposures.append(Exposure(unexposed[0], variant.exposure_level, None, "auto"))
-    return levels, exposures
+@dataclass(frozen=True, slots=True)
+class _Levels:
+    level: Mapping[Card, int]
+    """L(c) for each special card (RULINGS §4.1, §5.1)."""
+    copies: Mapping[Card, int]
+    """How many copies of each special card count as exposed."""
+
+
+def exposure_levels(hand: Hand, variant: Variant) -> tuple[_Levels, tuple[Exposure, ...]]:
+    """Each special card's level and the exposures behind it (RULINGS §4.1–4.2, §5.1)."""
+    copies = Counter(c for p in hand.players for c in p.exposed)
+    first = {c for p in hand.players for c in p.first_exposed}
+    if variant.auto_exposure:
+        unexposed = [c for c in SPECIAL_CARDS if not copies[c] and c not in first]
+        if len(unexposed) == 1:
+            copies[unexposed[0]] = 1
+    level = {
+        c: variant.first_exposure_level if c in first else variant.exposure_levels[copies[c]]
+        for c in SPECIAL_CARDS
+    }
+    exposures = [
+        Exposure(c, level[c], p.name, kind)
+        for p in hand.players
+        for kind, cards in (("exposed", p.exposed), ("first_exposed", p.first_exposed))
+        for c in cards
+    ]
+    named = {e.card for e in exposures}
+    exposures += [
+        Exposure(c, level[c], None, "auto") for c in SPECIAL_CARDS if copies[c] and c not in named
+    ]
+    return _Levels(level, copies), tuple(exposures)
 
 
 def _score_player(
-    seat: int, name: str, captured: Iterable[Card], variant: Variant, levels: Mapping[Card, int]
+    seat: int, name: str, captured: Iterable[Card], v: Variant, lv: _Levels
 ) -> PlayerScore:
-    taken = {c for c in captured if c in SCORING_CARDS}
     order = _DISPLAY_ORDER.__getitem__
-    hearts = tuple(sorted((c for c in taken if c.suit is Suit.HEARTS), key=order))
-    full_red = len(hearts) == len(_ALL_HEARTS)
-    grand_slam = full_red and len(taken) == len(SCORING_CARDS)
-    lh, lp, ls = levels[ACE_OF_HEARTS], levels[PIG], levels[SHEEP]
+    counts = Counter(c for c in captured if c in SCORING_CARDS)
+    cards = tuple(sorted(counts.elements(), key=order))
+    hearts = tuple(c for c in cards if c in _HEARTS)
+    pigs, sheep, tens = counts[PIG], counts[SHEEP], counts[TRANSFORMER]
+    full_red = len(hearts) == 13 * v.decks
+    grand_slam = full_red and len(cards) == 16 * v.decks
+    lh, lp, ls = lv.level[ACE_OF_HEARTS], lv.level[PIG], lv.level[SHEEP]
+
     lines: list[Line] = []
-    if full_red:  # RULINGS §4.5
-        lines.append(Line("full_red", hearts, variant.full_red, lh, variant.full_red * lh))
+    if full_red:  # RULINGS §4.5, §5.3
+        lines.append(Line("full_red", hearts, v.full_red, lh, v.full_red * lh))
     elif hearts:
-        base = sum(variant.card_values[c] for c in hearts)
+        base = sum(v.card_values[c] for c in hearts)
         lines.append(Line("hearts", hearts, base, lh, base * lh))
-    if PIG in taken:
-        if grand_slam:  # RULINGS §4.6: the pig turns positive too
-            lines.append(Line("pig_positive", (PIG,), -variant.pig, lp, -variant.pig * lp))
-        else:
-            lines.append(Line("pig", (PIG,), variant.pig, lp, variant.pig * lp))
-    if SHEEP in taken:
-        lines.append(Line("sheep", (SHEEP,), variant.sheep, ls, variant.sheep * ls))
+    if pigs:
+        # RULINGS §4.6: a grand slam turns the pig positive too.
+        rule, base = ("pig_positive", -v.pig * pigs) if grand_slam else ("pig", v.pig * pigs)
+        lines.append(Line(rule, (PIG,) * pigs, base, lp, base * lp))
+    if sheep:
+        lines.append(Line("sheep", (SHEEP,) * sheep, v.sheep * sheep, ls, v.sheep * sheep * ls))
     subtotal = sum(line.points for line in lines)
 
+    raw = subtotal
     transformer: int | None = None
     alone = False
-    raw = subtotal
-    if TRANSFORMER in taken:  # RULINGS §4.4
-        lt = levels[TRANSFORMER]
-        transformer = variant.transformer_multiplier * lt
+    if tens:  # RULINGS §4.4, §5.2
+        lt = lv.level[TRANSFORMER]
+        transformer = v.transformer_times(lt, lv.copies[TRANSFORMER], tens)
         others = [
             c
-            for c in taken
-            if c is not TRANSFORMER
-            and (variant.zero_hearts_are_scoring or variant.card_values[c] != 0)
+            for c in cards
+            if c is not TRANSFORMER and (v.zero_hearts_are_scoring or v.card_values[c] != 0)
         ]
         if others:
             raw = subtotal * transformer
         else:
             alone = True
-            raw = variant.transformer_alone * lt
+            base_t = v.transformer_times(1, 0, 1)
+            raw = v.transformer_alone * transformer // base_t
             lines.append(
-                Line("transformer_alone", (TRANSFORMER,), variant.transformer_alone, lt, raw)
-            )
-    cards = tuple(sorted(taken, key=order))
+                Line("transformer_alone", (TRANSFORMER,) * tens, v.transformer_alone,
+                     transformer // base_t, raw)
+            )  # fmt: skip
+    ratio: Fraction | None = None
+    if grand_slam and v.grand_slam is not None:  # RULINGS §5.4: the seed's fixed 1600
+        ratio = Fraction(v.grand_slam, v.grand_slam_plain())
+        raw = int(raw * ratio)
     return PlayerScore(
-        seat, name, cards, tuple(lines), subtotal, transformer, alone, full_red, grand_slam, raw, 0
-    )
+        seat, name, cards, tuple(lines), subtotal, transformer, alone, full_red, grand_slam,
+        ratio, raw, 0,
+    )  # fmt: skip
+
+
+def team_sides(hand: Hand, teams: Teams) -> tuple[int, ...] | None:
+    """Each seat's side (0 or 1) for team play (RULINGS §7), or None for individual play."""
+    if teams is Teams.NONE:
+        return None
+    if teams is Teams.PARTNERS:  # 打对家: seats 1 and 3 against 2 and 4
+        return (0, 1, 0, 1)
+    # 猪羊一家: whoever captured a pig or a sheep (two decks: any copy) plays together.
+    for p in hand.players:
+        if p.exposed or p.first_exposed:
+            raise HandError(
+                f"player {p.name}: 猪羊一家 (--teams pig-sheep) allows no exposure (亮牌) or 首明"
+            )
+    takers = {p.name for p in hand.players for c in p.captured if c in (PIG, SHEEP)}
+    if not takers:
+        raise HandError("猪羊一家 (--teams pig-sheep) needs the pig or the sheep captured")
+    if len(takers) == len(hand.players):
+        raise HandError(
+            "猪羊一家 (--teams pig-sheep): every player took a pig or a sheep, so there is no "
+            "other side"
+        )
+    return tuple(0 if p.name in takers else 1 for p in hand.players)
 
 
 def score(
@@ -192,21 +265,25 @@ def score(
     *,
     partial: bool = False,
 ) -> HandResult:
-    """Score a hand: validate it (RULINGS §9), compute raw scores (§4), normalize (§6).
+    """Score a hand: validate it (RULINGS §9), raw scores (§4, §5), finals (§6, §7).
 
     ``normalization`` defaults to the variant's own method, scale 1, nearest rounding.
     """
     rules = find_variant(variant)
     norm = normalization or Normalization(rules.normalize)
     missing = validate_hand(hand, rules, partial=partial)
+    sides = team_sides(hand, norm.teams)
     levels, exposures = exposure_levels(hand, rules)
     scored = [
         _score_player(seat, p.name, p.captured, rules, levels)
         for seat, p in enumerate(hand.players, 1)
     ]
-    finals = normalize([p.raw for p in scored], norm)
-    players = tuple(replace(p, final=f) for p, f in zip(scored, finals, strict=True))
-    return HandResult(rules, norm, players, tuple(exposures), bool(missing), missing)
+    finals = normalize([p.raw for p in scored], norm, sides)
+    players = tuple(
+        replace(p, final=f, side=None if sides is None else sides[i])
+        for i, (p, f) in enumerate(zip(scored, finals, strict=True))
+    )
+    return HandResult(rules, norm, players, exposures, bool(missing), missing)
 
 
 def score_hand(
@@ -219,6 +296,7 @@ def score_hand(
     normalize: Method | str | None = None,
     scale: int = 1,
     rounding: Rounding | str = "nearest",
+    teams: Teams | str = "none",
     partial: bool = False,
 ) -> HandResult:
     """Score one hand from plain Python values: the library's front door.
@@ -226,7 +304,8 @@ def score_hand(
     ``captured`` maps each player, in seat order (counter-clockwise), to the cards they
     captured in any notation; ``exposed``/``first_exposed`` map players to the special cards
     they exposed (亮牌 / 首明); ``rest`` names a player who takes every scoring card the
-    others did not. Raises :class:`~gongzhu_score.errors.GongzhuError` on bad input.
+    others did not; ``teams`` is ``none``, ``partners`` or ``pig-sheep``. Raises
+    :class:`~gongzhu_score.errors.GongzhuError` on bad input.
 
     >>> r = score_hand({"东": "QS 6H 8H 10H JH 10C", "南": "AH 2H 3H 4H 5H 7H 9H",
     ...                 "西": "JD QH KH", "北": ""}, exposed={"南": "AH"})
@@ -241,6 +320,7 @@ def score_hand(
     else:
         hand = Hand.from_captured(captured, exposed=exposed, first_exposed=first_exposed)
     if rest is not None:
-        hand = hand.with_rest(rest)
-    norm = Normalization.parse(rules.normalize if normalize is None else normalize, scale, rounding)
+        hand = hand.with_rest(rest, rules.decks)
+    method = rules.normalize if normalize is None else normalize
+    norm = Normalization.parse(method, scale, rounding, teams)
     return score(hand, rules, norm, partial=partial)

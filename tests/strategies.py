@@ -44,29 +44,47 @@ class RandomHand:
 
 
 @st.composite
-def legal_hands(draw: st.DrawFn, variants: tuple[str, ...] = tuple(VARIANTS)) -> RandomHand:
+def legal_hands(
+    draw: st.DrawFn, variants: tuple[str, ...] = tuple(VARIANTS), exposures: bool = True
+) -> RandomHand:
     variant = draw(st.sampled_from(variants))
+    decks = VARIANTS[variant].decks
     names = draw(NAMES)
     captured: dict[str, list[Card]] = {n: [] for n in names}
     for card in DECK:
-        # every scoring card goes to someone; a non-scoring card may be listed or not
-        seats = st.integers(0, 3) if card in SCORING_CARDS else st.integers(-1, 3)
-        seat = draw(seats)
-        if seat >= 0:
-            captured[names[seat]].append(card)
+        for _ in range(decks):
+            # every scoring card goes to someone; a non-scoring card may be listed or not
+            seats = st.integers(0, 3) if card in SCORING_CARDS else st.integers(-1, 3)
+            seat = draw(seats)
+            if seat >= 0:
+                captured[names[seat]].append(card)
     for name in names:
         captured[name] = draw(st.permutations(captured[name]))
     hand = RandomHand(variant, names, captured)
-    first_allowed = VARIANTS[variant].first_exposure_allowed
-    kinds = ["no", "exposed", "first"] if first_allowed else ["no", "exposed"]
-    for card in SPECIAL_CARDS:
-        kind = draw(st.sampled_from(kinds))
-        who = names[draw(st.integers(0, 3))]
-        if kind == "exposed" or (kind == "first" and hand.first_exposed.get(who)):
-            hand.exposed.setdefault(who, []).append(card)
-        elif kind == "first":
-            hand.first_exposed[who] = [card]
+    if exposures:
+        add_exposures(draw, hand)
     return hand
+
+
+def add_exposures(draw: st.DrawFn, hand: RandomHand) -> None:
+    """Random legal exposures: each special card up to once per deck, 首明 where allowed."""
+    rules = VARIANTS[hand.variant]
+    kinds = ["exposed", "first"] if rules.first_exposure_allowed else ["exposed"]
+    for card in SPECIAL_CARDS:
+        for _ in range(draw(st.integers(0, rules.decks))):
+            kind = draw(st.sampled_from(kinds))
+            who = hand.names[draw(st.integers(0, 3))]
+            shown = [c for cards in hand.exposed.values() for c in cards]
+            if kind == "first" and not hand.first_exposed.get(who) and card not in shown:
+                if card not in _firsts(hand):
+                    hand.first_exposed[who] = [card]
+                continue
+            if card not in _firsts(hand):
+                hand.exposed.setdefault(who, []).append(card)
+
+
+def _firsts(hand: RandomHand) -> list[Card]:
+    return [c for cards in hand.first_exposed.values() for c in cards]
 
 
 def _wide(text: str) -> str:

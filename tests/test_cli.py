@@ -159,6 +159,55 @@ def test_python_dash_m_runs_the_same_command() -> None:
     assert bad.stderr.startswith("error: --captured 东: unknown card 'QX'")
 
 
+def test_two_deck_sample_and_variant_flag() -> None:
+    out = ok("score", sample("two_deck_seed_minus_3200.yaml"), "-f", "json")
+    data = json.loads(out)
+    assert data["variant"] == "two-deck"
+    assert [p[1] for p in players(out)] == [-3200, -700, -660, -640]
+    flags = ok("score", "-v", "two-deck", "-c", "东=QS QS 10C 10C", "-c", "南=JD JD",
+               "-c", "西=全红 全红", "-c", "北=", "-e", "南=QS QS AH", "-e", "西=10C AH 10C", "-f", "json")  # fmt: skip
+    assert players(flags)[0][1] == -12800
+
+
+def test_teams_from_the_file_and_the_flag() -> None:
+    f = sample("seed_partners.yaml")
+    data = json.loads(ok("score", f, "-f", "json"))
+    assert data["teams"] == {
+        "mode": "partners",
+        "sides": [{"players": ["东", "西"], "raw": -200}, {"players": ["南", "北"], "raw": 50}],
+        "difference": -250,
+    }
+    assert [p["side"] for p in data["players"]] == [0, 1, 0, 1]
+    assert [p[2] for p in players(ok("score", f, "-f", "json", "--scale", "12"))] == [
+        -1500,
+        1500,
+        -1500,
+        1500,
+    ]
+    assert [p[2] for p in players(ok("score", f, "-f", "json", "--normalize", "jj"))] == [
+        -250,
+        250,
+        -250,
+        250,
+    ]
+    alone = json.loads(ok("score", f, "-f", "json", "--teams", "none"))
+    assert alone["teams"] is None
+    # individual zero-sum: (4r − R)/3 with R = −150
+    assert [p["final"] for p in alone["players"]] == [-203, 117, 37, 50]
+
+
+def test_pig_sheep_samples() -> None:
+    two = players(ok("score", sample("pig_sheep.yaml"), "-f", "json"))
+    assert [p[2] for p in two] == [60, -60, 60, -60]
+    three = players(ok("score", sample("pig_sheep_one_against_three.yaml"), "-f", "json"))
+    assert [p[2] for p in three] == [-77, 230, -77, -77]
+
+
+def test_teams_csv_has_the_side() -> None:
+    rows = list(csv.DictReader(io.StringIO(ok("score", sample("pig_sheep.yaml"), "-f", "csv"))))
+    assert [r["side"] for r in rows] == ["0", "1", "0", "1"]
+
+
 # --- golden files ----------------------------------------------------------------------------
 
 
@@ -173,6 +222,10 @@ def test_python_dash_m_runs_the_same_command() -> None:
         ("grand_slam_exposed_zh.txt", ["score", sample("seed_grand_slam_all_exposed.yaml"), "--lang", "zh"]),
         ("lone_transformer.csv", ["score", sample("seed_lone_transformer.yaml"), "-f", "csv"]),
         ("first_exposed.yaml", ["score", sample("first_exposed.yaml"), "-f", "yaml"]),
+        ("partners_table_zh.txt", ["score", sample("seed_partners.yaml"), "--lang", "zh"]),
+        ("pig_sheep_one_against_three.txt", ["score", sample("pig_sheep_one_against_three.yaml")]),
+        ("two_deck.txt", ["score", sample("two_deck_seed_minus_3200.yaml")]),
+        ("variants_show_two_deck.txt", ["variants", "show", "two-deck"]),
         ("variants.txt", ["variants"]),
         ("variants_show_classic.txt", ["variants", "show", "classic"]),
         ("variants_show_dehong.json", ["variants", "show", "dehong", "-f", "json"]),
@@ -210,7 +263,7 @@ BAD_FLAGS = [
     (["-c", "东=猪圈", "-c", "南=", "-c", "西=", "-c", "北="],
      "--captured 东: '猪圈' is not a scoring card and not an alias of one; write its cards instead (K♠ A♠)"),
     (["-c", "东=QS 10C", "-c", "南=QS", "-c", "西=全红 JD", "-c", "北="],
-     "player 南: captured QS (Q♠) by 东 too"),
+     "player 南: QS (Q♠) captured already by 东"),
     (["-c", "东=QS 10C", "-c", "南=JD", "-c", "西=全红", "-c", "北=", "-e", "东=KS"],
      "player 东: cannot expose KS (K♠); only Q♠, J♦, 10♣, A♥ can be exposed (亮牌)"),
     (["-c", "东=QS 10C", "-c", "南=JD", "-c", "西=全红", "-c", "北=", "-e", "东=QS", "-e", "南=QS"],
@@ -230,12 +283,20 @@ BAD_FLAGS = [
     (["-c", "东=QS 10C", "-c", "南=JD", "-c", "西=全红", "-c", "北=", "-e", "X=QS"],
      "--exposed X=: no player named 'X' in --captured"),
     (["-c", "东=QS 10C", "-c", "南=JD", "-c", "西=全红", "-c", "北=", "-v", "clasic"],
-     "unknown variant 'clasic' (known: classic, online, dehong, jj); did you mean 'classic'?"),
+     "unknown variant 'clasic' (known: classic, online, dehong, jj, two-deck); did you mean 'classic'?"),
     (["-c", "东=QS 10C", "-c", "南=JD", "-c", "西=", "-c", "北=", "--rest", "X"],
      "--rest X: no player named 'X' (players: 东, 南, 西, 北) "
      "(a new seat for the rest needs exactly three listed players)"),
     ([], "no hand given: name a hand file (or - for stdin), or give --captured NAME=CARDS for "
      "each player; see 'gongzhu-score score --help'"),
+    (["-c", "东=QS 10C", "-c", "南=JD", "-c", "西=全红", "-c", "北=", "--teams", "pig-sheep", "-e", "南=JD"],
+     "player 南: 猪羊一家 (--teams pig-sheep) allows no exposure (亮牌) or 首明"),
+    (["-c", "东=QS 10C", "-c", "南=JD", "-c", "西=全红", "-c", "北=", "--teams", "pig-sheep", "-v", "jj"],
+     "teams pig-sheep (猪羊一家) with normalization jj is not defined by the rules; use --normalize zero-sum"),
+    (["-c", "东=QS 10C", "-c", "南=JD", "-c", "西=全红", "-c", "北=", "--teams", "partners", "--normalize", "none"],
+     "teams partners with normalization none is not defined by the rules; use --normalize zero-sum or jj"),
+    (["-c", "东=QS QS QS", "-c", "南=", "-c", "西=", "--rest", "北", "-v", "two-deck"],
+     "player 东: QS (Q♠) captured a third time (already by 东 and 东; two decks hold two)"),
     (["-c", "东=QS 10C", "-c", "南=JD", "-c", "西=全红", "-c", "北=", "--table-format", "fancy"],
      "--table-format 'fancy': not a tabulate format; try simple, github, grid, plain, "
      "rounded_outline (all: "),
@@ -254,6 +315,7 @@ def test_bad_flags(args: list[str], message: str) -> None:
         (["--scale", "0"], "--scale"),
         (["--format", "xml"], "'xml' is not one of"),
         (["--lang", "fr"], "'fr' is not one of"),
+        (["--teams", "trios"], "'trios' is not one of"),
         (["--bogus"], "No such option: --bogus"),
     ],
 )
@@ -268,7 +330,7 @@ BAD_FILES = [
      "players[2]: unknown key 'captued' (allowed: name, captured, exposed, first_exposed); "
      "did you mean 'captured'?"),
     ("varient: classic\n" + FOUR,
-     "unknown key 'varient' (allowed: variant, players); did you mean 'variant'?"),
+     "unknown key 'varient' (allowed: variant, teams, players); did you mean 'variant'?"),
     (FOUR.replace("[QS, 10C]", "[QS, 10C, 10]"),
      "players[1] (东): captured: unknown card '10' (a rank with no suit; write e.g. 10H or 10S)"),
     (FOUR.replace("[QS, 10C]", "[QS, 10C, QX]"),

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from strategies import RandomHand, legal_hands, spellings
 
-from gongzhu_score import DECK, SCORING_CARDS, HandResult, score_hand
+from gongzhu_score import DECK, SCORING_CARDS, GongzhuError, HandResult, score_hand
 from gongzhu_score.render import result_to_dict
 
 settings.register_profile("default", max_examples=200, deadline=None)
@@ -81,10 +81,61 @@ def test_spelling_cards_differently_or_adding_non_scoring_cards_changes_nothing(
     assert score_hand(as_text, **hand.kwargs()) == scored(hand)  # type: ignore[arg-type]
 
 
-@given(legal_hands())
-def test_raw_scores_do_not_depend_on_who_exposed_a_card(hand: RandomHand) -> None:
-    # Exposure belongs to the card, whoever exposed it (RULINGS §4).
-    moved = {hand.names[0]: [c for cards in hand.exposed.values() for c in cards]}
-    first = {hand.names[i]: cards for i, cards in enumerate(hand.first_exposed.values())}
-    r = score_hand(hand.captured, exposed=moved, first_exposed=first, variant=hand.variant)  # type: ignore[arg-type]
+# --- two decks and teams (RULINGS §5, §7) ------------------------------------------------------
+
+
+@given(legal_hands(variants=("classic", "online", "jj", "two-deck")), st.integers(1, 12))
+def test_partners_are_equal_within_a_side_and_zero_sum(hand: RandomHand, scale: int) -> None:
+    for method in ("zero-sum", "jj"):
+        r = scored(hand, teams="partners", normalize=method, scale=scale)
+        assert r.finals[0] == r.finals[2] == -r.finals[1] == -r.finals[3]
+        assert r.final_sum == 0  # D/2 with raws in tens never leaves a half
+
+
+@given(legal_hands(variants=("classic", "dehong", "two-deck"), exposures=False))
+def test_pig_sheep_sides_are_equal_within_and_zero_sum_up_to_rounding(hand: RandomHand) -> None:
+    try:
+        r = scored(hand, teams="pig-sheep", normalize="zero-sum")
+    except GongzhuError as e:  # two decks: every player may hold a pig or a sheep
+        assert "every player took a pig or a sheep" in str(e)
+        return
+    for side in (0, 1):
+        finals = {p.final for p in r.players if p.side == side}
+        assert len(finals) == 1
+    assert abs(r.final_sum) <= 1
+    exact = scored(hand, teams="pig-sheep", normalize="zero-sum", rounding="exact")
+    assert sum(exact.finals) == 0
+
+
+def _sign(x: int) -> int:
+    return (x > 0) - (x < 0)
+
+
+@given(legal_hands(variants=("two-deck",)))
+def test_two_deck_exposure_never_changes_the_sign_of_a_score(hand: RandomHand) -> None:
+    plain = score_hand(hand.captured, variant="two-deck")  # type: ignore[arg-type]
+    exposed = scored(hand)
+    for before, after in zip(plain.players, exposed.players, strict=True):
+        assert [(line.rule, _sign(line.points)) for line in before.lines] == [
+            (line.rule, _sign(line.points)) for line in after.lines
+        ]
+        assert (before.transformer is None) == (after.transformer is None)
+        if len({_sign(line.points) for line in before.lines if line.points}) <= 1:
+            # every part of the score counts the same way, so the total keeps its sign
+            assert _sign(before.raw) == _sign(after.raw)
+
+
+@given(legal_hands(variants=("two-deck", "classic", "dehong")), st.data())
+def test_a_score_never_depends_on_who_exposed_a_card(hand: RandomHand, data: st.DataObject) -> None:
+    shown = [c for cards in hand.exposed.values() for c in cards]
+    moved: dict[str, list[object]] = {}
+    for card in shown:
+        moved.setdefault(data.draw(st.sampled_from(hand.names)), []).append(card)
+    r = score_hand(
+        hand.captured,
+        exposed=moved,
+        first_exposed=hand.first_exposed,
+        variant=hand.variant,  # type: ignore[arg-type]
+    )
     assert r.raws == scored(hand).raws
+    assert r.finals == scored(hand).finals

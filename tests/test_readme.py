@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import shlex
 
@@ -21,12 +22,28 @@ def console_examples() -> list[tuple[str, str]]:
     return examples
 
 
-@pytest.mark.parametrize(("command", "expected"), console_examples())
-def test_readme_console_example(command: str, expected: str) -> None:
+def output_of(command: str) -> str:
     args = shlex.split(command)
     assert args[0] == "gongzhu-score"
     r = run(*args[1:])
-    assert r.stdout + r.stderr == expected
+    return r.stdout + r.stderr
+
+
+def _refresh(match: re.Match[str]) -> str:
+    commands = [c.partition("\n")[0] for c in re.split(r"^\$ ", match.group(1), flags=re.M)[1:]]
+    body = "".join(f"$ {command}\n{output_of(command)}" for command in commands)
+    return f"```console\n{body}```"
+
+
+if os.environ.get("GONGZHU_UPDATE_GOLDEN"):
+    # Rewrite every console block's output from the real program (then read the diff).
+    README = re.sub(r"```console\n(.*?)```", _refresh, README, flags=re.S)
+    (ROOT / "README.md").write_text(README, encoding="utf-8")
+
+
+@pytest.mark.parametrize(("command", "expected"), console_examples())
+def test_readme_console_example(command: str, expected: str) -> None:
+    assert output_of(command) == expected
 
 
 def test_readme_has_examples() -> None:

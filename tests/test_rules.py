@@ -9,8 +9,8 @@ import pytest
 from gongzhu_score import VARIANTS, RulesError, find_variant, score_hand
 
 
-def test_registry_has_the_four_one_deck_variants() -> None:
-    assert list(VARIANTS) == ["classic", "online", "dehong", "jj"]
+def test_registry_has_the_five_variants() -> None:
+    assert list(VARIANTS) == ["classic", "online", "dehong", "jj", "two-deck"]
 
 
 @pytest.mark.parametrize(
@@ -21,7 +21,7 @@ def test_find_variant_is_case_insensitive_with_aliases(name: str, expected: str)
 
 
 def test_unknown_variant_is_a_rules_error() -> None:
-    with pytest.raises(RulesError, match="known: classic, online, dehong, jj"):
+    with pytest.raises(RulesError, match="known: classic, online, dehong, jj, two-deck"):
         find_variant("two-decks-of-fun")
 
 
@@ -57,22 +57,25 @@ def test_variants_differ_only_where_the_rulings_say() -> None:
 
 @pytest.mark.parametrize("name", list(VARIANTS))
 def test_printed_grand_slam_figures_match_the_engine(name: str) -> None:
-    text = str(VARIANTS[name].rule_table()["grand_slam"])
+    decks = VARIANTS[name].decks
+    text = str(VARIANTS[name].rule_table()["grand_slam_rule"])
     plain, exposed = map(int, re.findall(r"(\d+) (?:nothing|all) exposed", text))
-    hand = {"东": "全红 QS JD 10C", "南": "", "西": "", "北": ""}
+    hand = {"东": " ".join(["全红 QS JD 10C"] * decks), "南": "", "西": "", "北": ""}
     assert score_hand(hand, variant=name).players[0].raw == plain
-    everything = {"东": "QS JD 10C AH"}
+    everything = {"东": " ".join(["QS JD 10C AH"] * decks)}
     assert score_hand(hand, variant=name, exposed=everything).players[0].raw == exposed
 
 
 @pytest.mark.parametrize("name", list(VARIANTS))
 def test_printed_lone_transformer_values_match_the_engine(name: str) -> None:
-    text = str(VARIANTS[name].rule_table()["transformer_alone_values"])
+    rules = VARIANTS[name]
+    text = str(rules.rule_table()["transformer_alone_values"])
     values = [int(v) for v in re.findall(r"\+(\d+)", text)]
-    hand = {"东": "10C", "南": "全红 QS JD", "西": "", "北": ""}
-    assert score_hand(hand, variant=name).players[0].raw == values[0]
-    assert score_hand(hand, variant=name, exposed={"东": "10C"}).players[0].raw == values[1]
-    if VARIANTS[name].first_exposure_allowed:
-        assert (
-            score_hand(hand, variant=name, first_exposed={"东": "10C"}).players[0].raw == values[2]
-        )
+    hand = {"东": "10C", "南": "", "西": "", "北": ""}
+    for copies, value in enumerate(values[: rules.decks + 1]):
+        exposed = {"南": " ".join(["10C"] * copies)} if copies else None
+        r = score_hand(hand, variant=name, exposed=exposed, rest="北")
+        assert r.players[0].raw == value
+    if rules.first_exposure_allowed:
+        r = score_hand(hand, variant=name, first_exposed={"东": "10C"}, rest="北")
+        assert r.players[0].raw == values[-1]

@@ -15,11 +15,11 @@ def refused(match: str, *args: object, **kwargs: object) -> None:
 
 
 def test_a_card_captured_by_two_players() -> None:
-    refused(r"player 南: captured QS \(Q♠\) by 东 too", {**FULL, "南": "JD QS"})
+    refused(r"player 南: QS \(Q♠\) captured already by 东", {**FULL, "南": "JD QS"})
 
 
 def test_a_card_listed_twice_by_one_player() -> None:
-    refused(r"player 东: captured QS \(Q♠\) twice", {**FULL, "东": "QS QS 10C"})
+    refused(r"player 东: QS \(Q♠\) captured twice", {**FULL, "东": "QS QS 10C"})
 
 
 def test_a_card_that_cannot_be_exposed() -> None:
@@ -128,7 +128,7 @@ def test_unknown_option_values(kwargs: dict[str, object], match: str) -> None:
 def test_non_scoring_cards_are_ignored_but_still_checked_for_duplicates() -> None:
     r = score_hand({"东": "QS 10C 2C 3C", "南": "JD AS", "西": "全红 KS", "北": "5D"})
     assert [p.raw for p in r.players] == [-200, 100, 200, 0]
-    with pytest.raises(HandError, match="captured AS"):
+    with pytest.raises(HandError, match="AS \\(A♠\\) captured already"):
         score_hand({"东": "QS 10C AS", "南": "JD AS", "西": "全红", "北": ""})
 
 
