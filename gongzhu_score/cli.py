@@ -17,7 +17,7 @@ from typer.core import TyperGroup
 from . import __version__
 from .errors import GongzhuError, InputError
 from .handfile import HandSpec, hand_from_flags, read_hand_file
-from .normalize import Method, Normalization, Rounding, Teams
+from .normalize import Method, Normalization, Rounding, Teams, parse_teams
 from .render import render_result, render_variant, render_variant_list
 from .rules import VARIANTS, find_variant
 from .scoring import score
@@ -245,9 +245,9 @@ def score_command(
     """
     spec = _read_hand(hand_file, captured or [], exposed or [], first_exposed or [], rest)
     rules = find_variant(variant or spec.variant or "classic")
-    norm = Normalization.parse(
-        normalize or rules.normalize, scale, rounding, teams or spec.teams or Teams.NONE
-    )
+    team_play = parse_teams(teams or spec.teams or Teams.NONE)
+    method = normalize or rules.default_method(team_play)
+    norm = Normalization.parse(method, scale, rounding, team_play)
     try:
         hand = spec.hand if rest is None else spec.hand.with_rest(rest, rules.decks)
         result = score(hand, rules, norm, partial=partial)

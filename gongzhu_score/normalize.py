@@ -12,7 +12,15 @@ from fractions import Fraction
 
 from .errors import RulesError
 
-__all__ = ["Method", "Normalization", "Rounding", "Teams", "normalize", "round_half_away"]
+__all__ = [
+    "Method",
+    "Normalization",
+    "Rounding",
+    "Teams",
+    "normalize",
+    "parse_teams",
+    "round_half_away",
+]
 
 
 class Method(str, enum.Enum):
@@ -52,6 +60,11 @@ def _choice(enum_type: type[enum.Enum], value: object, what: str) -> enum.Enum:
     except ValueError:
         known = ", ".join(str(m.value) for m in enum_type)
         raise RulesError(f"unknown {what} {value!r} (known: {known})") from None
+
+
+def parse_teams(value: Teams | str) -> Teams:
+    """``"partners"`` → :attr:`Teams.PARTNERS`, with a clear error for anything else."""
+    return Teams(_choice(Teams, value, "teams"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,7 +107,7 @@ class Normalization:
             Method(_choice(Method, method, "normalization")),
             scale,
             Rounding(_choice(Rounding, rounding, "rounding")),
-            Teams(_choice(Teams, teams, "teams")),
+            parse_teams(teams),
         )
 
     def describe(self) -> str:

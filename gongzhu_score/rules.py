@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, fields
 
 from .cards import HEARTS, PIG, SHEEP, SPECIAL_CARDS, TRANSFORMER, Card
 from .errors import RulesError
-from .normalize import Method
+from .normalize import Method, Teams
 
 __all__ = ["VARIANTS", "Variant", "find_variant"]
 
@@ -95,6 +95,16 @@ class Variant:
     def exposure_level(self) -> int:
         """The level of a card with one copy exposed (and of an auto-exposed card)."""
         return self.exposure_levels[1]
+
+    def default_method(self, teams: Teams | str = Teams.NONE) -> Method:
+        """The normalization used when none is asked for (RULINGS §6).
+
+        Team play needs zero-sum or jj (§7), so a paper-scoring variant (德宏) plays teams with
+        zero-sum unless told otherwise.
+        """
+        if self.normalize is Method.NONE and Teams(teams) is not Teams.NONE:
+            return Method.ZERO_SUM
+        return self.normalize
 
     def transformer_times(self, level: int, exposed: int, taken: int) -> int:
         """The transformer multiplier t for a player who took ``taken`` copies of 10♣."""

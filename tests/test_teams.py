@@ -87,10 +87,6 @@ def test_rulings_7_3_pig_sheep_allows_no_exposure() -> None:
             {"teams": "partners", "normalize": "none"},
             "partners with normalization none is not defined",
         ),
-        (
-            {"teams": "partners", "variant": "dehong"},
-            "partners with normalization none is not defined",
-        ),
         ({"teams": "trios"}, "unknown teams 'trios'"),
     ],
 )
@@ -99,9 +95,14 @@ def test_rulings_7_4_undefined_combinations_are_refused(kwargs: dict[str, str], 
         score_hand(SEED_HAND, **kwargs)  # type: ignore[arg-type]
 
 
-def test_dehong_partners_with_an_explicit_normalization() -> None:
-    r = score_hand(SEED_HAND, teams="partners", variant="dehong", normalize="zero-sum")
+def test_dehong_teams_default_to_zero_sum() -> None:
+    # 德宏 scores on paper (none), which teams cannot use; unasked, teams play zero-sum.
+    r = score_hand(SEED_HAND, teams="partners", variant="dehong")
+    assert r.normalization.method.value == "zero-sum"
     assert r.finals[0] == r.finals[2] == -r.finals[1]
+    assert score_hand(SEED_HAND, variant="dehong").normalization.method.value == "none"
+    jj = score_hand(SEED_HAND, teams="partners", variant="dehong", normalize="jj")
+    assert jj.normalization.method.value == "jj"
 
 
 def test_teams_work_with_two_decks() -> None:
