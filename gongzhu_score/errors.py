@@ -30,3 +30,11 @@ class RulesError(GongzhuError):
 
 class InputError(GongzhuError):
     """A hand file that cannot be read: too large, bad YAML, unknown keys, …"""
+
+
+class LedgerError(InputError):
+    """A match ledger that cannot be read or a change it refuses (RULINGS §8)."""
+
+
+class MatchOverError(LedgerError):
+    """A hand offered to a match that has already ended."""

@@ -210,7 +210,7 @@ def _cards(value: object, where: str) -> tuple[Card, ...]:
         raise e.within(where) from None
 
 
-def _split_flag(flag: str, value: str) -> tuple[str, str]:
+def split_flag(flag: str, value: str) -> tuple[str, str]:
     name, sep, cards = value.partition("=")
     if not sep or not name.strip():
         raise InputError(
@@ -235,7 +235,7 @@ def hand_from_flags(
     """
     seats: dict[str, tuple[Card, ...]] = {}
     for value in captured:
-        name, cards = _split_flag("--captured", value)
+        name, cards = split_flag("--captured", value)
         if name in seats:
             raise InputError(f"--captured {name}= given twice; put all of {name}'s cards in one")
         seats[name] = _cards(cards, f"--captured {name}")
@@ -244,7 +244,7 @@ def hand_from_flags(
     shown: dict[str, dict[str, tuple[Card, ...]]] = {"--exposed": {}, "--first-exposed": {}}
     for flag, values in (("--exposed", exposed), ("--first-exposed", first_exposed)):
         for value in values:
-            name, cards = _split_flag(flag, value)
+            name, cards = split_flag(flag, value)
             if name not in seats:
                 raise InputError(f"{flag} {name}=: no player named {name!r} in --captured")
             shown[flag][name] = shown[flag].get(name, ()) + _cards(cards, f"{flag} {name}")

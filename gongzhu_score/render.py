@@ -21,7 +21,15 @@ from .normalize import Method, Teams
 from .rules import Variant
 from .scoring import HandResult, PlayerScore, TeamSide
 
-__all__ = ["TERMS", "format_number", "render_result", "render_variant", "result_to_dict"]
+__all__ = [
+    "TERMS",
+    "csv_text",
+    "format_number",
+    "render_result",
+    "render_table_rows",
+    "render_variant",
+    "result_to_dict",
+]
 
 
 def _tabulate(rows: Any, headers: Any, table_format: str, **options: Any) -> str:
@@ -148,15 +156,6 @@ def _marks(p: PlayerScore, lang: str) -> str:
     return ", ".join(marks) if lang == "en" else "、".join(marks)
 
 
-def _marker_codes(p: PlayerScore) -> list[str]:
-    codes = [key for key in ("full_red", "grand_slam") if getattr(p, key)]
-    if p.transformer_alone:
-        codes.append("transformer_alone")
-    elif p.transformer is not None:
-        codes.append(f"transformer_x{p.transformer}")
-    return codes
-
-
 def _header(result: HandResult, lang: str) -> list[str]:
     t = TERMS[lang]
     v = result.variant
@@ -182,6 +181,13 @@ def _header(result: HandResult, lang: str) -> list[str]:
 
 def _side_label(side: TeamSide) -> str:
     return "+".join(side.names)
+
+
+def render_table_rows(
+    rows: Sequence[Sequence[Any]], headers: Sequence[str], table_format: str, **options: Any
+) -> str:
+    """A tabulate table with Chinese text aligned; errors for unknown table formats."""
+    return _tabulate(rows, headers, table_format, disable_numparse=True, **options)
 
 
 def _exposure_text(card: Card, level: int, kind: str, by: str | None, lang: str) -> str:
@@ -273,7 +279,7 @@ def _player_dict(p: PlayerScore) -> dict[str, Any]:
     out.update(
         {
             "scoring_cards": [c.code for c in p.scoring_cards],
-            "markers": _marker_codes(p),
+            "markers": list(p.markers),
             "breakdown": [
                 {
                     "rule": line.rule,
@@ -291,7 +297,7 @@ def _player_dict(p: PlayerScore) -> dict[str, Any]:
     return out
 
 
-def _csv(rows: Iterable[Sequence[object]]) -> str:
+def csv_text(rows: Iterable[Sequence[object]]) -> str:
     buf = io.StringIO()
     writer = csv.writer(buf, lineterminator="\n")
     writer.writerows(rows)
@@ -319,12 +325,12 @@ def render_result(
                 p.raw,
                 _json_number(p.final),
                 " ".join(c.code for c in p.scoring_cards),
-                " ".join(_marker_codes(p)),
+                " ".join(list(p.markers)),
                 "" if p.side is None else p.side,
             ]
             for p in result.players
         ]
-        return _csv([header, *rows])
+        return csv_text([header, *rows])
     return render_table(result, lang, table_format)
 
 

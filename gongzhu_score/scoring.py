@@ -87,6 +87,16 @@ class PlayerScore:
     side: int | None = None
     """The player's side (0 or 1) in team play, else None."""
 
+    @property
+    def markers(self) -> tuple[str, ...]:
+        """Codes: full_red (全红), grand_slam (满贯), transformer_alone, transformer_xT."""
+        codes = [key for key in ("full_red", "grand_slam") if getattr(self, key)]
+        if self.transformer_alone:
+            codes.append("transformer_alone")
+        elif self.transformer is not None:
+            codes.append(f"transformer_x{self.transformer}")
+        return tuple(codes)
+
 
 @dataclass(frozen=True, slots=True)
 class TeamSide:

@@ -36,6 +36,14 @@ def ok(*args: str, input: str | None = None) -> str:
     return r.stdout
 
 
+def done(*args: str, input: str | None = None) -> tuple[str, str]:
+    """Run a command that must succeed; it may also print messages on stderr."""
+    r = run(*args, input=input)
+    assert r.exit_code == 0, r.stderr
+    assert "Traceback" not in r.stderr
+    return r.stdout, r.stderr
+
+
 def refused(*args: str, input: str | bytes | None = None) -> str:
     """Run a command that must refuse its input: exit 2, one error line, nothing on stdout."""
     r = run(*args, input=input)

@@ -1,0 +1,203 @@
+"""What the commands share: the error boundary, output choices, the hand input options.
+
+Every refusal is turned into one ``error: …`` line on stderr and exit code 2, here and nowhere
+else (see :class:`ErrorsAtTheBoundary`).
+"""
+
+from __future__ import annotations
+
+import enum
+import sys
+from collections.abc import Sequence
+from typing import Annotated, Any
+
+import typer
+from typer.core import TyperGroup
+
+from .errors import GongzhuError, InputError
+from .handfile import HandSpec, hand_from_flags, read_hand_file
+from .normalize import Method, Rounding, Teams
+
+PROG = "gongzhu-score"
+
+
+class ErrorsAtTheBoundary(TyperGroup):
+    """Runs commands non-standalone so that every error, ours or Click's, reads ``error: …``."""
+
+    def main(  # type: ignore[override]
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        **extra: Any,
+    ) -> Any:
+        try:
+            rv = super().main(
+                args=args,
+                prog_name=prog_name or PROG,
+                complete_var=complete_var,
+                standalone_mode=False,
+                **extra,
+            )
+            code = rv if isinstance(rv, int) else 0
+        except GongzhuError as e:
+            typer.echo(f"error: {e}", err=True)
+            code = 2
+        except typer.TyperException as e:  # Click's usage errors: bad option, bad value, …
+            hint = ""
+            ctx = getattr(e, "ctx", None)
+            if ctx is not None:
+                hint = f" (see '{ctx.command_path} --help')"
+            # Typer's choice errors read "Value error, 'x' is not one of …"; drop the jargon.
+            message = e.format_message().replace("Value error, ", "")
+            typer.echo(f"error: {message}{hint}", err=True)
+            code = 2
+        except typer.Abort:
+            typer.echo("aborted", err=True)
+            code = 1
+        if standalone_mode:
+            sys.exit(code)
+        return code
+
+
+class Format(str, enum.Enum):
+    table = "table"
+    json = "json"
+    csv = "csv"
+    yaml = "yaml"
+
+
+class Lang(str, enum.Enum):
+    en = "en"
+    zh = "zh"
+
+
+class ListFormat(str, enum.Enum):
+    table = "table"
+    json = "json"
+    yaml = "yaml"
+
+
+FormatOpt = Annotated[
+    Format, typer.Option("--format", "-f", help="Output: a table for people, JSON/CSV/YAML.")
+]
+LangOpt = Annotated[Lang, typer.Option("--lang", help="Table language: en, or zh (中文).")]
+TableFormatOpt = Annotated[
+    str,
+    typer.Option("--table-format", help="Any tabulate table style: simple, github, grid, plain, …"),
+]
+
+
+VariantOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--variant",
+        "-v",
+        help="Rule set: classic (default), online, dehong, jj, two-deck. Overrides the file's.",
+        show_default=False,
+    ),
+]
+NormalizeOpt = Annotated[
+    Method | None,
+    typer.Option(
+        "--normalize",
+        help="Raw to final: none, zero-sum (r − others/3), jj (3r − others). "
+        "Default: the variant's.",
+        show_default=False,
+    ),
+]
+ScaleOpt = Annotated[
+    int, typer.Option("--scale", min=1, help="Multiply the finals (the seed's one-deck ×12).")
+]
+RoundingOpt = Annotated[
+    Rounding,
+    typer.Option("--rounding", help="zero-sum finals: nearest integer, or exact thirds."),
+]
+TeamsOpt = Annotated[
+    Teams | None,
+    typer.Option(
+        "--teams",
+        help="none (default); partners (打对家: seats 1+3 against 2+4); pig-sheep "
+        "(猪羊一家: the takers of the pig and the sheep against the others). "
+        "Overrides the file's.",
+        show_default=False,
+    ),
+]
+
+
+HandFileArg = Annotated[
+    str | None,
+    typer.Argument(
+        metavar="HAND.yaml",
+        help="A YAML hand file, or - for standard input. Or give the hand with --captured.",
+        show_default=False,
+    ),
+]
+CapturedOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--captured",
+        "-c",
+        metavar="NAME=CARDS",
+        help="One per player, in seat order (counter-clockwise): the cards that player "
+        'captured, e.g. 东="QS 6H 8H 10C". An empty 北= means nothing.',
+        show_default=False,
+    ),
+]
+ExposedOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--exposed",
+        "-e",
+        metavar="NAME=CARDS",
+        help="Special cards a player exposed (亮牌/卖牌): Q♠ J♦ 10♣ A♥, e.g. 南=AH.",
+        show_default=False,
+    ),
+]
+FirstExposedOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--first-exposed",
+        metavar="NAME=CARD",
+        help="A card exposed under 首明 (the first card the player drew): counts ×4.",
+        show_default=False,
+    ),
+]
+RestOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--rest",
+        metavar="NAME",
+        help="This player took every scoring card the others did not (the fourth "
+        "player at a table need not count).",
+        show_default=False,
+    ),
+]
+PartialOpt = Annotated[
+    bool,
+    typer.Option("--partial", help="Allow scoring cards nobody captured; the result says partial."),
+]
+
+
+def read_hand(
+    hand_file: str | None,
+    captured: list[str] | None,
+    exposed: list[str] | None,
+    first_exposed: list[str] | None,
+    rest: str | None,
+    command: str = "score",
+) -> HandSpec:
+    """The hand from a file (or ``-``) or from the flags, never both."""
+    if hand_file is not None:
+        if captured or exposed or first_exposed:
+            raise InputError(
+                "give the hand either as a file or with --captured/--exposed flags, not both"
+            )
+        return read_hand_file(hand_file)
+    if not captured:
+        raise InputError(
+            "no hand given: name a hand file (or - for stdin), or give --captured NAME=CARDS "
+            f"for each player; see '{PROG} {command} --help'"
+        )
+    return HandSpec(hand_from_flags(captured, exposed or (), first_exposed or (), rest=rest))

@@ -1,0 +1,154 @@
+"""Ledger files on disk: read strictly, write atomically, one writer at a time.
+
+- A write goes to a temporary file in the ledger's folder, is flushed and fsynced, then renamed
+  over the ledger (and the folder fsynced): a kill at any moment leaves the old ledger or the new
+  one, never a torn file.
+- Changes run under an exclusive lock on a ``LEDGER.lock`` file beside the ledger, so two
+  ``match add`` at once both land, one after the other. (The ledger itself cannot carry the
+  lock: the rename replaces it.)
+- A refused change writes nothing, so the ledger stays byte-for-byte as it was.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import os
+import tempfile
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import TypeVar
+
+import yaml
+
+from .errors import GongzhuError, LedgerError
+from .ledger import Ledger
+
+__all__ = ["change_ledger", "create_ledger", "read_ledger"]
+
+MAX_LEDGER_BYTES = 64_000_000
+"""A thousand hands take about 600 kB; anything over 64 MB is not a ledger."""
+
+_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml's loader when PyYAML has it
+T = TypeVar("T")
+
+
+def _parse(raw: bytes, path: str) -> Ledger:
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise LedgerError(f"{path}: not UTF-8 text (offset {e.start})") from None
+    try:
+        data = yaml.load(text, Loader=_Loader)
+    except yaml.MarkedYAMLError as e:
+        mark = e.problem_mark
+        where = f"line {mark.line + 1}, column {mark.column + 1}: " if mark else ""
+        problem = ", ".join(filter(None, (e.context, e.problem)))
+        raise LedgerError(f"{path}: {where}not a valid ledger: {problem}") from None
+    except yaml.YAMLError as e:
+        raise LedgerError(f"{path}: not a valid ledger: {e}") from None
+    try:
+        return Ledger.from_data(data)
+    except GongzhuError as e:
+        raise LedgerError(f"{path}: {e}") from None
+
+
+def read_ledger(path: str) -> Ledger:
+    """Load a ledger; every problem is a :class:`LedgerError` naming the file and the place."""
+    try:
+        with Path(path).open("rb") as f:
+            raw = f.read(MAX_LEDGER_BYTES + 1)
+    except FileNotFoundError:
+        raise LedgerError(
+            f"{path}: no such ledger; start one with 'gongzhu-score match new {path} "
+            "--players 东,南,西,北'"
+        ) from None
+    except IsADirectoryError:
+        raise LedgerError(f"{path}: is a folder, not a ledger") from None
+    except OSError as e:
+        raise LedgerError(f"{path}: cannot read: {e.strerror}") from None
+    if len(raw) > MAX_LEDGER_BYTES:
+        raise LedgerError(f"{path}: larger than {MAX_LEDGER_BYTES:,} bytes; not a ledger")
+    return _parse(raw, path)
+
+
+def _write_temp(path: Path, text: str) -> str:
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(text.encode("utf-8"))
+            f.flush()
+            os.fsync(f.fileno())
+        os.chmod(tmp, 0o666 & ~_umask())
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    return tmp
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def _fsync_folder(folder: Path) -> None:
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _replace(path: Path, text: str) -> None:
+    tmp = _write_temp(path, text)
+    try:
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    _fsync_folder(path.parent)
+
+
+@contextlib.contextmanager
+def _locked(path: Path) -> Iterator[None]:
+    lock = path.with_name(path.name + ".lock")
+    try:
+        fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o666)
+    except OSError as e:
+        raise LedgerError(f"{path}: cannot lock ({lock}: {e.strerror})") from None
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)  # closing releases the lock
+
+
+def create_ledger(path: str, ledger: Ledger) -> None:
+    """Write a new ledger; refuse, touching nothing, if the file exists."""
+    target = Path(path)
+    if not target.parent.is_dir():
+        raise LedgerError(f"{path}: the folder {target.parent} does not exist")
+    tmp = _write_temp(target, ledger.to_text())
+    try:
+        os.link(tmp, target)  # fails if the ledger exists: no check-then-write race
+    except FileExistsError:
+        raise LedgerError(
+            f"{path}: already exists; a match ledger is never overwritten (pick another name)"
+        ) from None
+    finally:
+        os.unlink(tmp)
+    _fsync_folder(target.parent)
+
+
+def change_ledger(path: str, change: Callable[[Ledger], tuple[Ledger, T]]) -> tuple[Ledger, T]:
+    """Read, change and write a ledger under its lock; a refused change writes nothing."""
+    target = Path(path)
+    read_ledger(path)  # a clear error for a missing or broken ledger before taking the lock
+    with _locked(target):
+        before = read_ledger(path)  # re-read: another writer may have changed it meanwhile
+        after, extra = change(before)
+        _replace(target, after.to_text())
+    return after, extra
