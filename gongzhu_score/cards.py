@@ -321,7 +321,11 @@ def parse_cards(spec: str | Card | Iterable[object] | None) -> tuple[Card, ...]:
             out.append(item)
         elif isinstance(item, str):
             for token in _SEPARATORS.split(item):
-                if token:
+                # Canonical codes (QS, 10C: what ledgers and records hold) skip normalization.
+                card = _BY_CODE.get(token)
+                if card is not None:
+                    out.append(card)
+                elif token:
                     out.extend(_parse_token(token))
         elif isinstance(item, bool) or item is None:
             raise CardError(f"{item!r} is not a card")

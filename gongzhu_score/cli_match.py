@@ -133,16 +133,24 @@ def _hand_for(
     rest: str | None,
     interactive: bool,
     command: str,
-) -> Hand:
-    """The hand to add: from a file, from flags, or asked for at the terminal."""
-    ledger = read_ledger(ledger_file)
+    lang: str,
+) -> Callable[[Ledger], Hand]:
+    """The hand to add, from a file, from flags, or asked for at the terminal.
+
+    It comes as a function of the ledger, called under the ledger's lock: ``--rest`` needs
+    the match's rules (one deck or two), and the ledger is read only once there.
+    """
     if hand_file is None and not captured and (interactive or sys.stdin.isatty()):
-        return _ask_hand(ledger)
+        current = read_ledger(ledger_file)
+        asked = _ask_hand(current)
+        typer.echo(render_result(current.score(asked), "table", lang), err=True, nl=False)
+        if not typer.confirm("Add this hand to the ledger?", default=True, err=True):
+            raise typer.Abort()
+        return lambda ledger: asked
     spec = read_hand(hand_file, captured, exposed, first_exposed, rest, f"match {command}")
-    try:
-        return spec.hand if rest is None else spec.hand.with_rest(rest, ledger.variant.decks)
-    except GongzhuError as e:
-        raise e if hand_file is None else e.within(hand_file) from None
+    if rest is None:
+        return lambda ledger: spec.hand
+    return lambda ledger: spec.hand.with_rest(rest, ledger.variant.decks)
 
 
 def _naming(
@@ -293,15 +301,18 @@ def match_add(
       gongzhu-score match add tonight.yaml            (at a terminal: asks for the cards)
     """
     hand = _hand_for(
-        ledger_file, hand_file, captured, exposed, first_exposed, rest, interactive, "add"
+        ledger_file,
+        hand_file,
+        captured,
+        exposed,
+        first_exposed,
+        rest,
+        interactive,
+        "add",
+        lang.value,
     )
-    if hand_file is None and not captured:
-        preview = read_ledger(ledger_file).add(hand, partial=partial)[1]
-        typer.echo(render_result(preview, "table", lang.value), err=True, nl=False)
-        if not typer.confirm("Add this hand to the ledger?", default=True, err=True):
-            raise typer.Abort()
     ledger, result = change_ledger(
-        ledger_file, _naming(ledger_file, hand_file, lambda lg: lg.add(hand, partial=partial))
+        ledger_file, _naming(ledger_file, hand_file, lambda lg: lg.add(hand(lg), partial=partial))
     )
     _report(ledger, result, len(ledger.entries), lang.value, fmt)
 
@@ -360,11 +371,19 @@ def match_edit(
 ) -> None:
     """Replace hand N (same input as add) and recompute every total after it."""
     hand = _hand_for(
-        ledger_file, hand_file, captured, exposed, first_exposed, rest, interactive, "edit"
+        ledger_file,
+        hand_file,
+        captured,
+        exposed,
+        first_exposed,
+        rest,
+        interactive,
+        "edit",
+        lang.value,
     )
     ledger, result = change_ledger(
         ledger_file,
-        _naming(ledger_file, hand_file, lambda lg: lg.edit(number, hand, partial=partial)),
+        _naming(ledger_file, hand_file, lambda lg: lg.edit(number, hand(lg), partial=partial)),
     )
     typer.echo(f"hand {number} replaced" if lang is Lang.en else f"已替换第 {number} 局")
     typer.echo(render_result(result, "table", lang.value), nl=False)

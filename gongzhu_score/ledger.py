@@ -242,6 +242,10 @@ class Ledger:
 
     def to_text(self) -> str:
         """The ledger as YAML, the same bytes for the same ledger."""
+        entries = (self.entry_text(n, e) for n, e in enumerate(self.entries, 1))
+        return self.header_text() + "".join(entries)
+
+    def header_text(self) -> str:
         norm = self.normalization
         lines = [
             "# gongzhu-score match ledger: one entry per hand, in order.",
@@ -257,21 +261,33 @@ class Ledger:
             f"end_at: {self.end_at}",
             "hands:",
         ]
-        for number, e in enumerate(self.entries, 1):
-            lines += [
-                f"- hand: {number}",
-                f"  captured: {_dump(_cards_by_name(e.hand.players, 'captured'))}",
-                f"  exposed: {_dump(_cards_by_name(e.hand.players, 'exposed', skip_empty=True))}",
-                "  first_exposed: "
-                + _dump(_cards_by_name(e.hand.players, "first_exposed", skip_empty=True)),
-                f"  partial: {'true' if e.partial else 'false'}",
-                f"  raw: {_dump(list(e.raw))}",
-                f"  final: {_dump([_number(f) for f in e.final])}",
-                f"  total_raw: {_dump(list(e.total_raw))}",
-                f"  total_final: {_dump([_number(f) for f in e.total_final])}",
-                f"  marks: {_dump(self._marks_by_name(e))}",
-            ]
         return "\n".join(lines) + "\n"
+
+    def entry_text(self, number: int, e: LedgerEntry) -> str:
+        """One hand's block, as :meth:`to_text` writes it (and ``match add`` appends it)."""
+        players = e.hand.players
+        lines = [
+            f"- hand: {number}",
+            f"  captured: {_dump(_cards_by_name(players, 'captured'))}",
+            f"  exposed: {_dump(_cards_by_name(players, 'exposed', skip_empty=True))}",
+            f"  first_exposed: {_dump(_cards_by_name(players, 'first_exposed', skip_empty=True))}",
+            f"  partial: {'true' if e.partial else 'false'}",
+            f"  raw: {_dump(list(e.raw))}",
+            f"  final: {_dump([_number(f) for f in e.final])}",
+            f"  total_raw: {_dump(list(e.total_raw))}",
+            f"  total_final: {_dump([_number(f) for f in e.total_final])}",
+            f"  marks: {_dump(self._marks_by_name(e))}",
+        ]
+        return "\n".join(lines) + "\n"
+
+    def same_match(self, other: Ledger) -> bool:
+        """Same players, rules and end: only the hands may differ."""
+        return (self.players, self.variant, self.normalization, self.end_at) == (
+            other.players,
+            other.variant,
+            other.normalization,
+            other.end_at,
+        )
 
     @classmethod
     def from_data(cls, data: object) -> Ledger:

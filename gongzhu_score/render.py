@@ -115,7 +115,7 @@ _TEAMS = {
     },
     "zh": {Teams.NONE: "无", Teams.PARTNERS: "对家", Teams.PIG_SHEEP: "猪羊一家"},
 }
-_METHOD_ZH = {Method.NONE: "原始分", Method.ZERO_SUM: "零和", Method.JJ: "JJ算法"}
+METHOD_ZH = {Method.NONE: "原始分", Method.ZERO_SUM: "零和", Method.JJ: "JJ算法"}
 _THIRDS = {1: "⅓", 2: "⅔"}
 
 
@@ -163,7 +163,7 @@ def _header(result: HandResult, lang: str) -> list[str]:
     sep = "：" if lang == "zh" else ": "
     lines = [f"{t['variant']}{sep}{v.name} ({title})"]
     norm = result.normalization
-    method = f"{_METHOD_ZH[norm.method]} ({norm.describe()})" if lang == "zh" else norm.describe()
+    method = f"{METHOD_ZH[norm.method]} ({norm.describe()})" if lang == "zh" else norm.describe()
     lines.append(f"{t['normalize']}{sep}{method}")
     shown = [_exposure_text(e.card, e.level, e.kind, e.by, lang) for e in result.exposures]
     comma = "，" if lang == "zh" else ", "

@@ -8,7 +8,7 @@ from fractions import Fraction
 from typing import Any
 
 from .ledger import Ledger, MatchStatus
-from .render import TERMS, csv_text, format_number, render_table_rows
+from .render import METHOD_ZH, TERMS, csv_text, format_number, render_table_rows
 
 __all__ = ["match_status_text", "match_to_dict", "render_export", "render_match"]
 
@@ -22,6 +22,7 @@ _MATCH_TERMS = {
         "match": "match",
         "hands": "hands",
         "chart": "running totals (final)",
+        "end_at": "ends at",
         "full_red": "full red",
         "grand_slam": "grand slam",
     },
@@ -34,6 +35,7 @@ _MATCH_TERMS = {
         "match": "比赛",
         "hands": "局",
         "chart": "累计得分走势",
+        "end_at": "终局线",
         "full_red": "全红",
         "grand_slam": "满贯",
     },
@@ -120,11 +122,13 @@ def _chart(ledger: Ledger, lang: str) -> list[str]:
         return []
     low, high = min(values), max(values)
     span = high - low or 1
-    width = max(len(n) for n in ledger.players)
-    lines = [_MATCH_TERMS[lang]["chart"] + ":"]
+    from wcwidth import wcswidth  # display width: a Chinese name takes two columns
+
+    width = max(wcswidth(n) for n in ledger.players)
+    lines = [_MATCH_TERMS[lang]["chart"] + ("：" if lang == "zh" else ":")]
     for name, row in zip(ledger.players, series, strict=True):
         bars = "".join(_BARS[int((v - low) * (len(_BARS) - 1) / span)] for v in row)
-        pad = " " * (width - len(name))
+        pad = " " * (width - wcswidth(name))
         lines.append(f"  {name}{pad}  {bars}  {format_number(row[-1])}")
     return lines
 
@@ -150,16 +154,13 @@ def render_match(ledger: Ledger, lang: str = "en", table_format: str = "simple")
         rows.append([m["total"], *(format_number(f) for f in last.total_final), "", ""])
         rows.append([m["total_raw"], *(str(r) for r in last.total_raw), "", ""])
     headers = [m["hand"], *ledger.players, m["marks"], m["pig"]]
-    rules = ledger.normalization.describe()
+    norm = ledger.normalization
+    rules = norm.describe() if lang == "en" else f"{METHOD_ZH[norm.method]} ({norm.describe()})"
     sep = "：" if lang == "zh" else ": "
+    teams = f" · {t['teams']}{sep}{norm.teams.value}" if ledger.team_play else ""
     lines = [
-        f"{t['variant']}{sep}{ledger.variant.name} · {t['normalize']}{sep}{rules}"
-        + (
-            ""
-            if not ledger.team_play
-            else f" · {t['teams']}{sep}{ledger.normalization.teams.value}"
-        )
-        + f" · end at {ledger.end_at}",
+        f"{t['variant']}{sep}{ledger.variant.name} · {t['normalize']}{sep}{rules}{teams}"
+        f" · {m['end_at']} {ledger.end_at}",
         "",
     ]
     if rows:

@@ -7,17 +7,22 @@
   ``match add`` at once both land, one after the other. (The ledger itself cannot carry the
   lock: the rename replaces it.)
 - A refused change writes nothing, so the ledger stays byte-for-byte as it was.
+- Reading is fast for the ledgers this package writes: every value sits on its own
+  ``key: value`` line in JSON flow syntax (valid YAML), so those lines are read with
+  :func:`json.loads`; anything else (a hand-edited file) goes through the YAML loader. Adding a
+  hand to such a ledger appends its block instead of rewriting the rest.
 """
 
 from __future__ import annotations
 
 import contextlib
 import fcntl
+import json
 import os
 import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import yaml
 
@@ -33,28 +38,62 @@ _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml's loader when
 T = TypeVar("T")
 
 
-def _parse(raw: bytes, path: str) -> Ledger:
+def _fast_data(text: str) -> dict[str, Any] | None:
+    """The data of a ledger in the canonical layout, or None if it is laid out otherwise."""
+    data: dict[str, Any] = {}
+    hands: list[dict[str, Any]] | None = None
+    entry: dict[str, Any] | None = None
+    for line in text.splitlines():
+        if not line or line.startswith("#"):
+            continue
+        if line == "hands:" and hands is None and entry is None:
+            hands = data["hands"] = []
+            continue
+        if line.startswith("- ") and hands is not None:
+            entry = {}
+            hands.append(entry)
+            target, body = entry, line[2:]
+        elif line.startswith("  ") and entry is not None:
+            target, body = entry, line[2:]
+        elif entry is None and hands is None:
+            target, body = data, line
+        else:
+            return None
+        key, sep, value = body.partition(": ")
+        if not sep or not key.isidentifier() or key in target:
+            return None
+        try:
+            target[key] = json.loads(value)
+        except ValueError:
+            return None
+    return data
+
+
+def _parse(raw: bytes, path: str) -> tuple[Ledger, str, bool]:
+    """The ledger, its text, and whether it is in the canonical layout (so may be appended)."""
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as e:
         raise LedgerError(f"{path}: not UTF-8 text (offset {e.start})") from None
+    data: object = _fast_data(text)
+    canonical = data is not None
+    if data is None:
+        try:
+            data = yaml.load(text, Loader=_Loader)  # _Loader is a safe loader
+        except yaml.MarkedYAMLError as e:
+            mark = e.problem_mark
+            where = f"line {mark.line + 1}, column {mark.column + 1}: " if mark else ""
+            problem = ", ".join(filter(None, (e.context, e.problem)))
+            raise LedgerError(f"{path}: {where}not a valid ledger: {problem}") from None
+        except yaml.YAMLError as e:
+            raise LedgerError(f"{path}: not a valid ledger: {e}") from None
     try:
-        data = yaml.load(text, Loader=_Loader)
-    except yaml.MarkedYAMLError as e:
-        mark = e.problem_mark
-        where = f"line {mark.line + 1}, column {mark.column + 1}: " if mark else ""
-        problem = ", ".join(filter(None, (e.context, e.problem)))
-        raise LedgerError(f"{path}: {where}not a valid ledger: {problem}") from None
-    except yaml.YAMLError as e:
-        raise LedgerError(f"{path}: not a valid ledger: {e}") from None
-    try:
-        return Ledger.from_data(data)
+        return Ledger.from_data(data), text, canonical
     except GongzhuError as e:
         raise LedgerError(f"{path}: {e}") from None
 
 
-def read_ledger(path: str) -> Ledger:
-    """Load a ledger; every problem is a :class:`LedgerError` naming the file and the place."""
+def _load(path: str) -> tuple[Ledger, str, bool]:
     try:
         with Path(path).open("rb") as f:
             raw = f.read(MAX_LEDGER_BYTES + 1)
@@ -70,6 +109,11 @@ def read_ledger(path: str) -> Ledger:
     if len(raw) > MAX_LEDGER_BYTES:
         raise LedgerError(f"{path}: larger than {MAX_LEDGER_BYTES:,} bytes; not a ledger")
     return _parse(raw, path)
+
+
+def read_ledger(path: str) -> Ledger:
+    """Load a ledger; every problem is a :class:`LedgerError` naming the file and the place."""
+    return _load(path)[0]
 
 
 def _write_temp(path: Path, text: str) -> str:
@@ -146,9 +190,22 @@ def create_ledger(path: str, ledger: Ledger) -> None:
 def change_ledger(path: str, change: Callable[[Ledger], tuple[Ledger, T]]) -> tuple[Ledger, T]:
     """Read, change and write a ledger under its lock; a refused change writes nothing."""
     target = Path(path)
-    read_ledger(path)  # a clear error for a missing or broken ledger before taking the lock
+    if not target.is_file():
+        read_ledger(path)  # the clear error, without leaving a lock file beside nothing
     with _locked(target):
-        before = read_ledger(path)  # re-read: another writer may have changed it meanwhile
+        # Read under the lock: another writer may have changed the ledger meanwhile.
+        before, text, canonical = _load(path)
         after, extra = change(before)
-        _replace(target, after.to_text())
+        appended = (
+            canonical
+            and after.same_match(before)
+            and len(after.entries) == len(before.entries) + 1
+            and all(a is b for a, b in zip(after.entries, before.entries, strict=False))
+        )
+        if appended:
+            text = text if text.endswith("\n") else text + "\n"
+            new_text = text + after.entry_text(len(after.entries), after.entries[-1])
+        else:
+            new_text = after.to_text()
+        _replace(target, new_text)
     return after, extra

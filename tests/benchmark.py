@@ -4,19 +4,25 @@
   user's shell runs them (a new Python process each time).
 - Scoring throughput: hands per second through the library (``score`` on parsed hands, and
   ``score_hand`` from card strings) on random legal hands.
+- ``match add`` on a ledger already holding 1,000 hands, against one ``score`` of the same hand
+  (target: at most 1.5 times as long).
 """
 
 from __future__ import annotations
 
 import random
 import shutil
+import shutil as _shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 from gongzhu_score import DECK, SCORING_CARDS, SPECIAL_CARDS, Hand, PlayerHand, score, score_hand
+from gongzhu_score.ledger import Ledger
+from gongzhu_score.storage import create_ledger
 
 ROOT = Path(__file__).resolve().parent.parent
 NAMES = ("东", "南", "西", "北")
@@ -76,6 +82,26 @@ def main() -> None:
     print(f"Scoring throughput ({n:,} random legal hands, one core):")
     print(f"  score(Hand)               {from_hands:10,.0f} hands/s")
     print(f"  score_hand(card strings)  {from_text:10,.0f} hands/s  (parsing included)")
+
+    folder = Path(tempfile.mkdtemp())
+    try:
+        match_add_figures(cli, sample, folder, runs, one_hand)
+    finally:
+        _shutil.rmtree(folder)
+
+
+def match_add_figures(cli: list[str], sample: str, folder: Path, runs: int, one: float) -> None:
+    ledger = Ledger.new(NAMES, end_at=-(10**9))
+    rng = random.Random(8)
+    for _ in range(1000):
+        h = random_hand(rng)
+        ledger = ledger.add(Hand.from_captured(h["captured"], exposed=h["exposed"]))[0]  # type: ignore[arg-type]
+    path = folder / "ledger.yaml"
+    create_ledger(str(path), ledger)
+    size = path.stat().st_size
+    add = time_command([*cli, "match", "add", str(path), sample], runs)
+    print(f"match add on a 1,000-hand ledger ({size / 1000:,.0f} kB, median of {runs}):")
+    print(f"  gongzhu-score match add   {add * 1000:7.1f} ms  = {add / one:.2f} × one score")
 
 
 if __name__ == "__main__":

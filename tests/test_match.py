@@ -393,3 +393,54 @@ def test_a_kill_at_any_moment_leaves_a_whole_ledger(tmp_path: Path) -> None:
         ledger = read_ledger(path)  # loads: the old ledger or the new one, never torn
         assert ledger.verify() == []
     assert len(read_ledger(path).entries) > 0
+
+
+def test_a_hand_written_ledger_in_any_yaml_layout_is_read(tmp_path: Path) -> None:
+    path = tmp_path / "by-hand.yaml"
+    path.write_text(
+        textwrap.dedent(
+            """\
+            # typed by hand, block style, comments, no quotes
+            format: 1
+            players:
+              - 东
+              - 南
+              - 西
+              - 北
+            variant: classic
+            normalize: zero-sum
+            scale: 1
+            rounding: nearest
+            teams: none
+            end_at: -1000
+            hands:
+              - hand: 1
+                captured:
+                  东: QS 6H 8H 10H JH 10C
+                  南: AH 2H 3H 4H 5H 7H 9H
+                  西: JD QH KH
+                  北: ""
+                exposed: {南: AH}
+                raw: [-400, -160, -40, 0]
+                final: [-333, -13, 147, 200]
+                total_raw: [-400, -160, -40, 0]
+                total_final: [-333, -13, 147, 200]
+                marks: {东: [transformer_x2]}
+            """
+        ),
+        encoding="utf-8",
+    )
+    assert done("match", "verify", str(path))[0] == ""
+    ok("match", "add", str(path), hand(2))
+    text = path.read_text(encoding="utf-8")
+    assert text.startswith("# gongzhu-score match ledger")  # rewritten in the canonical layout
+    assert show(str(path))["totals"]["raw"] == [-200, -500, -100, 0]
+
+
+def test_adding_to_a_canonical_ledger_appends_and_keeps_every_byte_before(ledger: str) -> None:
+    ok("match", "add", ledger, hand(1))
+    before = Path(ledger).read_bytes()
+    ok("match", "add", ledger, hand(2))
+    after = Path(ledger).read_bytes()
+    assert after.startswith(before)
+    assert after.count(b"- hand: ") == 2
