@@ -179,10 +179,11 @@ def _mark_text(code: str, lang: str) -> str:
 
 
 def render_match_csv(ledger: Ledger) -> str:
-    """``match show --format csv``: a row per hand, each player's final and running total."""
-    header = ["hand", *ledger.players, *(f"{n} total" for n in ledger.players)]
+    """``match show --format csv``: a row per hand; each player's final and running totals."""
+    names = ledger.players
+    header = ["hand", *names, *(f"{n} total" for n in names), *(f"{n} raw total" for n in names)]
     rows = [
-        [i, *(_number(f) for f in e.final), *(_number(f) for f in e.total_final)]
+        [i, *map(_number, e.final), *map(_number, e.total_final), *e.total_raw]
         for i, e in enumerate(ledger.entries, 1)
     ]
     return csv_text([header, *rows])
