@@ -204,10 +204,12 @@ def test_export_csv_and_json(ledger: str) -> None:
         "西": -13,
         "北": 67,
     }
+    shown = ok("match", "show", ledger, "-f", "csv").splitlines()
     assert (
-        ok("match", "show", ledger, "-f", "csv").splitlines()[0]
-        == "hand,东,南,西,北,东 total,南 total,西 total,北 total"
+        shown[0]
+        == "hand,东,南,西,北,东 total,南 total,西 total,北 total,东 raw total,南 raw total,西 raw total,北 raw total"
     )
+    assert shown[2] == "2,333,-387,-13,67,0,-400,134,267,-200,-500,-100,0"
 
 
 def test_interactive_add_reasks_a_bad_card_then_confirms(ledger: str) -> None:
