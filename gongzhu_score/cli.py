@@ -7,9 +7,13 @@ from typing import Annotated
 import typer
 
 from . import __version__
+from .claims import Claim, check_claims
 from .cli_common import (
     PROG,
     CapturedOpt,
+    ClaimOpt,
+    ClaimsAre,
+    ClaimsAreOpt,
     ErrorsAtTheBoundary,
     ExposedOpt,
     FirstExposedOpt,
@@ -23,18 +27,30 @@ from .cli_common import (
     PartialOpt,
     RestOpt,
     RoundingOpt,
+    RulesOpt,
     ScaleOpt,
     TableFormatOpt,
     TeamsOpt,
     VariantOpt,
+    parse_claims,
     read_hand,
+    resolve_rules,
 )
 from .cli_match import match_app
-from .errors import GongzhuError
-from .normalize import Normalization, Rounding, Teams, parse_teams
-from .render import render_result, render_variant, render_variant_list
-from .rules import VARIANTS, find_variant
-from .scoring import score
+from .compare import compare
+from .errors import GongzhuError, InputError
+from .explain import explain
+from .handfile import HandSpec
+from .normalize import Method, Normalization, Rounding, Teams, parse_teams
+from .render import (
+    claim_lines,
+    render_comparison,
+    render_result,
+    render_variant,
+    render_variant_list,
+)
+from .rules import VARIANTS, Variant, find_variant, load_rules
+from .scoring import HandResult, score
 
 app = typer.Typer(
     name=PROG,
@@ -76,6 +92,47 @@ def _root(
         typer.echo(ctx.get_help())
 
 
+def _score(
+    hand_file: str | None,
+    captured: list[str] | None,
+    exposed: list[str] | None,
+    first_exposed: list[str] | None,
+    rest: str | None,
+    rules: Variant | None,
+    variant: str | None,
+    rules_file: str | None,
+    normalize: Method | None,
+    scale: int,
+    rounding: Rounding,
+    teams: Teams | None,
+    partial: bool,
+) -> tuple[HandResult, HandSpec]:
+    """Read the hand (file or flags), settle the rules and options, score it."""
+    spec = read_hand(hand_file, captured, exposed, first_exposed, rest)
+    rules = rules or resolve_rules(variant, rules_file, spec.variant)
+    team_play = parse_teams(teams or spec.teams or Teams.NONE)
+    method = normalize or rules.default_method(team_play)
+    norm = Normalization.parse(method, scale, rounding, team_play)
+    try:
+        hand = spec.hand if rest is None else spec.hand.with_rest(rest, rules.decks)
+        return score(hand, rules, norm, partial=partial), spec
+    except GongzhuError as e:
+        if hand_file is None:  # flag errors already name the player
+            raise
+        raise e.within("<stdin>" if hand_file == "-" else hand_file) from None
+
+
+def _claims(
+    result: HandResult, spec: HandSpec, claim: list[str] | None, kind: ClaimsAre
+) -> list[Claim]:
+    return check_claims(result, {**spec.claims, **parse_claims(claim)}, kind.value)
+
+
+def _exit_for(claims: list[Claim]) -> None:
+    if any(not c.correct for c in claims):
+        raise typer.Exit(3)
+
+
 @app.command("score")
 def score_command(
     hand_file: HandFileArg = None,
@@ -85,11 +142,17 @@ def score_command(
     first_exposed: FirstExposedOpt = None,
     rest: RestOpt = None,
     variant: VariantOpt = None,
+    rules_file: RulesOpt = None,
     normalize: NormalizeOpt = None,
     scale: ScaleOpt = 1,
     rounding: RoundingOpt = Rounding.NEAREST,
     teams: TeamsOpt = None,
     partial: PartialOpt = False,
+    claim: ClaimOpt = None,
+    claims_are: ClaimsAreOpt = ClaimsAre.raw,
+    explain_too: Annotated[
+        bool, typer.Option("--explain", help="Also explain every score, step by step.")
+    ] = False,
     fmt: FormatOpt = Format.table,
     lang: LangOpt = Lang.en,
     table_format: TableFormatOpt = "simple",
@@ -107,20 +170,120 @@ def score_command(
 
     Cards: QS qs SQ Q♠ ♠Q 黑桃Q, 10C TC C10 10♣, nicknames pig/猪, sheep/羊,
     transformer/变压器, groups H:AKQJ10 ♥AKQ 红桃AKQ, and 全红 for all 13 hearts.
+    Exit 0, 2 for a refused hand, 3 when a --claim is wrong.
+    """
+    result, spec = _score(hand_file, captured, exposed, first_exposed, rest, None, variant,
+                          rules_file, normalize, scale, rounding, teams, partial)  # fmt: skip
+    claims = _claims(result, spec, claim, claims_are)
+    typer.echo(render_result(result, fmt.value, lang.value, table_format, claims), nl=False)
+    if explain_too:
+        typer.echo("")
+        typer.echo(explain(result, lang.value), nl=False)
+    _exit_for(claims)
+
+
+@app.command("explain")
+def explain_command(
+    hand_file: HandFileArg = None,
+    *,
+    captured: CapturedOpt = None,
+    exposed: ExposedOpt = None,
+    first_exposed: FirstExposedOpt = None,
+    rest: RestOpt = None,
+    variant: VariantOpt = None,
+    rules_file: RulesOpt = None,
+    normalize: NormalizeOpt = None,
+    scale: ScaleOpt = 1,
+    rounding: RoundingOpt = Rounding.NEAREST,
+    teams: TeamsOpt = None,
+    partial: PartialOpt = False,
+    claim: ClaimOpt = None,
+    claims_are: ClaimsAreOpt = ClaimsAre.raw,
+    lang: LangOpt = Lang.en,
+) -> None:
+    """Explain every player's score step by step, citing the rule behind each step.
+
+    Takes the same hand and options as score. The derivation ends with the normalization
+    formula with the numbers filled in, and the teams where they play.
+
+    \b
+    Examples:
+      gongzhu-score explain sample_hands/seed_minus_400.yaml
+      gongzhu-score explain sample_hands/seed_minus_400.yaml --lang zh --claim 东=-200
+    """
+    result, spec = _score(hand_file, captured, exposed, first_exposed, rest, None, variant,
+                          rules_file, normalize, scale, rounding, teams, partial)  # fmt: skip
+    claims = _claims(result, spec, claim, claims_are)
+    typer.echo(explain(result, lang.value), nl=False)
+    if claims:
+        title = "Claims:" if lang is Lang.en else "自报得分："
+        typer.echo(
+            "\n" + title + "\n" + "".join(f"  {c}\n" for c in claim_lines(claims, lang.value)),
+            nl=False,
+        )
+    _exit_for(claims)
+
+
+@app.command("compare")
+def compare_command(
+    hand_file: HandFileArg = None,
+    *,
+    captured: CapturedOpt = None,
+    exposed: ExposedOpt = None,
+    first_exposed: FirstExposedOpt = None,
+    rest: RestOpt = None,
+    variant: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--variant",
+            "-v",
+            help="A rule set to compare; give two or more (default: the four one-deck "
+            "variants). The first is the one the others are compared with.",
+            show_default=False,
+        ),
+    ] = None,
+    rules_file: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--rules",
+            metavar="FILE",
+            help="House rules to compare too (repeatable).",
+            show_default=False,
+        ),
+    ] = None,
+    normalize: NormalizeOpt = None,
+    scale: ScaleOpt = 1,
+    rounding: RoundingOpt = Rounding.NEAREST,
+    teams: TeamsOpt = None,
+    partial: PartialOpt = False,
+    fmt: Annotated[ListFormat, typer.Option("--format", "-f", help="table or json.")] = (
+        ListFormat.table
+    ),
+    lang: LangOpt = Lang.en,
+    table_format: TableFormatOpt = "simple",
+) -> None:
+    """The same hand under several rule sets side by side, and which rule makes each difference.
+
+    \b
+    Examples:
+      gongzhu-score compare sample_hands/seed_minus_400.yaml -v classic -v dehong -v jj
+      gongzhu-score compare hand.yaml -v classic --rules our-table.yaml
     """
     spec = read_hand(hand_file, captured, exposed, first_exposed, rest)
-    rules = find_variant(variant or spec.variant or "classic")
+    names = variant or ([] if rules_file else ["classic", "online", "dehong", "jj"])
+    rule_sets = [find_variant(n) for n in names] + [load_rules(f) for f in rules_file or ()]
+    if len(rule_sets) < 2:
+        raise InputError("compare needs two or more rule sets: --variant NAME or --rules FILE")
     team_play = parse_teams(teams or spec.teams or Teams.NONE)
-    method = normalize or rules.default_method(team_play)
-    norm = Normalization.parse(method, scale, rounding, team_play)
-    try:
-        hand = spec.hand if rest is None else spec.hand.with_rest(rest, rules.decks)
-        result = score(hand, rules, norm, partial=partial)
-    except GongzhuError as e:
-        if hand_file is None:  # flag errors already name the player
-            raise
-        raise e.within("<stdin>" if hand_file == "-" else hand_file) from None
-    typer.echo(render_result(result, fmt.value, lang.value, table_format), nl=False)
+
+    def norm_for(rules: Variant) -> Normalization:
+        method = normalize or rules.default_method(team_play)
+        return Normalization.parse(method, scale, rounding, team_play)
+
+    hand = spec.hand if rest is None else spec.hand.with_rest(rest, rule_sets[0].decks)
+    scored = compare(hand, rule_sets, norm_for, partial=partial)
+    kind = "table" if fmt is ListFormat.table else "json"
+    typer.echo(render_comparison(scored, kind, lang.value, table_format), nl=False)
 
 
 @variants_app.callback()

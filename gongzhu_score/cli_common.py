@@ -14,9 +14,11 @@ from typing import Annotated, Any
 import typer
 from typer.core import TyperGroup
 
+from .claims import parse_score
 from .errors import GongzhuError, InputError
 from .handfile import HandSpec, hand_from_flags, read_hand_file
 from .normalize import Method, Rounding, Teams
+from .rules import Variant, find_variant, load_rules
 
 PROG = "gongzhu-score"
 
@@ -124,6 +126,59 @@ TeamsOpt = Annotated[
         show_default=False,
     ),
 ]
+
+
+RulesOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--rules",
+        metavar="FILE",
+        help="House rules: a YAML file in the variants' schema (start from "
+        "'gongzhu-score variants show classic --format yaml'). Instead of --variant.",
+        show_default=False,
+    ),
+]
+
+
+def resolve_rules(variant: str | None, rules_file: str | None, from_file: str | None) -> Variant:
+    """The rules to score by: --rules FILE, else --variant, else the hand file's, else classic."""
+    if rules_file is not None:
+        if variant is not None:
+            raise InputError("give --variant or --rules, not both")
+        return load_rules(rules_file)
+    return find_variant(variant or from_file or "classic")
+
+
+class ClaimsAre(str, enum.Enum):
+    raw = "raw"
+    final = "final"
+
+
+ClaimOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--claim",
+        metavar="NAME=SCORE",
+        help="What a player says they scored, e.g. 南=-200; each wrong claim is shown with "
+        "the right number, and the command exits 3.",
+        show_default=False,
+    ),
+]
+ClaimsAreOpt = Annotated[
+    ClaimsAre,
+    typer.Option("--claims-are", help="Claims are raw scores (原始分) or final scores."),
+]
+
+
+def parse_claims(values: list[str] | None) -> dict[str, int]:
+    """``--claim NAME=SCORE`` flags by name."""
+    claims: dict[str, int] = {}
+    for value in values or ():
+        name, sep, number = value.partition("=")
+        if not sep or not name.strip():
+            raise InputError(f"--claim {value!r}: expected NAME=SCORE, e.g. --claim 南=-200")
+        claims[name.strip()] = parse_score(number, f"--claim {name.strip()}")
+    return claims
 
 
 HandFileArg = Annotated[

@@ -23,11 +23,13 @@ from .cli_common import (
     PartialOpt,
     RestOpt,
     RoundingOpt,
+    RulesOpt,
     ScaleOpt,
     TableFormatOpt,
     TeamsOpt,
     VariantOpt,
     read_hand,
+    resolve_rules,
 )
 from .errors import GongzhuError, LedgerError, MatchOverError
 from .hand import Hand, PlayerHand
@@ -42,7 +44,6 @@ from .render_match import (
     render_match,
     render_match_csv,
 )
-from .rules import find_variant
 from .scoring import HandResult
 from .storage import change_ledger, create_ledger, read_ledger
 
@@ -89,6 +90,7 @@ def match_new(
         ),
     ],
     variant: VariantOpt = None,
+    rules_file: RulesOpt = None,
     normalize: NormalizeOpt = None,
     scale: ScaleOpt = 1,
     rounding: RoundingOpt = Rounding.NEAREST,
@@ -109,7 +111,7 @@ def match_new(
     Example:
       gongzhu-score match new tonight.yaml --players 东,南,西,北
     """
-    rules = find_variant(variant or "classic")
+    rules = resolve_rules(variant, rules_file, None)
     team_play = parse_teams(teams or Teams.NONE)
     norm = Normalization.parse(
         normalize or rules.default_method(team_play), scale, rounding, team_play

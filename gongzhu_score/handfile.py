@@ -1,36 +1,31 @@
 """Reading hands at the edge: YAML hand files and ``NAME=CARDS`` flags, strictly validated.
 
-YAML is read with a safe loader that also refuses aliases/anchors, deep nesting, duplicate keys
-and files over :data:`MAX_BYTES`, and that keeps every plain scalar as text: a card written
-``10`` or a player named ``no`` reaches the card parser as typed instead of as a number or a
-boolean, so the error can quote it.
+YAML goes through :mod:`gongzhu_score.yamlsafe` with every plain scalar kept as text: a card
+written ``10`` or a player named ``no`` reaches the card parser as typed instead of as a number
+or a boolean, so the error can quote it. Files over :data:`MAX_BYTES` are refused unread.
 """
 
 from __future__ import annotations
 
 import difflib
-import sys
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
-from pathlib import Path
+from dataclasses import dataclass, field
 from typing import Any
 
-import yaml
-
 from .cards import Card, parse_cards
+from .claims import parse_score
 from .errors import GongzhuError, InputError
 from .hand import Hand, PlayerHand
+from .yamlsafe import load_yaml, read_text
 
 __all__ = ["HandSpec", "hand_from_data", "hand_from_flags", "read_hand_file", "read_hand_yaml"]
 
 MAX_BYTES = 1_000_000
 """A hand file is a few hundred bytes; anything over a megabyte is refused unread."""
-MAX_DEPTH = 8
-"""A hand nests four levels deep; deeper YAML is refused before it is built."""
 
 _TOP_KEYS = ("variant", "teams", "players")
-_PLAYER_KEYS = ("name", "captured", "exposed", "first_exposed")
-_NULL = "tag:yaml.org,2002:null"
+_PLAYER_KEYS = ("name", "captured", "exposed", "first_exposed", "claimed")
+_CARD_KEYS = ("captured", "exposed", "first_exposed")
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,68 +35,13 @@ class HandSpec:
     hand: Hand
     variant: str | None = None
     teams: str | None = None
-
-
-class _HandLoader(yaml.SafeLoader):
-    """SafeLoader that keeps scalars as text and refuses aliases, anchors, depth and dup keys."""
-
-    def __init__(self, stream: str) -> None:
-        super().__init__(stream)
-        self._depth = 0
-
-    def compose_node(self, parent: Any, index: Any) -> Any:
-        event = self.peek_event()  # type: ignore[no-untyped-call]
-        mark = event.start_mark
-        where = f"line {mark.line + 1}, column {mark.column + 1}"
-        if isinstance(event, yaml.AliasEvent):
-            raise InputError(f"{where}: YAML aliases (*{event.anchor}) are not allowed here")
-        anchor = getattr(event, "anchor", None)
-        if anchor is not None:
-            raise InputError(f"{where}: YAML anchors (&{anchor}) are not allowed here")
-        self._depth += 1
-        if self._depth > MAX_DEPTH:
-            raise InputError(f"{where}: nested more than {MAX_DEPTH} levels deep")
-        try:
-            return super().compose_node(parent, index)
-        finally:
-            self._depth -= 1
-
-    def construct_mapping(self, node: Any, deep: bool = False) -> dict[Any, Any]:
-        seen: set[object] = set()
-        for key_node, _ in node.value:
-            key = self.construct_object(key_node, deep=deep)
-            if key in seen:
-                line = key_node.start_mark.line + 1
-                raise InputError(f"line {line}: key {key!r} given twice")
-            seen.add(key)
-        return super().construct_mapping(node, deep=deep)
-
-
-# Plain scalars stay strings (only an empty value or ~/null is None): YAML 1.1 would read
-# 10 as an int and no/on as booleans, and the user's spelling would be lost.
-_HandLoader.yaml_implicit_resolvers = {
-    first: [(tag, rx) for tag, rx in resolvers if tag == _NULL]
-    for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
-}
+    claims: Mapping[str, int] = field(default_factory=dict)
+    """What players say they scored (``claimed:``), by name."""
 
 
 def read_hand_yaml(text: str, source: str = "<hand>") -> HandSpec:
     """Parse the YAML text of one hand; errors are prefixed with ``source``."""
-    try:
-        loader = _HandLoader(text)
-        try:
-            data = loader.get_single_data()
-        finally:
-            loader.dispose()
-    except GongzhuError as e:
-        raise e.within(source) from None
-    except yaml.MarkedYAMLError as e:
-        mark = e.problem_mark or e.context_mark
-        where = f"line {mark.line + 1}, column {mark.column + 1}: " if mark else ""
-        problem = ", ".join(filter(None, (e.context, e.problem))) or "not valid YAML"
-        raise InputError(f"{source}: {where}invalid YAML: {problem}") from None
-    except yaml.YAMLError as e:
-        raise InputError(f"{source}: invalid YAML: {e}") from None
+    data = load_yaml(text, source, keep_text=True)
     try:
         return hand_from_data(data)
     except GongzhuError as e:
@@ -110,29 +50,7 @@ def read_hand_yaml(text: str, source: str = "<hand>") -> HandSpec:
 
 def read_hand_file(path: str) -> HandSpec:
     """Read one hand from a YAML file, or from standard input when ``path`` is ``-``."""
-    source = "<stdin>" if path == "-" else path
-    try:
-        if path == "-":
-            raw = sys.stdin.buffer.read(MAX_BYTES + 1)
-        else:
-            with Path(path).open("rb") as f:
-                raw = f.read(MAX_BYTES + 1)
-    except FileNotFoundError:
-        raise InputError(f"{source}: no such file") from None
-    except IsADirectoryError:
-        raise InputError(f"{source}: is a folder, not a hand file") from None
-    except OSError as e:
-        raise InputError(f"{source}: cannot read: {e.strerror}") from None
-    if len(raw) > MAX_BYTES:
-        raise InputError(f"{source}: larger than {MAX_BYTES:,} bytes; a hand file is far smaller")
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as e:
-        raise InputError(
-            f"{source}: not UTF-8 text (byte 0x{raw[e.start]:02x} at offset {e.start}); "
-            "save the file as UTF-8"
-        ) from None
-    return read_hand_yaml(text, source)
+    return read_hand_yaml(*read_text(path, MAX_BYTES, "hand file"))
 
 
 def _check_keys(data: Mapping[Any, Any], allowed: tuple[str, ...], where: str) -> None:
@@ -169,7 +87,7 @@ def hand_from_data(data: object) -> HandSpec:
         items = [_player_from_list_form(i, value) for i, value in enumerate(players, 1)]
     else:
         raise InputError("players must be a list (or a mapping by name) of four players")
-    return HandSpec(Hand(tuple(items)), variant, teams)
+    return HandSpec(Hand(tuple(items)), variant, teams, _claims(players))
 
 
 def _player_from_list_form(seat: int, value: object) -> PlayerHand:
@@ -196,9 +114,25 @@ def _player_from_mapping_form(key: object, value: object) -> PlayerHand:
 
 def _player(name: str, value: Mapping[str, Any], where: str) -> PlayerHand:
     captured, exposed, first_exposed = (
-        _cards(value.get(key), f"{where}: {key}") for key in _PLAYER_KEYS[1:]
+        _cards(value.get(key), f"{where}: {key}") for key in _CARD_KEYS
     )
     return PlayerHand(name, captured, exposed, first_exposed)
+
+
+def _claims(players: object) -> dict[str, int]:
+    """The ``claimed:`` scores of a hand file's players, by name."""
+    items = (
+        [(n, v) for n, v in players.items() if isinstance(v, Mapping)]
+        if isinstance(players, Mapping)
+        else [(v.get("name"), v) for v in players if isinstance(v, Mapping)]
+        if isinstance(players, list)
+        else []
+    )
+    return {
+        str(name).strip(): parse_score(v["claimed"], f"players: {name}: claimed")
+        for name, v in items
+        if v.get("claimed") is not None
+    }
 
 
 def _cards(value: object, where: str) -> tuple[Card, ...]:

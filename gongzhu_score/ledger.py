@@ -18,7 +18,7 @@ from .errors import GongzhuError, LedgerError, MatchOverError
 from .hand import Hand, PlayerHand
 from .handfile import hand_from_data
 from .normalize import Normalization, Teams
-from .rules import Variant, find_variant
+from .rules import VARIANTS, Variant, find_variant
 from .scoring import HandResult, score
 
 __all__ = ["FORMAT", "Ledger", "LedgerEntry", "MatchStatus"]
@@ -253,7 +253,7 @@ class Ledger:
             "`match verify`.",
             f"format: {FORMAT}",
             f"players: {_dump(list(self.players))}",
-            f"variant: {_dump(self.variant.name)}",
+            self._rules_line(),
             f"normalize: {_dump(norm.method.value)}",
             f"scale: {norm.scale}",
             f"rounding: {_dump(norm.rounding.value)}",
@@ -262,6 +262,12 @@ class Ledger:
             "hands:",
         ]
         return "\n".join(lines) + "\n"
+
+    def _rules_line(self) -> str:
+        # A built-in variant by name; house rules in full, so verify can redo every hand.
+        if VARIANTS.get(self.variant.name) == self.variant:
+            return f"variant: {_dump(self.variant.name)}"
+        return f"rules: {_dump(self.variant.to_data())}"
 
     def entry_text(self, number: int, e: LedgerEntry) -> str:
         """One hand's block, as :meth:`to_text` writes it (and ``match add`` appends it)."""
@@ -296,8 +302,8 @@ class Ledger:
             raise LedgerError("not a ledger: expected a mapping with format, players and hands")
         if data.get("format") != FORMAT:
             raise LedgerError(f"format: expected {FORMAT}, found {data.get('format')!r}")
-        allowed = {"format", "players", "variant", "normalize", "scale", "rounding", "teams",
-                   "end_at", "hands"}  # fmt: skip
+        allowed = {"format", "players", "variant", "rules", "normalize", "scale", "rounding",
+                   "teams", "end_at", "hands"}  # fmt: skip
         for key in data:
             if key not in allowed:
                 raise LedgerError(f"unknown key {key!r}")
@@ -311,9 +317,13 @@ class Ledger:
                 _field(data, "rounding", str),
                 _field(data, "teams", str),
             )
-            ledger = cls.new(
-                players, _field(data, "variant", str), norm, _field(data, "end_at", int)
-            )
+            if "rules" in data:  # house rules, stored whole
+                if "variant" in data:
+                    raise LedgerError("give variant or rules, not both")
+                rules: Variant | str = Variant.from_data(data["rules"])
+            else:
+                rules = _field(data, "variant", str)
+            ledger = cls.new(players, rules, norm, _field(data, "end_at", int))
         except GongzhuError as e:
             raise LedgerError(str(e)) from None
         hands = data.get("hands") or []

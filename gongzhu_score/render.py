@@ -16,6 +16,8 @@ from typing import Any
 import yaml
 
 from .cards import PIG, SHEEP, TRANSFORMER, Card, Suit
+from .claims import Claim
+from .compare import Scored
 from .errors import InputError
 from .normalize import Method, Teams
 from .rules import Variant
@@ -75,6 +77,12 @@ TERMS: dict[str, dict[str, str]] = {
         "side": "side",
         "teams": "teams",
         "difference": "difference",
+        "claims": "claims",
+        "claim_ok": "{name} claimed {claimed}: right",
+        "claim_wrong": "{name} claimed {claimed}: WRONG, the {kind} score is {actual} "
+        "(the claim is off by {diff:+})",
+        "kind_raw": "raw",
+        "kind_final": "final",
     },
     "zh": {
         "seat": "座位",
@@ -103,6 +111,11 @@ TERMS: dict[str, dict[str, str]] = {
         "side": "一方",
         "teams": "组队",
         "difference": "相差",
+        "claims": "自报得分",
+        "claim_ok": "{name} 自报 {claimed}：正确",
+        "claim_wrong": "{name} 自报 {claimed}：不对，{kind}应为 {actual}（差 {diff:+}）",
+        "kind_raw": "原始分",
+        "kind_final": "最后得分",
     },
 }
 
@@ -308,14 +321,50 @@ def _yaml(data: object) -> str:
     return yaml.safe_dump(data, allow_unicode=True, sort_keys=False)
 
 
+def claim_lines(claims: Sequence[Claim], lang: str = "en") -> list[str]:
+    """One line per claim: right, or wrong with the right number and the difference."""
+    t = TERMS[lang]
+    return [
+        t["claim_ok" if c.correct else "claim_wrong"].format(
+            name=c.name,
+            claimed=c.claimed,
+            kind=t[f"kind_{c.kind}"],
+            actual=format_number(c.actual),
+            diff=c.difference,
+        )
+        for c in claims
+    ]
+
+
+def _claims_dict(claims: Sequence[Claim]) -> list[dict[str, Any]]:
+    return [
+        {
+            "name": c.name,
+            "claimed": c.claimed,
+            "of": c.kind,
+            "actual": _json_number(c.actual),
+            "correct": c.correct,
+            "difference": _json_number(c.difference),
+        }
+        for c in claims
+    ]
+
+
 def render_result(
-    result: HandResult, fmt: str = "table", lang: str = "en", table_format: str = "simple"
+    result: HandResult,
+    fmt: str = "table",
+    lang: str = "en",
+    table_format: str = "simple",
+    claims: Sequence[Claim] = (),
 ) -> str:
-    """Render a scored hand as ``table``, ``json``, ``csv`` or ``yaml`` text."""
-    if fmt == "json":
-        return json.dumps(result_to_dict(result), ensure_ascii=False) + "\n"
-    if fmt == "yaml":
-        return _yaml(result_to_dict(result))
+    """Render a scored hand as ``table``, ``json``, ``csv`` or ``yaml`` text, with any claims."""
+    if fmt in ("json", "yaml"):
+        data = result_to_dict(result)
+        if claims:
+            data["claims"] = _claims_dict(claims)
+        if fmt == "json":
+            return json.dumps(data, ensure_ascii=False) + "\n"
+        return _yaml(data)
     if fmt == "csv":
         header = ["seat", "name", "raw", "final", "scoring_cards", "markers", "side"]
         rows = [
@@ -331,20 +380,28 @@ def render_result(
             for p in result.players
         ]
         return csv_text([header, *rows])
-    return render_table(result, lang, table_format)
+    text = render_table(result, lang, table_format)
+    if claims:
+        text += f"\n{TERMS[lang]['claims']}:\n" + "".join(
+            f"  {line}\n" for line in claim_lines(claims, lang)
+        )
+    return text
 
 
 def render_variant(
     variant: Variant, fmt: str = "table", lang: str = "en", table_format: str = "simple"
 ) -> str:
-    """A variant's whole rule table (``variants show NAME``)."""
-    data = variant.rule_table()
+    """A variant's whole rule table (``variants show NAME``).
+
+    JSON and YAML give the rules-file schema, so the output loads back with ``--rules``; the
+    table adds what follows from the rules (multipliers, lone values, the grand slam).
+    """
     if fmt == "json":
-        return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+        return json.dumps(variant.to_data(), ensure_ascii=False, indent=2) + "\n"
     if fmt == "yaml":
-        return _yaml(data)
+        return _yaml(variant.to_data())
     t = TERMS[lang]
-    rows = [[key, _cell(value)] for key, value in data.items()]
+    rows = [[key, _cell(value)] for key, value in variant.rule_table().items()]
     return _tabulate(rows, [t["rule"], t["value"]], table_format) + "\n"
 
 
@@ -369,3 +426,127 @@ def _cell(value: object) -> str:
         sep = "; " if any(" " in str(v) for v in value) else " "
         return sep.join(str(v) for v in value)
     return str(value)
+
+
+_COMPARE = {
+    "en": {
+        "player": "player",
+        "refused": "refused",
+        "header": "Differences from {base}:",
+        "raws": "{rule}: {changes}",
+        "raw_change": "{name} raw {before} → {after}",
+        "finals": "{rule}: changes the finals only",
+        "no_effect": "{rule}: no effect on this hand",
+        "not_alone": "{rule} (goes with the rules above)",
+        "refuses": "{name} refuses the hand: {error}",
+        "same": "{name}: the same rules",
+        "sep": ", ",
+        "join": "; ",
+    },
+    "zh": {
+        "player": "玩家",
+        "refused": "不接受",
+        "header": "与 {base} 的不同：",
+        "raws": "{rule}：{changes}",
+        "raw_change": "{name} 原始分 {before} → {after}",
+        "finals": "{rule}：只改变最后得分",
+        "no_effect": "{rule}：对本局无影响",
+        "not_alone": "{rule}（与上面的规则一起变）",
+        "refuses": "{name} 不接受这一局：{error}",
+        "same": "{name}：规则相同",
+        "sep": "、",
+        "join": "；",
+    },
+}
+
+
+def render_comparison(
+    scored: Sequence[Scored], fmt: str = "table", lang: str = "en", table_format: str = "simple"
+) -> str:
+    """``compare``: each player's raw / final under each rule set, and why they differ."""
+    base = scored[0]
+    accepted = [s.result for s in scored if s.result is not None]
+    if not accepted:
+        errors = "; ".join(f"{s.variant.name}: {s.error}" for s in scored)
+        raise InputError(f"no rule set accepts this hand ({errors})")
+    names = [p.name for p in accepted[0].players]
+    if fmt == "json":
+        data = {
+            "variants": [s.variant.name for s in scored],
+            "players": [
+                {
+                    "name": name,
+                    "scores": {
+                        s.variant.name: None
+                        if s.result is None
+                        else {"raw": s.result.raws[i], "final": _json_number(s.result.finals[i])}
+                        for s in scored
+                    },
+                }
+                for i, name in enumerate(names)
+            ],
+            "errors": {s.variant.name: s.error for s in scored if s.error},
+            "differences": {
+                s.variant.name: [
+                    {
+                        "rule": e.rule,
+                        "raw_changes": [
+                            {"player": n, "before": a, "after": b} for n, a, b in e.raw_changes
+                        ],
+                        "finals_change": e.finals_change,
+                        "alone": e.alone,
+                    }
+                    for e in s.effects
+                ]
+                for s in scored[1:]
+            },
+        }
+        return json.dumps(data, ensure_ascii=False) + "\n"
+    c = _COMPARE[lang]
+    headers = [c["player"], *(f"{s.variant.name} ({TERMS[lang]['raw']} / {TERMS[lang]['final']})"
+                              for s in scored)]  # fmt: skip
+    rows = []
+    for i, name in enumerate(names):
+        row = [name]
+        for s in scored:
+            if s.result is None:
+                row.append(c["refused"])
+                continue
+            cell = f"{s.result.raws[i]} / {format_number(s.result.finals[i])}"
+            if (
+                base.result is not None
+                and s is not base
+                and (
+                    (s.result.raws[i], s.result.finals[i])
+                    != (base.result.raws[i], base.result.finals[i])
+                )
+            ):
+                cell += "  ≠"
+            row.append(cell)
+        rows.append(row)
+    lines = [_tabulate(rows, headers, table_format, disable_numparse=True), ""]
+    lines.append(c["header"].format(base=base.variant.name))
+    for s in scored:
+        if s.error is not None:
+            lines.append("  " + c["refuses"].format(name=s.variant.name, error=s.error))
+    for s in scored[1:]:
+        if s.result is None:
+            continue
+        if not s.effects:
+            lines.append("  " + c["same"].format(name=s.variant.name))
+            continue
+        parts = []
+        for e in s.effects:
+            if not e.alone:
+                parts.append(c["not_alone"].format(rule=e.rule))
+            elif e.raw_changes:
+                moves = c["sep"].join(
+                    c["raw_change"].format(name=n, before=a, after=b) for n, a, b in e.raw_changes
+                )
+                parts.append(c["raws"].format(rule=e.rule, changes=moves))
+            elif e.finals_change:
+                parts.append(c["finals"].format(rule=e.rule))
+            else:
+                parts.append(c["no_effect"].format(rule=e.rule))
+        lines.append(f"  {s.variant.name}: " + c["join"].join(parts))
+    return "\n".join(lines) + "\n"

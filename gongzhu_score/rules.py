@@ -1,26 +1,33 @@
 """Rule sets (variants) as data: one frozen :class:`Variant` per table's rules, one registry.
 
 Every number the scorer uses lives here, so a variant is a value you can print and diff
-(``gongzhu-score variants show classic``). The engine in :mod:`gongzhu_score.scoring` reads
-these fields and has no variant names in it.
+(``gongzhu-score variants show classic``). The built-in variants are YAML files shipped in
+``gongzhu_score/variants/``; a table's house rules are a file in the same schema
+(``--rules FILE``), read by :func:`load_rules` with the same strict checks. The engine in
+:mod:`gongzhu_score.scoring` reads these fields and has no variant names in it.
 """
 
 from __future__ import annotations
 
 import difflib
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, fields
+from pathlib import Path
+from typing import Any
 
-from .cards import HEARTS, PIG, SHEEP, SPECIAL_CARDS, TRANSFORMER, Card
-from .errors import RulesError
+import yaml
+
+from .cards import HEARTS, PIG, SHEEP, SPECIAL_CARDS, TRANSFORMER, Card, parse_card
+from .errors import GongzhuError, RulesError
 from .normalize import Method, Teams
+from .yamlsafe import load_yaml, read_text
 
-__all__ = ["VARIANTS", "Variant", "find_variant"]
+__all__ = ["VARIANTS", "Variant", "find_variant", "load_rules"]
 
-# RULINGS §3: classic heart values by rank 2..A.
-_CLASSIC_HEARTS = (0, 0, 0, -10, -10, -10, -10, -10, -10, -20, -30, -40, -50)
-# RULINGS §3: 德宏 counts 2–10 at −10 each.
-_DEHONG_HEARTS = (-10, -10, -10, -10, -10, -10, -10, -10, -10, -20, -30, -40, -50)
+_RANKS = tuple(h.rank_name for h in HEARTS)
+FULL_RED_MODES = ("fixed", "flip")
+# Package data beside this module (importlib.resources would cost 5 ms of start-up).
+_FOLDER = Path(__file__).resolve().parent / "variants"
 
 
 @dataclass(frozen=True)
@@ -38,14 +45,14 @@ class Variant:
     source: str
     decks: int = 1
     """1 (52 cards, 16 scoring cards) or 2 (104 cards, every card twice; RULINGS §5)."""
-    heart_values: tuple[int, ...] = _CLASSIC_HEARTS
+    heart_values: tuple[int, ...] = (0, 0, 0, -10, -10, -10, -10, -10, -10, -20, -30, -40, -50)
     """Points of each heart by rank, 2 to A, before exposure of A♥ (RULINGS §3)."""
     pig: int = -100
     """猪 Q♠, before exposure."""
     sheep: int = 100
     """羊 J♦, before exposure."""
     exposable: tuple[Card, ...] = SPECIAL_CARDS
-    """Cards that may be exposed (亮牌): Q♠ J♦ 10♣ A♥ (RULINGS §1)."""
+    """Cards that may be exposed (亮牌): some of Q♠ J♦ 10♣ A♥ (RULINGS §1)."""
     exposure_levels: tuple[int, ...] = (1, 2)
     """A special card's level by the number of its copies exposed."""
     first_exposure_level: int = 4
@@ -64,9 +71,13 @@ class Variant:
     zero_hearts_are_scoring: bool = True
     """Whether 0-point hearts (2♥ 3♥ 4♥) stop 10♣ from counting as alone (False in online)."""
     full_red: int = 200
-    """全红: all hearts count this × the level of A♥ instead of their values (§4.5, §5.3)."""
+    """全红: with ``full_red_mode: fixed``, all hearts count this × the level of A♥ (§4.5)."""
+    full_red_mode: str = "fixed"
+    """``fixed`` (the value above) or ``flip`` (the hearts' own values turned positive)."""
+    full_red_pig_positive: bool = False
+    """A house rule some tables play: full red also turns the pig positive."""
     grand_slam: int | None = None
-    """满贯 with nothing exposed, when the seed fixes it (two decks: 1600, RULINGS §5.4); None:
+    """满贯 with nothing exposed, when the rules fix it (two decks: 1600, RULINGS §5.4); None:
     the formula (hearts and pig positive, × transformer) alone gives it (one deck: 800)."""
     normalize: Method = Method.ZERO_SUM
     """Default normalization of raw scores to finals (RULINGS §6)."""
@@ -76,16 +87,25 @@ class Variant:
 
     def __post_init__(self) -> None:
         if len(self.heart_values) != 13:
-            raise RulesError(f"variant {self.name}: heart_values needs 13 values, 2 to A")
+            raise RulesError("heart_values: needs a value for each of the 13 hearts, 2 to A")
+        if self.decks not in (1, 2):
+            raise RulesError(f"decks: 1 or 2, not {self.decks!r}")
         if len(self.exposure_levels) != self.decks + 1:
-            raise RulesError(f"variant {self.name}: exposure_levels needs {self.decks + 1} values")
+            raise RulesError(
+                f"exposure_levels: needs {self.decks + 1} values (0 to {self.decks} copies exposed)"
+            )
+        if self.full_red_mode not in FULL_RED_MODES:
+            raise RulesError(f"full_red_mode: fixed or flip, not {self.full_red_mode!r}")
+        for card in self.exposable:
+            if card not in SPECIAL_CARDS:
+                raise RulesError(f"exposable: {card.code} cannot be exposed; only QS JD 10C AH")
         if self.decks > 1:
             rows = {(e, k) for e, k, _ in self.transformer_table}
             wanted = {(e, k) for e in range(self.decks + 1) for k in range(1, self.decks + 1)}
             if rows != wanted:
                 raise RulesError(
-                    f"variant {self.name}: transformer_table needs a row for every "
-                    "(copies exposed, copies taken)"
+                    "transformer_table: needs one row for each (copies exposed, copies taken): "
+                    + ", ".join(f"({e}, {k})" for e, k in sorted(wanted))
                 )
         values = {card: v for card, v in zip(HEARTS, self.heart_values, strict=True)}
         values.update({PIG: self.pig, SHEEP: self.sheep, TRANSFORMER: 0})
@@ -113,29 +133,67 @@ class Variant:
                 return multiplier
         return self.transformer_multiplier * level
 
+    def full_red_base(self) -> int:
+        """What all the hearts count in a full red before A♥'s exposure (RULINGS §4.5)."""
+        if self.full_red_mode == "flip":
+            return -sum(self.heart_values) * self.decks
+        return self.full_red
+
     def grand_slam_plain(self) -> int:
         """The formula's grand slam with nothing exposed: (hearts + pigs + sheep) × t."""
-        positive = self.full_red + self.decks * (self.sheep - self.pig)
+        positive = self.full_red_base() + self.decks * (self.sheep - self.pig)
         return positive * self.transformer_times(1, 0, self.decks)
 
-    def rule_table(self) -> dict[str, object]:
-        """Every rule as plain data (for printing, diffing and JSON/YAML)."""
-        table: dict[str, object] = {}
+    # --- as data: files, tables, diffs ------------------------------------------------------
+
+    def to_data(self) -> dict[str, Any]:
+        """The variant in the rules-file schema (``variants show NAME --format yaml``)."""
+        data: dict[str, Any] = {}
         for f in fields(self):
             if f.name == "card_values":
                 continue
             value = getattr(self, f.name)
             if f.name == "heart_values":
-                value = {h.rank_name: v for h, v in zip(HEARTS, value, strict=True)}
+                value = dict(zip(_RANKS, value, strict=True))
             elif f.name == "exposable":
                 value = [c.code for c in value]
             elif f.name == "transformer_table":
-                value = [f"{e} exposed, {k} taken: ×{m}" for e, k, m in value]
+                value = [{"exposed": e, "taken": k, "times": m} for e, k, m in value]
             elif isinstance(value, Method):
                 value = value.value
             elif isinstance(value, tuple):
                 value = list(value)
-            table[f.name] = value
+            data[f.name] = value
+        return data
+
+    @classmethod
+    def from_data(cls, data: object) -> Variant:
+        """A variant from rules-file data, every key and value checked (errors name the key)."""
+        if not isinstance(data, Mapping):
+            raise RulesError("a rules file holds a mapping of rule names to values")
+        known = [f.name for f in fields(cls) if f.init]
+        kwargs: dict[str, Any] = {}
+        for key, value in data.items():
+            if key not in known:
+                close = difflib.get_close_matches(str(key), known, n=1)
+                hint = f"; did you mean {close[0]!r}?" if close else ""
+                raise RulesError(f"unknown rule {key!r}{hint}")
+            kwargs[key] = _convert(str(key), value)
+        for key in ("name", "title", "title_zh", "source"):
+            kwargs.setdefault(key, "")
+        if not kwargs["name"]:
+            raise RulesError("name: a rules file needs a name")
+        return cls(**kwargs)
+
+    def rule_table(self) -> dict[str, object]:
+        """Every rule, and what follows from them, as plain data for a printed table."""
+        table: dict[str, object] = dict(self.to_data())
+        hearts = zip(_RANKS, self.heart_values, strict=True)
+        table["heart_values"] = " ".join(f"{r}:{v}" for r, v in hearts)
+        table["transformer_table"] = "; ".join(
+            f"{row['exposed']} exposed, {row['taken']} taken: ×{row['times']}"
+            for row in self.to_data()["transformer_table"]
+        )
         table.update(self._derived_rules())
         return table
 
@@ -151,7 +209,7 @@ class Variant:
         times = [(label, self.transformer_times(lvl, e, 1)) for label, lvl, e in states]
         plain = self.grand_slam_plain()
         top = self.exposure_levels[-1]
-        everything = (self.full_red + self.decks * (self.sheep - self.pig)) * top
+        everything = (self.full_red_base() + self.decks * (self.sheep - self.pig)) * top
         everything *= self.transformer_times(top, self.decks, self.decks)
         slam = self.grand_slam or plain
         one = " (one 10♣ taken; see transformer_table)" if self.decks > 1 else ""
@@ -163,7 +221,7 @@ class Variant:
             )
             + one,
             "grand_slam_rule": (
-                f"({self.full_red}·L(A♥) + {-self.pig * self.decks}·L(Q♠) + "
+                f"({self.full_red_base()}·L(A♥) + {-self.pig * self.decks}·L(Q♠) + "
                 f"{self.sheep * self.decks}·L(J♦)) × t"
                 + ("" if self.grand_slam is None else f" × {self.grand_slam}/{plain}")
                 + f": {slam} nothing exposed, {everything * slam // plain} all exposed"
@@ -171,55 +229,111 @@ class Variant:
         }
 
 
-CLASSIC = Variant(
-    name="classic",
-    title="Classic one-deck rules",
-    title_zh="一副牌规则",
-    source="一副牌规则 (seeds 000, 001)",
-)
-ONLINE = Variant(
-    name="online",
-    title="Online game: 10♣ with only 0-point hearts still scores alone",
-    title_zh="网络版规则",
-    source="关于牌型和分值的说明 (seed 000)",
-    first_exposure_allowed=False,
-    zero_hearts_are_scoring=False,
-)
-DEHONG = Variant(
-    name="dehong",
-    title="Dehong: every heart 2–10 is −10, paper scoring, no auto-exposure",
-    title_zh="德宏拱猪",
-    source="德宏拱猪算分规则 (seed 000)",
-    heart_values=_DEHONG_HEARTS,
-    auto_exposure=False,
-    normalize=Method.NONE,
-)
-JJ = Variant(
-    name="jj",
-    title="JJ tournament rules: classic values, JJ normalization, no 首明",
-    title_zh="JJ比赛规则",
-    source="JJ拱豬（華牌）遊戲規則 (seed 002)",
-    first_exposure_allowed=False,
-    normalize=Method.JJ,
-)
+def _whole(key: str, value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RulesError(f"{key}: expected a whole number, not {value!r}")
+    return value
 
-TWO_DECK = Variant(
-    name="two-deck",
-    title="Two decks (104 cards): exposure counted per copy, no 首明",
-    title_zh="两副牌规则",
-    source="两副牌规则 (seeds 000, 001)",
-    decks=2,
-    exposure_levels=(1, 2, 4),
-    first_exposure_allowed=False,
-    auto_exposure=False,
-    # RULINGS §5.2: the seed's table; (0 exposed, 2 taken) → ×4 is inferred.
-    transformer_table=((0, 1, 2), (0, 2, 4), (1, 1, 4), (1, 2, 8), (2, 1, 4), (2, 2, 16)),
-    full_red=400,
-    grand_slam=1600,
-)
 
-VARIANTS: dict[str, Variant] = {v.name: v for v in (CLASSIC, ONLINE, DEHONG, JJ, TWO_DECK)}
-"""The built-in variants by name."""
+def _convert(key: str, value: object) -> object:
+    """One rules-file value, checked and turned into the field's type."""
+    if key in ("name", "title", "title_zh", "source", "full_red_mode"):
+        if not isinstance(value, str):
+            raise RulesError(f"{key}: expected text, not {value!r}")
+        return value
+    if key in ("first_exposure_allowed", "auto_exposure", "zero_hearts_are_scoring",
+               "full_red_pig_positive"):  # fmt: skip
+        if not isinstance(value, bool):
+            raise RulesError(f"{key}: expected true or false, not {value!r}")
+        return value
+    if key == "heart_values":
+        if not isinstance(value, Mapping):
+            raise RulesError(
+                "heart_values: expected a mapping of rank (2 … 10, J, Q, K, A) to points"
+            )
+        by_rank = {str(rank).upper(): points for rank, points in value.items()}
+        for rank in by_rank:
+            if rank not in _RANKS:
+                raise RulesError(f"heart_values: {rank!r} is not a rank (2 … 10, J, Q, K, A)")
+        missing = [r for r in _RANKS if r not in by_rank]
+        if missing:
+            raise RulesError(f"heart_values: no value for {', '.join(missing)}")
+        return tuple(_whole(f"heart_values {r}", by_rank[r]) for r in _RANKS)
+    if key == "exposable":
+        if not isinstance(value, list):
+            raise RulesError("exposable: expected a list of cards, e.g. [QS, JD, 10C, AH]")
+        try:
+            return tuple(parse_card(str(c)) for c in value)
+        except GongzhuError as e:
+            raise RulesError(f"exposable: {e}") from None
+    if key == "exposure_levels":
+        if not isinstance(value, list):
+            raise RulesError("exposure_levels: expected a list, e.g. [1, 2]")
+        return tuple(_whole(key, v) for v in value)
+    if key == "transformer_table":
+        if not isinstance(value, list):
+            raise RulesError("transformer_table: expected a list of {exposed, taken, times}")
+        rows = []
+        for row in value:
+            if not isinstance(row, Mapping) or set(row) != {"exposed", "taken", "times"}:
+                raise RulesError(
+                    f"transformer_table: each row is {{exposed, taken, times}}, not {row!r}"
+                )
+            rows.append(
+                tuple(
+                    _whole(f"transformer_table {k}", row[k]) for k in ("exposed", "taken", "times")
+                )
+            )
+        return tuple(rows)
+    if key == "grand_slam":
+        return None if value is None else _whole(key, value)
+    if key == "normalize":
+        try:
+            return Method(str(value))
+        except ValueError:
+            raise RulesError(f"normalize: none, zero-sum or jj, not {value!r}") from None
+    return _whole(key, value)
+
+
+def load_rules(path: str) -> Variant:
+    """A house-rules variant from a YAML file (``--rules FILE``); errors name file and rule."""
+    text, source = read_text(path, 100_000, "rules file")
+    try:
+        return Variant.from_data(load_yaml(text, source))
+    except RulesError as e:
+        raise e.within(source) from None
+
+
+class _Builtins(Mapping[str, Variant]):
+    """The built-in variants, each read from its file the first time it is asked for.
+
+    Start-up reads only the variant a command uses; the shipped files are trusted package
+    data, so libyaml's safe loader reads them without the guards user files need.
+    """
+
+    NAMES = ("classic", "online", "dehong", "jj", "two-deck")
+
+    def __init__(self) -> None:
+        self._cache: dict[str, Variant] = {}
+
+    def __getitem__(self, name: str) -> Variant:
+        if name not in self.NAMES:
+            raise KeyError(name)
+        if name not in self._cache:
+            text = (_FOLDER / f"{name}.yaml").read_text(encoding="utf-8")
+            loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+            self._cache[name] = Variant.from_data(yaml.load(text, Loader=loader))  # safe loader
+        return self._cache[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.NAMES)
+
+    def __len__(self) -> int:
+        return len(self.NAMES)
+
+
+VARIANTS: Mapping[str, Variant] = _Builtins()
+"""The built-in variants by name, read from the files shipped in ``gongzhu_score/variants``."""
 
 _ALIASES = {
     "德宏": "dehong",

@@ -202,13 +202,15 @@ def _score_player(
 
     lines: list[Line] = []
     if full_red:  # RULINGS §4.5, §5.3
-        lines.append(Line("full_red", hearts, v.full_red, lh, v.full_red * lh))
+        base = v.full_red_base()
+        lines.append(Line("full_red", hearts, base, lh, base * lh))
     elif hearts:
         base = sum(v.card_values[c] for c in hearts)
         lines.append(Line("hearts", hearts, base, lh, base * lh))
     if pigs:
-        # RULINGS §4.6: a grand slam turns the pig positive too.
-        rule, base = ("pig_positive", -v.pig * pigs) if grand_slam else ("pig", v.pig * pigs)
+        # RULINGS §4.6: a grand slam turns the pig positive too (and, as a house rule, full red).
+        positive = grand_slam or (full_red and v.full_red_pig_positive)
+        rule, base = ("pig_positive", -v.pig * pigs) if positive else ("pig", v.pig * pigs)
         lines.append(Line(rule, (PIG,) * pigs, base, lp, base * lp))
     if sheep:
         lines.append(Line("sheep", (SHEEP,) * sheep, v.sheep * sheep, ls, v.sheep * sheep * ls))

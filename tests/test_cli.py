@@ -327,7 +327,7 @@ def test_bad_option_values_are_usage_errors(args: list[str], fragment: str) -> N
 
 BAD_FILES = [
     (FOUR.replace("captured: [JD]", "captued: [JD]"),
-     "players[2]: unknown key 'captued' (allowed: name, captured, exposed, first_exposed); "
+     "players[2]: unknown key 'captued' (allowed: name, captured, exposed, first_exposed, claimed); "
      "did you mean 'captured'?"),
     ("varient: classic\n" + FOUR,
      "unknown key 'varient' (allowed: variant, teams, players); did you mean 'variant'?"),

@@ -1,0 +1,63 @@
+"""Claims: what each player says they scored, checked against what the rules give.
+
+A claim is compared with the raw score (原始分, what the cards give: the usual dispute) or,
+when asked, the final score (最后得分).
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+
+from .errors import InputError
+from .scoring import HandResult
+
+__all__ = ["Claim", "check_claims", "parse_score"]
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """One player's claim and the verdict."""
+
+    name: str
+    claimed: int
+    actual: int | Fraction
+    kind: str
+    """``raw`` or ``final``: which score the claim is about."""
+
+    @property
+    def correct(self) -> bool:
+        return self.claimed == self.actual
+
+    @property
+    def difference(self) -> int | Fraction:
+        """How far the claim is off: claimed − actual."""
+        return self.claimed - self.actual
+
+
+def parse_score(text: object, where: str) -> int:
+    """A claimed score: a whole number, with − or full-width digits accepted."""
+    if isinstance(text, int) and not isinstance(text, bool):
+        return text
+    cleaned = unicodedata.normalize("NFKC", str(text)).replace("−", "-").replace(" ", "")
+    try:
+        return int(cleaned)
+    except ValueError:
+        raise InputError(f"{where}: {text!r} is not a whole number, e.g. -400") from None
+
+
+def check_claims(result: HandResult, claims: Mapping[str, int], kind: str = "raw") -> list[Claim]:
+    """Each claim against the player's raw (or final) score, in seat order."""
+    if kind not in ("raw", "final"):
+        raise InputError(f"--claims-are: raw or final, not {kind!r}")
+    names = [p.name for p in result.players]
+    for name in claims:
+        if name not in names:
+            raise InputError(f"claim for {name!r}: no such player ({', '.join(names)})")
+    return [
+        Claim(p.name, claims[p.name], p.raw if kind == "raw" else p.final, kind)
+        for p in result.players
+        if p.name in claims
+    ]
