@@ -29,7 +29,7 @@ _T: dict[str, dict[str, str]] = {
         "taken": "Scoring cards taken: {cards}.",
         "grand_slam": "Grand slam (满贯): every scoring card, so the hearts and the pig count "
         "positive{rule}",
-        "hearts": "Hearts {cards}: {values} = {total}{rule}",
+        "hearts": "Hearts {cards}: {values}{total}{rule}",
         "full_red_fixed": "All {count} hearts (全红, full red): they count +{base} instead of "
         "their values{rule}",
         "full_red_flip": "All {count} hearts (全红, full red): their values turn positive, "
@@ -39,7 +39,7 @@ _T: dict[str, dict[str, str]] = {
         "pig_positive_red": "Full red turns the pig Q♠ positive (house rule): +{total}{rule}",
         "sheep": "The sheep J♦ (羊): +{value}{copies}{rule}",
         "alone": "The transformer 10♣ (变压器) with no other scoring card{note}: +{value}{rule}",
-        "zero_note": " ({cards} are worth 0 and do not count{rule})",
+        "zero_note": " ({cards} are worth 0 and do not count here: rule {why})",
         "alone_times": "The transformer's multiplier ×{factor}: +{base} × {factor} = +{total}",
         "exposed_times": "{why}: ×{factor}, {base} × {factor} = {total}{rule}",
         "subtotal": "Subtotal: {parts} = {total}.",
@@ -66,6 +66,7 @@ _T: dict[str, dict[str, str]] = {
         "partners": "打对家 (partners)",
         "pig-sheep": "猪羊一家 (pig-sheep)",
         "sep": ", ",
+        "names": ", ",
         "because": " because ",
         "claims": "Claims:",
         "claim_ok": "{name} claimed {claimed}: right.",
@@ -80,7 +81,7 @@ _T: dict[str, dict[str, str]] = {
         "none_taken": "没有收到分牌：原始分 0",
         "taken": "收到的分牌：{cards}",
         "grand_slam": "满贯：收齐全部分牌，红桃和猪都变为正分{rule}",
-        "hearts": "红桃 {cards}：{values} = {total}{rule}",
+        "hearts": "红桃 {cards}：{values}{total}{rule}",
         "full_red_fixed": "收全红（{count} 张红桃）：记 +{base}{rule}",
         "full_red_flip": "收全红（{count} 张红桃）：红桃全部变为正分，+{base}{rule}",
         "pig": "猪（黑桃Q）：{value}{copies}{rule}",
@@ -88,7 +89,7 @@ _T: dict[str, dict[str, str]] = {
         "pig_positive_red": "全红，猪也变为正分（本桌规则）：+{total}{rule}",
         "sheep": "羊（方块J）：+{value}{copies}{rule}",
         "alone": "只收变压器（梅花10），没有其他分牌{note}：+{value}{rule}",
-        "zero_note": "（{cards} 为 0 分，不算其他分牌{rule}）",
+        "zero_note": "（{cards} 为 0 分，不算其他分牌：规则 {why}）",
         "alone_times": "变压器倍数 ×{factor}：+{base} × {factor} = +{total}",
         "exposed_times": "{why}，×{factor}：{base} × {factor} = {total}{rule}",
         "subtotal": "小计：{parts} = {total}",
@@ -114,6 +115,7 @@ _T: dict[str, dict[str, str]] = {
         "partners": "对家",
         "pig-sheep": "猪羊一家",
         "sep": "，",
+        "names": "、",
         "because": "，因为",
         "claims": "自报得分：",
         "claim_ok": "{name} 自报 {claimed}：正确",
@@ -172,9 +174,11 @@ def _line_steps(line: Line, p: PlayerScore, result: HandResult, w: _Words) -> li
     copies = f" × {len(line.cards)} = {_n(line.base)}" if len(line.cards) > 1 else ""
     steps: list[str] = []
     if line.rule == "hearts":
+        # one heart needs no sum: "A♥: -50", several: "6♥ 8♥: -10 -10 = -20"
         values = " ".join(_n(v.card_values[c]) for c in line.cards)
-        steps.append(w("hearts", "heart_values", cards=_cards(line.cards), values=values,
-                       total=_n(line.base)))  # fmt: skip
+        values = values if len(line.cards) > 1 else ""
+        steps.append(w("hearts", "heart_values", cards=_cards(line.cards),
+                       values=f"{values} = " if values else "", total=_n(line.base)))  # fmt: skip
     elif line.rule == "full_red":
         steps.append(w(f"full_red_{v.full_red_mode}", "full_red", count=len(line.cards),
                        base=line.base))  # fmt: skip
@@ -188,7 +192,7 @@ def _line_steps(line: Line, p: PlayerScore, result: HandResult, w: _Words) -> li
         steps.append(w("sheep", "sheep", value=v.sheep, copies=copies.replace("= ", "= +")))
     elif line.rule == "transformer_alone":
         zero = [c for c in p.scoring_cards if c is not TRANSFORMER]
-        note = w("zero_note", "zero_hearts_are_scoring", cards=_cards(zero)) if zero else ""
+        note = w("zero_note", cards=_cards(zero), why="zero_hearts_are_scoring") if zero else ""
         steps.append(w("alone", "transformer_alone", note=note, value=v.transformer_alone))
     if line.factor != 1:
         if line.rule == "transformer_alone":
@@ -264,7 +268,7 @@ def _normalization_steps(result: HandResult, w: _Words) -> list[str]:
                    b="+".join(b.names), b_raw=b.raw, diff=diff)]  # fmt: skip
         for side, d in ((a, diff), (b, -diff)):
             final = next(p.final for p in result.players if p.name == side.names[0])
-            members = w.t["sep"].join(side.names)
+            members = w.t["names"].join(side.names)
             if norm.method is Method.JJ:
                 scaled = f" × {norm.scale} = {_n(final)}" if norm.scale != 1 else ""
                 lines.append(w("side_jj", names=members, text=f"{d}{scaled}"))
