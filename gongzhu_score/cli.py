@@ -8,6 +8,7 @@ import typer
 
 from . import __version__
 from .claims import Claim, check_claims
+from .cli_batch import batch_command
 from .cli_common import (
     PROG,
     CapturedOpt,
@@ -72,6 +73,7 @@ variants_app = typer.Typer(
 )
 app.add_typer(variants_app, name="variants")
 app.add_typer(match_app, name="match")
+app.command("batch")(batch_command)
 
 
 def _version(value: bool) -> None:

@@ -1,0 +1,158 @@
+"""Scoring one large JSON Lines file on every core, with the output in input order.
+
+The file is cut at line boundaries into one slice per worker. Each worker scores its slice as
+the single-process batch would (same records, same sources ``file:line``) into a temporary
+file, keeping its own summary; the slices are then written out in order and the summaries
+merged in order. Memory stays flat: each worker reads its slice line by line.
+"""
+
+from __future__ import annotations
+
+import itertools
+import multiprocessing
+import os
+import shutil
+import tempfile
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import IO, Any
+
+from .batch import BadRecord, Batch, Record, Summary, jsonl_record
+from .errors import GongzhuError
+from .render_batch import BatchWriter
+
+__all__ = ["PARALLEL_FROM_BYTES", "Slice", "can_split", "score_in_parallel"]
+
+PARALLEL_FROM_BYTES = 2_000_000
+"""Below about ten thousand hands, starting workers costs more than it saves."""
+
+
+@dataclass(frozen=True, slots=True)
+class Slice:
+    """A worker's part of the file: bytes ``start`` to ``end``, whose first line is ``line``."""
+
+    start: int
+    end: int
+    line: int
+
+
+@dataclass
+class _Done:
+    output: str
+    summary: Summary | None
+    bad: list[BadRecord]
+    error: GongzhuError | None
+
+
+def can_split(path: str) -> bool:
+    """Worth splitting: a large .jsonl file, more than one core, and fork to start workers."""
+    return (
+        path.endswith(".jsonl")
+        and (os.cpu_count() or 1) > 1
+        and "fork" in multiprocessing.get_all_start_methods()
+        and os.path.getsize(path) >= PARALLEL_FROM_BYTES
+    )
+
+
+def slices(path: str, parts: int) -> list[Slice]:
+    """Cut the file at line boundaries into ``parts`` slices, with each slice's first line."""
+    size = os.path.getsize(path)
+    cuts = [0]
+    with open(path, "rb") as f:
+        for k in range(1, parts):
+            f.seek(max(size * k // parts, cuts[-1]))
+            f.readline()  # to the start of the next line
+            cuts.append(min(f.tell(), size))
+        cuts.append(size)
+        out, line = [], 1
+        for start, end in itertools.pairwise(cuts):
+            out.append(Slice(start, end, line))
+            f.seek(start)
+            line += f.read(end - start).count(b"\n")
+    return out
+
+
+def _lines(path: str, part: Slice) -> Iterator[Record]:
+    with open(path, "rb") as f:
+        f.seek(part.start)
+        position = part.start
+        for number, line in enumerate(f, part.line):
+            if position >= part.end:
+                break
+            position += len(line)
+            if line.strip():
+                yield jsonl_record(line, path, number)
+
+
+def _work(args: tuple[Any, ...]) -> _Done:
+    path, part, batch, fmt, lang, summary_only, keep_going, want_summary, folder = args
+    fd, output = tempfile.mkstemp(prefix=".gongzhu-part.", dir=folder)
+    summary = Summary() if want_summary else None
+    with os.fdopen(fd, "w", encoding="utf-8", newline="") as out:
+        writer = BatchWriter(out, fmt, lang, summary_only, header=False)
+        try:
+            bad = batch.run(_lines(path, part), writer.emit, summary, keep_going)
+        except GongzhuError as e:
+            return _Done(output, summary, [], e)
+    return _Done(output, summary, bad, None)
+
+
+def _copy(path: str, out: IO[str]) -> None:
+    """Append a part's output: as bytes when ``out`` has a buffer (no decoding and encoding)."""
+    out.flush()
+    buffer = getattr(out, "buffer", None)
+    if buffer is None:
+        with open(path, encoding="utf-8", newline="") as text:
+            shutil.copyfileobj(text, out)
+        return
+    with open(path, "rb") as raw:
+        shutil.copyfileobj(raw, buffer)
+    buffer.flush()
+
+
+def score_in_parallel(
+    path: str,
+    batch: Batch,
+    out: IO[str],
+    writer: BatchWriter,
+    summary: Summary | None,
+    keep_going: bool,
+    workers: int = 0,
+) -> list[BadRecord]:
+    """Score ``path`` on ``workers`` processes (default: every core) into ``out``, in order.
+
+    Bad records behave as in one process: without ``keep_going`` the output stops at the first
+    one and its error is raised.
+    """
+    parts = slices(path, workers or os.cpu_count() or 2)
+    folder = os.path.dirname(os.path.abspath(path))
+    folder = folder if os.access(folder, os.W_OK) else tempfile.gettempdir()
+    jobs = [
+        (
+            path,
+            p,
+            batch,
+            writer.fmt,
+            writer.lang,
+            writer.summary_only,
+            keep_going,
+            summary is not None,
+            folder,
+        )
+        for p in parts
+    ]
+    with multiprocessing.get_context("fork").Pool(len(parts)) as pool:
+        done = pool.map(_work, jobs)
+    bad: list[BadRecord] = []
+    try:
+        for part in done:
+            _copy(part.output, out)
+            if summary is not None and part.summary is not None:
+                summary.merge(part.summary)
+            bad += part.bad
+            if part.error is not None:
+                raise part.error
+    finally:
+        for part in done:
+            os.unlink(part.output)
+    return bad
