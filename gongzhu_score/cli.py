@@ -38,9 +38,7 @@ from .cli_common import (
     resolve_rules,
 )
 from .cli_match import match_app
-from .compare import compare
 from .errors import GongzhuError, InputError
-from .explain import explain
 from .handfile import HandSpec
 from .normalize import Method, Normalization, Rounding, Teams, parse_teams
 from .render import (
@@ -179,6 +177,8 @@ def score_command(
     claims = _claims(result, spec, claim, claims_are)
     typer.echo(render_result(result, fmt.value, lang.value, table_format, claims), nl=False)
     if explain_too:
+        from .explain import explain
+
         typer.echo("")
         typer.echo(explain(result, lang.value), nl=False)
     _exit_for(claims)
@@ -215,6 +215,8 @@ def explain_command(
     """
     result, spec = _score(hand_file, captured, exposed, first_exposed, rest, None, variant,
                           rules_file, normalize, scale, rounding, teams, partial)  # fmt: skip
+    from .explain import explain
+
     claims = _claims(result, spec, claim, claims_are)
     typer.echo(explain(result, lang.value), nl=False)
     if claims:
@@ -271,6 +273,8 @@ def compare_command(
       gongzhu-score compare sample_hands/seed_minus_400.yaml -v classic -v dehong -v jj
       gongzhu-score compare hand.yaml -v classic --rules our-table.yaml
     """
+    from .compare import compare
+
     spec = read_hand(hand_file, captured, exposed, first_exposed, rest)
     names = variant or ([] if rules_file else ["classic", "online", "dehong", "jj"])
     rule_sets = [find_variant(n) for n in names] + [load_rules(f) for f in rules_file or ()]

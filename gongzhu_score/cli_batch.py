@@ -6,15 +6,13 @@ import contextlib
 import enum
 import os
 import sys
-import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import IO, Annotated
+from typing import IO, TYPE_CHECKING, Annotated
 
 import typer
 
-from .batch import Batch, Record, Summary, expand_inputs, read_records
 from .cli_common import (
     Lang,
     LangOpt,
@@ -27,11 +25,14 @@ from .cli_common import (
     VariantOpt,
 )
 from .errors import InputError
-from .fastpath import Scored
 from .normalize import Rounding
-from .parallel import can_split, score_in_parallel
-from .render_batch import BatchWriter
 from .rules import find_variant, load_rules
+
+if TYPE_CHECKING:
+    from .batch import Record
+    from .fastpath import Scored
+
+# The batch machinery (and multiprocessing) is imported when a batch runs, not at start-up.
 
 
 class BatchFormat(str, enum.Enum):
@@ -73,6 +74,8 @@ def _output(path: str | None) -> Iterator[IO[str]]:
     if path is None:
         yield sys.stdout
         return
+    import tempfile
+
     target = Path(path)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent or ".")
     try:
@@ -139,6 +142,10 @@ def batch_command(
       gongzhu-score batch recorded/ --format jsonl --output scores.jsonl
       gongzhu-score batch club-2026.yaml --summary-only --lang zh
     """
+    from .batch import Batch, Summary, expand_inputs, read_records
+    from .parallel import can_split, score_in_parallel
+    from .render_batch import BatchWriter
+
     if rules_file is not None and variant is not None:
         raise InputError("give --variant or --rules, not both")
     rules = load_rules(rules_file) if rules_file else (find_variant(variant) if variant else None)
@@ -166,10 +173,17 @@ def batch_command(
                 # hand in one object, so it stays in one process).
                 if fmt is not BatchFormat.json and can_split(path):
                     bad += score_in_parallel(path, batch, out, writer, summary, keep_going)
+                elif path.endswith(".jsonl"):
+                    with open(path, "rb") as lines:
+                        bad += batch.run_jsonl(
+                            enumerate(lines, 1), path, emit, summary, keep_going,
+                            None if progress.enabled else writer.line_emitter(path),
+                        )  # fmt: skip
                 else:
                     bad += batch.run(read_records(path), emit, summary, keep_going)
         finally:
             progress.done()
+            writer.flush()  # the hands before a bad record are written, not held back
         writer.finish(summary, bad)
     if bad:
         typer.echo(f"{len(bad)} bad record{'s' if len(bad) != 1 else ''}:", err=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import enum
 import sys
 from collections.abc import Callable
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -34,18 +34,15 @@ from .cli_common import (
 from .errors import GongzhuError, LedgerError, MatchOverError
 from .hand import Hand, PlayerHand
 from .handfile import split_flag
-from .ledger import Ledger, LedgerEntry
 from .normalize import Normalization, Rounding, Teams, parse_teams
 from .render import format_number, render_result, result_to_dict
-from .render_match import (
-    match_status_text,
-    match_to_dict,
-    render_export,
-    render_match,
-    render_match_csv,
-)
 from .scoring import HandResult
-from .storage import change_ledger, create_ledger, read_ledger
+
+if TYPE_CHECKING:
+    from .ledger import Ledger, LedgerEntry
+
+# The ledger, its files and its rendering are imported by the commands that use them, so
+# that `gongzhu-score score` does not pay for them at start-up.
 
 match_app = typer.Typer(
     name=PROG,
@@ -111,6 +108,9 @@ def match_new(
     Example:
       gongzhu-score match new tonight.yaml --players 东,南,西,北
     """
+    from .ledger import Ledger
+    from .storage import create_ledger
+
     rules = resolve_rules(variant, rules_file, None)
     team_play = parse_teams(teams or Teams.NONE)
     norm = Normalization.parse(
@@ -142,6 +142,8 @@ def _hand_for(
     It comes as a function of the ledger, called under the ledger's lock: ``--rest`` needs
     the match's rules (one deck or two), and the ledger is read only once there.
     """
+    from .storage import read_ledger
+
     if hand_file is None and not captured and (interactive or sys.stdin.isatty()):
         current = read_ledger(ledger_file)
         asked = _ask_hand(current)
@@ -241,6 +243,8 @@ def _ask_exposures(what: str, ledger: Ledger) -> dict[str, tuple]:  # type: igno
 
 
 def _report(ledger: Ledger, result: HandResult, number: int, lang: str, fmt: ShowFormat) -> None:
+    from .render_match import match_status_text, match_to_dict
+
     status = ledger.status()
     if fmt is ShowFormat.json:
         import json
@@ -302,6 +306,8 @@ def match_add(
       gongzhu-score match add tonight.yaml -c 东=pig -c 南=♥AKQ -c 西= --rest 北
       gongzhu-score match add tonight.yaml            (at a terminal: asks for the cards)
     """
+    from .storage import change_ledger
+
     hand = _hand_for(
         ledger_file,
         hand_file,
@@ -329,6 +335,9 @@ def match_show(
     table_format: TableFormatOpt = "simple",
 ) -> None:
     """Every hand's finals with running totals, who leads next, and whether the match ended."""
+    from .render_match import match_to_dict, render_match, render_match_csv
+    from .storage import read_ledger
+
     ledger = read_ledger(ledger_file)
     if fmt is ShowFormat.json:
         import json
@@ -343,6 +352,10 @@ def match_show(
 @match_app.command("undo")
 def match_undo(ledger_file: LedgerArg, lang: LangOpt = Lang.en) -> None:
     """Remove the last hand and print it."""
+    from .ledger import Ledger
+    from .render_match import match_status_text
+    from .storage import change_ledger
+
     ledger, removed = change_ledger(ledger_file, Ledger.undo)
     typer.echo(_entry_text(ledger, removed, len(ledger.entries) + 1, lang.value))
     typer.echo(match_status_text(ledger, ledger.status(), lang.value))
@@ -372,6 +385,9 @@ def match_edit(
     lang: LangOpt = Lang.en,
 ) -> None:
     """Replace hand N (same input as add) and recompute every total after it."""
+    from .render_match import match_status_text
+    from .storage import change_ledger
+
     hand = _hand_for(
         ledger_file,
         hand_file,
@@ -399,6 +415,8 @@ def match_rename(
     new: Annotated[str, typer.Argument(help="The new name.")],
 ) -> None:
     """Rename a player everywhere in the ledger."""
+    from .storage import change_ledger
+
     change_ledger(ledger_file, lambda lg: (lg.rename(old, new), None))
     typer.echo(f"renamed {old} to {new.strip()}", err=True)
 
@@ -409,6 +427,8 @@ def match_verify(ledger_file: LedgerArg) -> None:
 
     Exit 0 when all agree, 1 when any does not (a hand-edited or tampered ledger).
     """
+    from .storage import read_ledger
+
     ledger = read_ledger(ledger_file)
     problems = ledger.verify()
     for line in problems:
@@ -429,4 +449,7 @@ def match_export(
     ),
 ) -> None:
     """One row per hand, one column per player: the finals (or raws) for a spreadsheet."""
+    from .render_match import render_export
+    from .storage import read_ledger
+
     typer.echo(render_export(read_ledger(ledger_file), fmt.value, values.value), nl=False)

@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import IO, Any
 
-from .batch import BadRecord, Batch, Record, Summary, jsonl_record
+from .batch import BadRecord, Batch, Summary
 from .errors import GongzhuError
 from .render_batch import BatchWriter
 
@@ -68,11 +68,18 @@ def slices(path: str, parts: int) -> list[Slice]:
         for start, end in itertools.pairwise(cuts):
             out.append(Slice(start, end, line))
             f.seek(start)
-            line += f.read(end - start).count(b"\n")
+            left = end - start
+            while left > 0:  # counted a megabyte at a time: memory stays flat
+                block = f.read(min(left, 1 << 20))
+                if not block:
+                    break
+                line += block.count(b"\n")
+                left -= len(block)
     return out
 
 
-def _lines(path: str, part: Slice) -> Iterator[Record]:
+def _lines(path: str, part: Slice) -> Iterator[tuple[int, bytes]]:
+    """The numbered lines of one slice."""
     with open(path, "rb") as f:
         f.seek(part.start)
         position = part.start
@@ -80,8 +87,7 @@ def _lines(path: str, part: Slice) -> Iterator[Record]:
             if position >= part.end:
                 break
             position += len(line)
-            if line.strip():
-                yield jsonl_record(line, path, number)
+            yield number, line
 
 
 def _work(args: tuple[Any, ...]) -> _Done:
@@ -91,9 +97,14 @@ def _work(args: tuple[Any, ...]) -> _Done:
     with os.fdopen(fd, "w", encoding="utf-8", newline="") as out:
         writer = BatchWriter(out, fmt, lang, summary_only, header=False)
         try:
-            bad = batch.run(_lines(path, part), writer.emit, summary, keep_going)
+            bad = batch.run_jsonl(
+                _lines(path, part), path, writer.emit, summary, keep_going,
+                writer.line_emitter(path),
+            )  # fmt: skip
         except GongzhuError as e:
+            writer.flush()
             return _Done(output, summary, [], e)
+        writer.flush()
     return _Done(output, summary, bad, None)
 
 
@@ -121,29 +132,33 @@ def score_in_parallel(
 ) -> list[BadRecord]:
     """Score ``path`` on ``workers`` processes (default: every core) into ``out``, in order.
 
-    Bad records behave as in one process: without ``keep_going`` the output stops at the first
-    one and its error is raised.
+    This process scores the first slice straight into ``out`` while forked workers score the
+    others into temporary files, appended after it. Bad records behave as in one process:
+    without ``keep_going`` the output stops at the first one and its error is raised.
     """
+    writer.flush()  # what earlier files gave comes first
     parts = slices(path, workers or os.cpu_count() or 2)
     folder = os.path.dirname(os.path.abspath(path))
     folder = folder if os.access(folder, os.W_OK) else tempfile.gettempdir()
     jobs = [
-        (
-            path,
-            p,
-            batch,
-            writer.fmt,
-            writer.lang,
-            writer.summary_only,
-            keep_going,
-            summary is not None,
-            folder,
-        )
-        for p in parts
-    ]
-    with multiprocessing.get_context("fork").Pool(len(parts)) as pool:
-        done = pool.map(_work, jobs)
-    bad: list[BadRecord] = []
+        (path, p, batch, writer.fmt, writer.lang, writer.summary_only, keep_going,
+         summary is not None, folder)
+        for p in parts[1:]
+    ]  # fmt: skip
+    with multiprocessing.get_context("fork").Pool(len(jobs)) as pool:
+        pending = pool.map_async(_work, jobs)
+        try:
+            bad = batch.run_jsonl(
+                _lines(path, parts[0]), path, writer.emit, summary, keep_going,
+                writer.line_emitter(path),
+            )  # fmt: skip
+        except GongzhuError:
+            for part in pending.get():  # their output comes after the error: drop it
+                os.unlink(part.output)
+            raise
+        finally:
+            writer.flush()
+        done = pending.get()
     try:
         for part in done:
             _copy(part.output, out)

@@ -11,17 +11,19 @@ import io
 import json
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import yaml
 
 from .cards import PIG, SHEEP, TRANSFORMER, Card, Suit
 from .claims import Claim
-from .compare import Scored
 from .errors import InputError
 from .normalize import Method, Teams
 from .rules import Variant
 from .scoring import HandResult, PlayerScore, TeamSide
+
+if TYPE_CHECKING:
+    from .compare import Scored
 
 __all__ = [
     "TERMS",

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import IO, Any
 
 from .batch import BadRecord, Record, Summary, json_number
@@ -32,6 +32,7 @@ class BatchWriter:
         self.out, self.fmt, self.lang, self.summary_only = out, fmt, lang, summary_only
         self._names: dict[str, str] = {}  # a name's JSON text, worked out once per name
         self._files: dict[tuple[str, str], str] = {}
+        self._pending: list[str] = []
         self._hands: list[dict[str, Any]] = []
         # What to call per hand: JSON Lines straight to its own writer, the hot path.
         self.emit = self.hand_jsonl if fmt == "jsonl" and not summary_only else self.hand
@@ -61,7 +62,13 @@ class BatchWriter:
             self._hand_other(record, scored)
 
     def hand_jsonl(self, record: Record, scored: Scored) -> None:
-        """JSON Lines: the hot path of a large batch, so formatted by hand."""
+        """JSON Lines output of any record (a line, a YAML document, standard input)."""
+        prefix = self._files.get((record.file, record.mark))
+        if prefix is None:
+            prefix = self._source_prefix(record)
+        self._line(prefix, record.place, scored)
+
+    def _line(self, prefix: str, place: int, scored: Scored) -> None:
         # Formatted by hand, names escaped once: json.dumps per hand would double the cost.
         known = self._names
         players = ", ".join(
@@ -71,10 +78,24 @@ class BatchWriter:
                 for n, r, f in zip(scored.names, scored.raws, scored.finals, strict=True)
             ]
         )
-        source = self._files.get((record.file, record.mark))
-        if source is None:
-            source = self._source_prefix(record)
-        self.out.write(f'{{"source": {source}{record.place}", "players": [{players}]}}\n')
+        pending = self._pending
+        pending.append(f'{{"source": {prefix}{place}", "players": [{players}]}}\n')
+        if len(pending) >= 2048:  # one write per couple of thousand hands, not one per hand
+            self.flush()
+
+    def line_emitter(self, file: str) -> Callable[[int, Scored], None] | None:
+        """For JSON Lines output: write a hand of ``file`` from its line number alone."""
+        if self.emit != self.hand_jsonl:
+            return None
+        prefix = json.dumps(f"{file}:", ensure_ascii=False)[:-1]
+        line = self._line
+        return lambda number, scored: line(prefix, number, scored)
+
+    def flush(self) -> None:
+        """Write out the JSON Lines held back so far."""
+        if self._pending:
+            self.out.write("".join(self._pending))
+            self._pending.clear()
 
     def _hand_other(self, record: Record, scored: Scored) -> None:
         if self.fmt == "csv":
@@ -104,6 +125,8 @@ class BatchWriter:
             self.out.write(f"{record.source}  {cells}\n")
 
     def finish(self, summary: Summary | None, bad: Sequence[BadRecord]) -> None:
+        """The summary (and, for JSON, everything), after every hand is written."""
+        self.flush()
         rows = [] if summary is None else _summary_rows(summary)
         if self.fmt == "json":
             data: dict[str, Any] = {} if self.summary_only else {"hands": self._hands}

@@ -6,10 +6,15 @@
   ``score_hand`` from card strings) on random legal hands.
 - ``match add`` on a ledger already holding 1,000 hands, against one ``score`` of the same hand
   (target: at most 1.5 times as long).
+- ``batch --format jsonl`` on 100,000 random legal hands, end to end, against reading the same
+  file with ``json.loads`` per line in plain Python (the parsing floor; target at least 100,000
+  hands/s and at most 3 times the floor), and its peak memory for 100,000 and 1,000,000 hands
+  (target: flat).
 """
 
 from __future__ import annotations
 
+import json
 import random
 import shutil
 import shutil as _shutil
@@ -86,8 +91,57 @@ def main() -> None:
     folder = Path(tempfile.mkdtemp())
     try:
         match_add_figures(cli, sample, folder, runs, one_hand)
+        batch_figures(cli, folder)
     finally:
         _shutil.rmtree(folder)
+
+
+FLOOR = "import json, sys\nfor line in open(sys.argv[1], encoding='utf-8'):\n    json.loads(line)\n"
+PEAK = (
+    "import resource, subprocess, sys\n"
+    "subprocess.run(sys.argv[1:], check=True, stdout=subprocess.DEVNULL)\n"
+    "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n"
+)
+
+
+def write_hands(path: Path, n: int, seed: int = 2026) -> None:
+    rng = random.Random(seed)
+    with path.open("w", encoding="utf-8") as f:
+        for _ in range(n):
+            h = random_hand(rng)
+            players = [
+                {"name": name, "captured": cards, **({"exposed": h["exposed"][name]}
+                                                     if name in h["exposed"] else {})}
+                for name, cards in h["captured"].items()  # type: ignore[attr-defined]
+            ]  # fmt: skip
+            f.write(json.dumps({"players": players}, ensure_ascii=False) + "\n")
+
+
+def batch_figures(cli: list[str], folder: Path) -> None:
+    n = 100_000
+    hands = folder / "hands.jsonl"
+    write_hands(hands, n)
+    out = folder / "scores.jsonl"
+    floor = time_command([sys.executable, "-c", FLOOR, str(hands)], 3)
+    batch = time_command([*cli, "batch", str(hands), "--format", "jsonl", "--output", str(out)], 3)
+    print(f"batch --format jsonl, {n:,} random legal hands ({hands.stat().st_size / 1e6:.0f} MB), "
+          "end to end, median of 3:")  # fmt: skip
+    print(f"  json.loads per line (floor) {n / floor:10,.0f} hands/s  {floor:6.2f} s")
+    print(f"  gongzhu-score batch         {n / batch:10,.0f} hands/s  {batch:6.2f} s"
+          f"  = {batch / floor:.2f} × the floor")  # fmt: skip
+    million = folder / "million.jsonl"
+    with million.open("wb") as f:
+        chunk = hands.read_bytes()
+        for _ in range(10):
+            f.write(chunk)
+    peaks = []
+    for path in (hands, million):
+        args = [*cli, "batch", str(path), "--format", "jsonl", "--output", str(out)]
+        peak = subprocess.run([sys.executable, "-c", PEAK, *args], check=True,
+                              capture_output=True, text=True).stdout  # fmt: skip
+        peaks.append(int(peak) / 1024)
+    print(f"  peak memory (largest process): {peaks[0]:.0f} MB for 100,000 hands, "
+          f"{peaks[1]:.0f} MB for 1,000,000")  # fmt: skip
 
 
 def match_add_figures(cli: list[str], sample: str, folder: Path, runs: int, one: float) -> None:
