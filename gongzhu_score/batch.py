@@ -119,20 +119,20 @@ def _yaml_documents(text: str, name: str) -> Iterator[Record]:
     except yaml.YAMLError:
         pass  # the second pass reports it, at the document where it happens
     loader = _TextCLoader(text)
-    document = 0
+    document = 1  # the document being read
     try:
         while loader.check_data():
-            document += 1
             data = loader.get_data()
             if document in refused:
                 yield Record(name, document, error=refused[document], mark="#")
             elif data is not None:
                 yield Record(name, document, data, mark="#")
+            document += 1
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None)
         where = f" (line {mark.line + 1})" if mark else ""
         problem = getattr(e, "problem", None) or str(e)
-        yield Record(name, document + 1, error=f"invalid YAML{where}: {problem}", mark="#")
+        yield Record(name, document, error=f"invalid YAML{where}: {problem}", mark="#")
     finally:
         loader.dispose()
 
