@@ -308,3 +308,20 @@ def test_parallel_stops_at_the_first_bad_record_like_one_process(
     assert r.stderr.startswith(f"error: {f}:401: not a JSON object")
     assert len(r.stdout.splitlines()) == 400
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".gongzhu-part")]
+
+
+def test_progress_shows_on_a_terminal_after_a_moment(capsys: pytest.CaptureFixture[str]) -> None:
+    from gongzhu_score.cli_batch import _Progress
+
+    quiet = _Progress(enabled=False)
+    for _ in range(5000):
+        quiet.tick()
+    shown = _Progress(enabled=True)
+    shown.start -= 10  # as if it had been running for a while
+    shown.last -= 10
+    for _ in range(1000):
+        shown.tick()
+    shown.done()
+    err = capsys.readouterr().err
+    assert "scored 1,000 hands" in err
+    assert err.endswith("\r")  # the line is cleared when the batch ends
