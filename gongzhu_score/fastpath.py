@@ -148,8 +148,7 @@ class FastScorer:
             masks = [sum(map(bits, t)) for t in tokens]
             count = sum(map(len, tokens))
             exposed = 0
-            for p in players:
-                shown = p.get("exposed")
+            for shown in [p.get("exposed") for p in players]:
                 if shown:
                     for token in shown.split() if type(shown) is str else shown:
                         bit = self.exposable_bits[token]

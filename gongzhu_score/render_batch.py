@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Callable, Sequence
 from typing import IO, Any
@@ -88,8 +89,7 @@ class BatchWriter:
         if self.emit != self.hand_jsonl:
             return None
         prefix = json.dumps(f"{file}:", ensure_ascii=False)[:-1]
-        line = self._line
-        return lambda number, scored: line(prefix, number, scored)
+        return functools.partial(self._line, prefix)
 
     def flush(self) -> None:
         """Write out the JSON Lines held back so far."""
