@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 
 from . import __version__
-from .claims import Claim, check_claims
+from .claims import Claim, check_claims, parse_score
 from .cli_batch import batch_command
 from .cli_common import (
     PROG,
@@ -44,6 +44,7 @@ from .normalize import Method, Normalization, Rounding, Teams, parse_teams
 from .render import (
     claim_lines,
     render_comparison,
+    render_replay,
     render_result,
     render_variant,
     render_variant_list,
@@ -290,6 +291,76 @@ def compare_command(
     scored = compare(hand, rule_sets, norm_for, partial=partial)
     kind = "table" if fmt is ListFormat.table else "json"
     typer.echo(render_comparison(scored, kind, lang.value, table_format), nl=False)
+
+
+@app.command("replay")
+def replay_command(
+    record_file: Annotated[
+        str,
+        typer.Argument(
+            metavar="RECORD.yaml",
+            help="A trick-by-trick record (YAML or JSON), or - for standard input.",
+        ),
+    ],
+    *,
+    normalize: NormalizeOpt = None,
+    scale: ScaleOpt = 1,
+    rounding: RoundingOpt = Rounding.NEAREST,
+    teams: TeamsOpt = None,
+    fmt: Annotated[ListFormat, typer.Option("--format", "-f", help="table or json.")] = (
+        ListFormat.table
+    ),
+    lang: LangOpt = Lang.en,
+    table_format: TableFormatOpt = "simple",
+) -> None:
+    """Replay a hand trick by trick: check every play, find who won each trick, then score.
+
+    Checks: every card played once; with a deal, 13 cards each and only one's own played;
+    in a first hand the holder of 2♣ leads it; each trick led by the last trick's winner;
+    suit followed when possible; an exposed card kept back the first time its suit is led
+    unless it is the player's last card of the suit (首明 exempt); exposed cards held by
+    whoever exposed them. Two decks: plays of one card or a pair, a pair followed by a pair.
+    Exit 0 for a legal record, 1 when it breaks a rule (the violations are listed), 2 when it
+    cannot be read, 3 when only its captured cards or claims disagree.
+
+    \b
+    Example:
+      gongzhu-score replay sample_hands/record.yaml
+    """
+    from .replay import parse_record, replay
+    from .yamlsafe import load_yaml, read_text
+
+    text, source = read_text(record_file, 1_000_000, "record")
+    data = load_yaml(text, source, keep_text=True)
+    try:
+        record = parse_record(data)
+    except GongzhuError as e:
+        raise e.within(source) from None
+    played = replay(record)
+    team_play = parse_teams(teams or record.teams or Teams.NONE)
+    rules = record.variant
+    norm = Normalization.parse(
+        normalize or rules.default_method(team_play), scale, rounding, team_play
+    )
+    result, error, claims = None, None, []
+    try:
+        result = score(played.hand(), rules, norm)
+        claimed = data.get("claimed") if isinstance(data, dict) else None
+        if isinstance(claimed, dict):
+            claims = check_claims(result, {str(n): parse_score(v, f"claimed: {n}")
+                                           for n, v in claimed.items()})  # fmt: skip
+    except GongzhuError as e:
+        if not played.violations:
+            raise e.within(source) from None
+        error = str(e)
+    typer.echo(
+        render_replay(played, result, error, fmt.value, lang.value, table_format, claims),
+        nl=False,
+    )
+    if played.violations:
+        raise typer.Exit(1)
+    if played.disagreements or any(not c.correct for c in claims):
+        raise typer.Exit(3)
 
 
 @variants_app.callback()

@@ -14,7 +14,7 @@ from typing import Any
 
 from .cards import Card, parse_cards
 from .claims import parse_score
-from .errors import GongzhuError, InputError
+from .errors import GongzhuError, HandError, InputError
 from .hand import Hand, PlayerHand
 from .yamlsafe import load_yaml, read_text
 
@@ -72,6 +72,8 @@ def hand_from_data(data: object) -> HandSpec:
     if not isinstance(data, Mapping):
         kind = "empty" if data is None else type(data).__name__
         raise InputError(f"a hand file holds a mapping with 'players', not {kind}")
+    if "tricks" in data:
+        return hand_from_record(data)
     _check_keys(data, _TOP_KEYS, "")
     variant, teams = data.get("variant"), data.get("teams")
     if variant is not None and not isinstance(variant, str):
@@ -88,6 +90,29 @@ def hand_from_data(data: object) -> HandSpec:
     else:
         raise InputError("players must be a list (or a mapping by name) of four players")
     return HandSpec(Hand(tuple(items)), variant, teams, _claims(players))
+
+
+def hand_from_record(data: Mapping[str, Any]) -> HandSpec:
+    """The hand a trick-by-trick record gives (see :mod:`gongzhu_score.replay`).
+
+    A record that breaks the rules of play is refused here, naming what it breaks; ``replay``
+    shows the whole story.
+    """
+    from .replay import parse_record, replay  # a record is rarer than a hand: load on demand
+
+    record = parse_record(data)
+    played = replay(record)
+    if played.violations:
+        shown = "; ".join(played.violations[:3])
+        more = f" (and {len(played.violations) - 3} more)" if len(played.violations) > 3 else ""
+        raise HandError(
+            f"the record breaks the rules of play: {shown}{more}; see 'gongzhu-score replay'"
+        )
+    claimed = data.get("claimed") or {}
+    if not isinstance(claimed, Mapping):
+        raise InputError("claimed: expected a mapping of player to score")
+    claims = {str(n): parse_score(v, f"claimed: {n}") for n, v in claimed.items()}
+    return HandSpec(played.hand(), record.variant.name, record.teams, claims)
 
 
 def _player_from_list_form(seat: int, value: object) -> PlayerHand:

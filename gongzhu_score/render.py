@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import yaml
 
-from .cards import PIG, SHEEP, TRANSFORMER, Card, Suit
+from .cards import PIG, SCORING_CARDS, SHEEP, TRANSFORMER, Card, Suit
 from .claims import Claim
 from .errors import InputError
 from .normalize import Method, Teams
@@ -24,6 +24,7 @@ from .scoring import HandResult, PlayerScore, TeamSide
 
 if TYPE_CHECKING:
     from .compare import Scored
+    from .replay import Replay
 
 __all__ = [
     "TERMS",
@@ -552,3 +553,87 @@ def render_comparison(
                 parts.append(c["no_effect"].format(rule=e.rule))
         lines.append(f"  {s.variant.name}: " + c["join"].join(parts))
     return "\n".join(lines) + "\n"
+
+
+_REPLAY = {
+    "en": {
+        "trick": "trick",
+        "lead": "lead",
+        "plays": "plays, in order",
+        "winner": "winner",
+        "took": "scoring cards taken",
+        "legal": "No violations: every play follows the rules.",
+        "violations": "Violations",
+        "disagreements": "Disagreements with the record",
+        "unscored": "The captures cannot be scored",
+    },
+    "zh": {
+        "trick": "圈",
+        "lead": "首家",
+        "plays": "出牌（按顺序）",
+        "winner": "赢家",
+        "took": "收到的分牌",
+        "legal": "没有违规：每一张牌都合规。",
+        "violations": "违规",
+        "disagreements": "与记录不符",
+        "unscored": "无法计分",
+    },
+}
+
+
+def render_replay(
+    played: Replay,
+    result: HandResult | None,
+    error: str | None,
+    fmt: str = "table",
+    lang: str = "en",
+    table_format: str = "simple",
+    claims: Sequence[Claim] = (),
+) -> str:
+    """``replay``: the tricks and their winners, the score, the violations."""
+    if fmt == "json":
+        if result is not None:
+            data = result_to_dict(result)
+        else:
+            names = played.record.players
+            data = {"players": [{"name": n, "raw": None, "final": None} for n in names]}
+        data["tricks"] = [
+            {
+                "number": t.number,
+                "lead": t.lead,
+                "cards": [" ".join(c.code for c in p.cards) for p in t.plays],
+                "winner": t.winner,
+            }
+            for t in played.tricks
+        ]
+        data["violations"] = list(played.violations)
+        data["disagreements"] = list(played.disagreements)
+        if error is not None:
+            data["error"] = error
+        if claims:
+            data["claims"] = _claims_dict(claims)
+        return json.dumps(data, ensure_ascii=False) + "\n"
+    r = _REPLAY[lang]
+    rows = []
+    for t in played.tricks:
+        taken = [c for p in t.plays for c in p.cards if c in SCORING_CARDS]
+        rows.append([
+            t.number, t.lead, "  ".join(f"{p.player} {p.text}" for p in t.plays), t.winner,
+            _cards_text(tuple(sorted(taken, key=lambda c: c.sort_key)), lang),
+        ])  # fmt: skip
+    headers = [r[k] for k in ("trick", "lead", "plays", "winner", "took")]
+    out = [_tabulate(rows, headers, table_format, disable_numparse=True), ""]
+    if result is not None:
+        out.append(render_result(result, "table", lang, table_format, claims).rstrip("\n"))
+    else:
+        out.append(f"{r['unscored']}: {error}")
+    out.append("")
+    if played.violations:
+        out.append(f"{r['violations']} ({len(played.violations)}):")
+        out += [f"  {v}" for v in played.violations]
+    else:
+        out.append(r["legal"])
+    if played.disagreements:
+        out.append(f"{r['disagreements']}:")
+        out += [f"  {d}" for d in played.disagreements]
+    return "\n".join(out) + "\n"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
 
 from hypothesis import strategies as st
@@ -109,3 +110,75 @@ def spellings(card: Card) -> list[str]:
         TRANSFORMER: ["transformer", "变压器", "變壓器"],
     }.get(card, [])
     return out
+
+
+def play_random_hand(
+    rng: random.Random,
+    names: list[str],
+    *,
+    first_hand: bool = False,
+    expose: bool = True,
+) -> tuple[dict[str, object], dict[str, list[Card]]]:
+    """A legal one-deck hand played by random players: the record and who captured what.
+
+    Each player plays a random legal card: 2♣ opens the first hand, suit is followed when
+    possible, and an exposed card waits for the second round of its suit unless it is the
+    player's last card of that suit.
+    """
+    cards = list(DECK)
+    rng.shuffle(cards)
+    hands = {n: cards[13 * k : 13 * (k + 1)] for k, n in enumerate(names)}
+    exposed: dict[str, list[Card]] = {}
+    if expose:
+        for card in SPECIAL_CARDS:
+            if rng.random() < 0.3:
+                owner = next(n for n in names if card in hands[n])
+                exposed.setdefault(owner, []).append(card)
+    shown = {c: n for n, cs in exposed.items() for c in cs}
+    deal = {n: list(h) for n, h in hands.items()}
+    led_suits: set[object] = set()
+    leader = next(n for n in names if TWO_CLUBS in hands[n]) if first_hand else rng.choice(names)
+    tricks = []
+    captured: dict[str, list[Card]] = {n: [] for n in names}
+    for number in range(13):
+        order = [names[(names.index(leader) + k) % 4] for k in range(4)]
+        plays: list[Card] = []
+        suit = None
+        for player in order:
+            hand = hands[player]
+            if number == 0 and first_hand and player == leader:
+                choice = TWO_CLUBS
+            else:
+                options = [c for c in hand if c.suit == suit] if suit is not None else list(hand)
+                options = options or list(hand)
+                first_round = (suit if suit is not None else None) not in led_suits
+                legal = [
+                    c for c in options
+                    if not (shown.get(c) == player and (suit is None or c.suit == suit)
+                            and (c.suit not in led_suits if suit is None else first_round)
+                            and any(o.suit == c.suit and o != c for o in hand))
+                ]  # fmt: skip
+                choice = rng.choice(legal or options)
+            hand.remove(choice)
+            plays.append(choice)
+            if suit is None:
+                suit = choice.suit
+        led_suits.add(suit)
+        best = max(range(4), key=lambda k: (plays[k].suit == suit, plays[k].rank))
+        winner = order[best]
+        captured[winner].extend(plays)
+        tricks.append({"lead": leader, "cards": [c.code for c in plays]})
+        leader = winner
+    record: dict[str, object] = {
+        "players": names,
+        "deal": {n: [c.code for c in h] for n, h in deal.items()},
+        "tricks": tricks,
+    }
+    if exposed:
+        record["exposed"] = {n: [c.code for c in cs] for n, cs in exposed.items()}
+    if first_hand:
+        record["first_hand"] = True
+    return record, captured
+
+
+TWO_CLUBS = DECK[DECK.index(next(c for c in DECK if c.code == "2C"))]
