@@ -21,7 +21,6 @@ from .scoring import HandResult, score
 
 __all__ = ["FastScorer", "Scored"]
 
-_INDEX = {card.code: i for i, card in enumerate(DECK)}
 _BIT = {card: 1 << i for i, card in enumerate(DECK)}
 _HEART_SHIFT = DECK.index(HEARTS[0])  # the 13 hearts are consecutive bits, 2♥ to A♥
 _PIG, _SHEEP, _TEN = _BIT[PIG], _BIT[SHEEP], _BIT[TRANSFORMER]

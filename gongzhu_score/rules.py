@@ -111,11 +111,6 @@ class Variant:
         values.update({PIG: self.pig, SHEEP: self.sheep, TRANSFORMER: 0})
         object.__setattr__(self, "card_values", values)
 
-    @property
-    def exposure_level(self) -> int:
-        """The level of a card with one copy exposed (and of an auto-exposed card)."""
-        return self.exposure_levels[1]
-
     def default_method(self, teams: Teams | str = Teams.NONE) -> Method:
         """The normalization used when none is asked for (RULINGS §6).
 
