@@ -137,11 +137,16 @@ def batch_figures(cli: list[str], folder: Path) -> None:
     peaks = []
     for path in (hands, million):
         args = [*cli, "batch", str(path), "--format", "jsonl", "--output", str(out)]
+        start = time.perf_counter()
         peak = subprocess.run([sys.executable, "-c", PEAK, *args], check=True,
                               capture_output=True, text=True).stdout  # fmt: skip
+        took = time.perf_counter() - start
         peaks.append(int(peak) / 1024)
     print(f"  peak memory (largest process): {peaks[0]:.0f} MB for 100,000 hands, "
           f"{peaks[1]:.0f} MB for 1,000,000")  # fmt: skip
+    floor_million = time_command([sys.executable, "-c", FLOOR, str(million)], 1)
+    print(f"  1,000,000 hands, once: batch {took:.2f} s, floor {floor_million:.2f} s "
+          f"= {took / floor_million:.2f} × (start-up weighs less)")  # fmt: skip
 
 
 def match_add_figures(cli: list[str], sample: str, folder: Path, runs: int, one: float) -> None:
