@@ -36,6 +36,23 @@ __all__ = ["BadRecord", "Batch", "Record", "Summary", "expand_inputs", "read_rec
 EXTENSIONS = (".jsonl", ".yaml", ".yml")
 
 
+def _json_line(line: bytes) -> object:
+    # Decoded here, not by json.loads: given bytes it first sniffs their encoding.
+    return json.loads(line.decode("utf-8"))
+
+
+def _loader() -> Callable[[bytes], object]:
+    """orjson's loads when installed (three times as fast on a hand), else the standard one."""
+    try:
+        from orjson import loads
+    except ImportError:  # pragma: no cover  (orjson is a dependency; batch works without it)
+        return _json_line
+    return loads
+
+
+loads_line = _loader()
+
+
 @dataclass(frozen=True, slots=True)
 class Record:
     """One hand as read: where it came from, and its data (or why it could not be read).
@@ -93,8 +110,7 @@ _TextCLoader.yaml_implicit_resolvers = {
 def jsonl_record(line: bytes, name: str, number: int) -> Record:
     """The record on line ``number`` of a JSON Lines file."""
     try:
-        # Decoded here, not by json.loads: given bytes it first sniffs their encoding.
-        return Record(name, number, json.loads(line.decode("utf-8")))
+        return Record(name, number, loads_line(line))
     except (ValueError, UnicodeDecodeError) as e:
         return Record(name, number, error=f"not a JSON object: {e}")
 
@@ -329,14 +345,14 @@ class Batch:
         """
         bad: list[BadRecord] = []
         cached = self._by_record
-        loads = json.loads
+        loads = loads_line
         with _no_gc():
             for number, line in lines:
                 if line.isspace():
                     continue
                 scored = None
                 try:
-                    data = loads(line.decode("utf-8"))
+                    data = loads(line)
                 except (ValueError, UnicodeDecodeError) as e:
                     record = Record(file, number, error=f"not a JSON object: {e}")
                 else:

@@ -10,6 +10,7 @@ errors; a property test checks that both agree on random hands.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any, NamedTuple
 
@@ -37,10 +38,10 @@ class Scored(NamedTuple):
     A tuple, because a batch makes one per hand and a tuple is the cheapest thing to make.
     """
 
-    names: tuple[str, ...]
-    raws: tuple[int, ...]
-    finals: tuple[int | Fraction, ...]
-    masks: tuple[int, ...] = ()
+    names: Sequence[str]
+    raws: Sequence[int]
+    finals: Sequence[int | Fraction]
+    masks: Sequence[int] = ()
     """The players' cards as bits (fast path), from which :attr:`stats` is worked out."""
     given: tuple[tuple[int, int, int, int, int], ...] | None = None
     """The stats, when the full engine gave them (two decks count two pigs)."""
@@ -57,12 +58,9 @@ class Scored(NamedTuple):
 
     def same(self, other: Scored) -> bool:
         """The same scores and stats, however each was worked out."""
-        return (self.names, self.raws, self.finals, self.stats) == (
-            other.names,
-            other.raws,
-            other.finals,
-            other.stats,
-        )
+        mine = (self.names, self.raws, self.finals, self.stats)
+        theirs = (other.names, other.raws, other.finals, other.stats)
+        return [tuple(x) for x in mine] == [tuple(x) for x in theirs]
 
 
 def _stats_of(mask: int) -> tuple[int, int, int, int, int]:
@@ -192,9 +190,10 @@ class FastScorer:
             raws.append(total)
         if self.zero_sum_scale:  # the usual case, inline: (4r − R)/3, a remainder of ⅔ up
             total, scale = sum(raws), self.zero_sum_scale
-            finals = tuple([(x // 3 + (x % 3 == 2)) * scale for x in [4 * r - total for r in raws]])
-            return Scored(names, tuple(raws), finals, tuple(masks))
-        return Scored(names, tuple(raws), _normalize(raws, self.norm), tuple(masks))
+            # (lists, not tuples: nothing changes them, and a batch makes millions)
+            finals = [(x // 3 + (x % 3 == 2)) * scale for x in [4 * r - total for r in raws]]
+            return Scored(names, raws, finals, masks)
+        return Scored(names, raws, _normalize(raws, self.norm), masks)
 
 
 def _normalize(raws: list[int], norm: Normalization) -> tuple[int, ...]:

@@ -19,6 +19,9 @@ _SUMMARY_ZH = ("玩家", "局数", "原始分合计", "最后得分合计", "平
                "全红", "满贯")  # fmt: skip
 
 
+_FOUR = '{"source": %s%d", "players": [%s%d, "final": %d}, %s%d, "final": %d}, %s%d, "final": %d}, %s%d, "final": %d}]}\n'  # noqa: E501
+
+
 class BatchWriter:
     """Writes each hand as it comes, then the summary (and, for JSON, everything at once)."""
 
@@ -71,16 +74,24 @@ class BatchWriter:
 
     def _line(self, prefix: str, place: int, scored: Scored) -> None:
         # Formatted by hand, names escaped once: json.dumps per hand would double the cost.
-        known = self._names
-        players = ", ".join(
-            [
-                f'{known.get(n) or self._name(n)}{r}, "final": '
-                f"{f if type(f) is int else json_number(f)}}}"
-                for n, r, f in zip(scored.names, scored.raws, scored.finals, strict=True)
-            ]
-        )
+        known, names, raws, finals = self._names, scored.names, scored.raws, scored.finals
+        try:
+            # The usual hand (four players, whole finals): one C-level format for all of it.
+            if len(names) != 4 or not all([type(f) is int for f in finals]):
+                raise KeyError
+            a, b, c, d = known[names[0]], known[names[1]], known[names[2]], known[names[3]]
+            text = _FOUR % (prefix, place, a, raws[0], finals[0], b, raws[1], finals[1],
+                            c, raws[2], finals[2], d, raws[3], finals[3])  # fmt: skip
+        except KeyError:
+            players = ", ".join(
+                [
+                    f'{known.get(n) or self._name(n)}{r}, "final": {json_number(f)}}}'
+                    for n, r, f in zip(names, raws, finals, strict=True)
+                ]
+            )
+            text = f'{{"source": {prefix}{place}", "players": [{players}]}}\n'
         pending = self._pending
-        pending.append(f'{{"source": {prefix}{place}", "players": [{players}]}}\n')
+        pending.append(text)
         if len(pending) >= 2048:  # one write per couple of thousand hands, not one per hand
             self.flush()
 
