@@ -139,7 +139,7 @@ def _player_from_mapping_form(key: object, value: object) -> PlayerHand:
 
 def _player(name: str, value: Mapping[str, Any], where: str) -> PlayerHand:
     captured, exposed, first_exposed = (
-        _cards(value.get(key), f"{where}: {key}") for key in _CARD_KEYS
+        cards_field(value.get(key), f"{where}: {key}") for key in _CARD_KEYS
     )
     return PlayerHand(name, captured, exposed, first_exposed)
 
@@ -160,7 +160,8 @@ def _claims(players: object) -> dict[str, int]:
     }
 
 
-def _cards(value: object, where: str) -> tuple[Card, ...]:
+def cards_field(value: object, where: str) -> tuple[Card, ...]:
+    """A field holding cards (a list, or one string), its errors prefixed with ``where``."""
     if value is not None and not isinstance(value, str | list):
         raise InputError(f"{where}: expected a list of cards, not {value!r}")
     try:
@@ -197,7 +198,7 @@ def hand_from_flags(
         name, cards = split_flag("--captured", value)
         if name in seats:
             raise InputError(f"--captured {name}= given twice; put all of {name}'s cards in one")
-        seats[name] = _cards(cards, f"--captured {name}")
+        seats[name] = cards_field(cards, f"--captured {name}")
     if rest is not None and rest not in seats and len(seats) == 3:
         seats[rest] = ()
     shown: dict[str, dict[str, tuple[Card, ...]]] = {"--exposed": {}, "--first-exposed": {}}
@@ -206,7 +207,7 @@ def hand_from_flags(
             name, cards = split_flag(flag, value)
             if name not in seats:
                 raise InputError(f"{flag} {name}=: no player named {name!r} in --captured")
-            shown[flag][name] = shown[flag].get(name, ()) + _cards(cards, f"{flag} {name}")
+            shown[flag][name] = shown[flag].get(name, ()) + cards_field(cards, f"{flag} {name}")
     hand = Hand(
         tuple(
             PlayerHand(

@@ -16,9 +16,10 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from .cards import DECK, SCORING_CARDS, Card, Suit, parse_cards
-from .errors import GongzhuError, InputError
+from .cards import DECK, SCORING_CARDS, Card, Suit
+from .errors import InputError
 from .hand import Hand, PlayerHand
+from .handfile import cards_field
 from .rules import Variant, find_variant
 
 __all__ = ["Play", "Record", "Replay", "Trick", "parse_record", "replay"]
@@ -96,15 +97,6 @@ class Replay:
 # --- reading -----------------------------------------------------------------------------------
 
 
-def _cards(value: object, where: str) -> tuple[Card, ...]:
-    if value is not None and not isinstance(value, str | list):
-        raise InputError(f"{where}: expected cards, not {value!r}")
-    try:
-        return parse_cards(value)
-    except GongzhuError as e:
-        raise e.within(where) from None
-
-
 def _by_player(value: object, players: Sequence[str], key: str) -> dict[str, tuple[Card, ...]]:
     if value is None:
         return {}
@@ -114,7 +106,7 @@ def _by_player(value: object, players: Sequence[str], key: str) -> dict[str, tup
     for name, cards in value.items():
         if name not in players:
             raise InputError(f"{key}: no player named {name!r} (players: {', '.join(players)})")
-        out[name] = _cards(cards, f"{key}: {name}")
+        out[name] = cards_field(cards, f"{key}: {name}")
     return out
 
 
@@ -150,7 +142,7 @@ def parse_record(data: object) -> Record:
         plays = trick.get("cards")
         if not isinstance(plays, list) or len(plays) != 4:
             raise InputError(f"{where}: cards: the four plays in order, from the leader")
-        parsed = tuple(_cards(p, f"{where}: play {k}") for k, p in enumerate(plays, 1))
+        parsed = tuple(cards_field(p, f"{where}: play {k}") for k, p in enumerate(plays, 1))
         if any(not 1 <= len(p) <= variant.decks for p in parsed):
             raise InputError(f"{where}: each play is one card (two decks: one or two)")
         tricks.append((str(lead), parsed))
