@@ -28,7 +28,7 @@ import yaml
 
 from .errors import GongzhuError, InputError
 from .fastpath import FastScorer, Scored
-from .normalize import Normalization, Rounding, Teams, parse_teams
+from .normalize import Rounding, Teams, parse_teams
 from .rules import Variant, find_variant
 
 __all__ = ["BadRecord", "Batch", "Record", "Summary", "expand_inputs", "read_records"]
@@ -271,8 +271,7 @@ class Batch:
         key = (rules.name if self.variant is None else "\0options", teams.value)
         scorer = self._scorers.get(key)
         if scorer is None:
-            method = self.method or rules.default_method(teams)
-            norm = Normalization.parse(method, self.scale, self.rounding, teams)
+            norm = rules.normalization(self.method, self.scale, self.rounding, teams)
             scorer = self._scorers[key] = FastScorer(rules, norm, self.partial)
         return scorer
 

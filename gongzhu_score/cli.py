@@ -40,7 +40,7 @@ from .cli_common import (
 from .cli_match import match_app
 from .errors import GongzhuError, InputError
 from .handfile import HandSpec
-from .normalize import Method, Normalization, Rounding, Teams, parse_teams
+from .normalize import Method, Normalization, Rounding, Teams
 from .render import (
     claim_lines,
     render_comparison,
@@ -99,7 +99,6 @@ def _score(
     exposed: list[str] | None,
     first_exposed: list[str] | None,
     rest: str | None,
-    rules: Variant | None,
     variant: str | None,
     rules_file: str | None,
     normalize: Method | None,
@@ -110,10 +109,8 @@ def _score(
 ) -> tuple[HandResult, HandSpec]:
     """Read the hand (file or flags), settle the rules and options, score it."""
     spec = read_hand(hand_file, captured, exposed, first_exposed, rest)
-    rules = rules or resolve_rules(variant, rules_file, spec.variant)
-    team_play = parse_teams(teams or spec.teams or Teams.NONE)
-    method = normalize or rules.default_method(team_play)
-    norm = Normalization.parse(method, scale, rounding, team_play)
+    rules = resolve_rules(variant, rules_file, spec.variant)
+    norm = rules.normalization(normalize, scale, rounding, teams or spec.teams)
     try:
         hand = spec.hand if rest is None else spec.hand.with_rest(rest, rules.decks)
         return score(hand, rules, norm, partial=partial), spec
@@ -173,7 +170,7 @@ def score_command(
     transformer/变压器, groups H:AKQJ10 ♥AKQ 红桃AKQ, and 全红 for all 13 hearts.
     Exit 0, 2 for a refused hand, 3 when a --claim is wrong.
     """
-    result, spec = _score(hand_file, captured, exposed, first_exposed, rest, None, variant,
+    result, spec = _score(hand_file, captured, exposed, first_exposed, rest, variant,
                           rules_file, normalize, scale, rounding, teams, partial)  # fmt: skip
     claims = _claims(result, spec, claim, claims_are)
     typer.echo(render_result(result, fmt.value, lang.value, table_format, claims), nl=False)
@@ -214,7 +211,7 @@ def explain_command(
       gongzhu-score explain sample_hands/seed_minus_400.yaml
       gongzhu-score explain sample_hands/seed_minus_400.yaml --lang zh --claim 东=-200
     """
-    result, spec = _score(hand_file, captured, exposed, first_exposed, rest, None, variant,
+    result, spec = _score(hand_file, captured, exposed, first_exposed, rest, variant,
                           rules_file, normalize, scale, rounding, teams, partial)  # fmt: skip
     from .explain import explain
 
@@ -281,11 +278,9 @@ def compare_command(
     rule_sets = [find_variant(n) for n in names] + [load_rules(f) for f in rules_file or ()]
     if len(rule_sets) < 2:
         raise InputError("compare needs two or more rule sets: --variant NAME or --rules FILE")
-    team_play = parse_teams(teams or spec.teams or Teams.NONE)
 
     def norm_for(rules: Variant) -> Normalization:
-        method = normalize or rules.default_method(team_play)
-        return Normalization.parse(method, scale, rounding, team_play)
+        return rules.normalization(normalize, scale, rounding, teams or spec.teams)
 
     hand = spec.hand if rest is None else spec.hand.with_rest(rest, rule_sets[0].decks)
     scored = compare(hand, rule_sets, norm_for, partial=partial)
@@ -337,11 +332,8 @@ def replay_command(
     except GongzhuError as e:
         raise e.within(source) from None
     played = replay(record)
-    team_play = parse_teams(teams or record.teams or Teams.NONE)
     rules = record.variant
-    norm = Normalization.parse(
-        normalize or rules.default_method(team_play), scale, rounding, team_play
-    )
+    norm = rules.normalization(normalize, scale, rounding, teams or record.teams)
     result, error, claims = None, None, []
     try:
         result = score(played.hand(), rules, norm)

@@ -34,7 +34,7 @@ from .cli_common import (
 from .errors import GongzhuError, LedgerError, MatchOverError
 from .hand import Hand, PlayerHand
 from .handfile import split_flag
-from .normalize import Normalization, Rounding, Teams, parse_teams
+from .normalize import Rounding
 from .render import format_number, render_result, result_to_dict
 from .scoring import HandResult
 
@@ -112,10 +112,7 @@ def match_new(
     from .storage import create_ledger
 
     rules = resolve_rules(variant, rules_file, None)
-    team_play = parse_teams(teams or Teams.NONE)
-    norm = Normalization.parse(
-        normalize or rules.default_method(team_play), scale, rounding, team_play
-    )
+    norm = rules.normalization(normalize, scale, rounding, teams)
     names = [n for n in players.replace("，", ",").replace("、", ",").split(",")]
     ledger = Ledger.new(names, rules, norm, end_at)
     create_ledger(ledger_file, ledger)

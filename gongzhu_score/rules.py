@@ -19,7 +19,7 @@ import yaml
 
 from .cards import HEARTS, PIG, SHEEP, SPECIAL_CARDS, TRANSFORMER, Card, parse_card
 from .errors import GongzhuError, RulesError
-from .normalize import Method, Teams
+from .normalize import Method, Normalization, Rounding, Teams, parse_teams
 from .yamlsafe import load_yaml, read_text
 
 __all__ = ["VARIANTS", "Variant", "find_variant", "load_rules"]
@@ -120,6 +120,19 @@ class Variant:
         if self.normalize is Method.NONE and Teams(teams) is not Teams.NONE:
             return Method.ZERO_SUM
         return self.normalize
+
+    def normalization(
+        self,
+        method: Method | str | None = None,
+        scale: int = 1,
+        rounding: Rounding | str = Rounding.NEAREST,
+        teams: Teams | str | None = None,
+    ) -> Normalization:
+        """How this variant turns raws into finals, with the options a user gave (None: the
+        variant's default for the teams played)."""
+        team_play = parse_teams(teams or Teams.NONE)
+        chosen = self.default_method(team_play) if method is None else method
+        return Normalization.parse(chosen, scale, rounding, team_play)
 
     def transformer_times(self, level: int, exposed: int, taken: int) -> int:
         """The transformer multiplier t for a player who took ``taken`` copies of 10♣."""

@@ -23,7 +23,7 @@ from .cards import (
 )
 from .errors import GongzhuError, HandError
 from .hand import CardsLike, Hand, validate_hand
-from .normalize import Method, Normalization, Rounding, Teams, normalize, parse_teams
+from .normalize import Method, Normalization, Rounding, Teams, normalize
 from .rules import Variant, find_variant
 
 __all__ = ["Exposure", "HandResult", "Line", "PlayerScore", "TeamSide", "score", "score_hand"]
@@ -333,7 +333,6 @@ def score_hand(
         hand = Hand.from_captured(captured, exposed=exposed, first_exposed=first_exposed)
     if rest is not None:
         hand = hand.with_rest(rest, rules.decks)
-    team_play = parse_teams(teams)
-    method = rules.default_method(team_play) if normalize is None else normalize
-    norm = Normalization.parse(method, scale, rounding, team_play)
-    return score(hand, rules, norm, partial=partial)
+    return score(
+        hand, rules, rules.normalization(normalize, scale, rounding, teams), partial=partial
+    )
