@@ -57,8 +57,10 @@ app = typer.Typer(
     cls=ErrorsAtTheBoundary,
     help=(
         "Keep the score of 拱猪 (Gongzhu, Chase the Pig).\n\n"
-        "Score a hand from the cards each player captured (score), keep a match ledger "
-        "until someone is the pig (match), and list or show the rule sets (variants)."
+        "Score a hand from the cards each player captured (score), show why (explain), "
+        "compare rule sets (compare), replay a trick-by-trick record (replay), score files of "
+        "recorded hands (batch), keep a match ledger until someone is the pig (match), and "
+        "list or show the rule sets (variants)."
     ),
     add_completion=False,
     invoke_without_command=True,
@@ -72,7 +74,6 @@ variants_app = typer.Typer(
 )
 app.add_typer(variants_app, name="variants")
 app.add_typer(match_app, name="match")
-app.command("batch")(batch_command)
 
 
 def _version(value: bool) -> None:
@@ -353,6 +354,9 @@ def replay_command(
         raise typer.Exit(1)
     if played.disagreements or any(not c.correct for c in claims):
         raise typer.Exit(3)
+
+
+app.command("batch")(batch_command)
 
 
 @variants_app.callback()
