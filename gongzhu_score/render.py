@@ -628,12 +628,16 @@ def render_replay(
     else:
         out.append(f"{r['unscored']}: {error}")
     out.append("")
-    if played.violations:
-        out.append(f"{r['violations']} ({len(played.violations)}):")
-        out += [f"  {v}" for v in played.violations]
+    zh = lang == "zh"
+    violations = played.violations_zh if zh else played.violations
+    disagreements = played.disagreements_zh if zh else played.disagreements
+    colon = "：" if zh else ":"
+    if violations:
+        out.append(f"{r['violations']} ({len(violations)}){colon}")
+        out += [f"  {v}" for v in violations]
     else:
         out.append(r["legal"])
-    if played.disagreements:
-        out.append(f"{r['disagreements']}:")
-        out += [f"  {d}" for d in played.disagreements]
+    if disagreements:
+        out.append(f"{r['disagreements']}{colon}")
+        out += [f"  {d}" for d in disagreements]
     return "\n".join(out) + "\n"

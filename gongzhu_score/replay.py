@@ -27,6 +27,8 @@ __all__ = ["Play", "Record", "Replay", "Trick", "parse_record", "replay"]
 _KEYS = ("variant", "teams", "players", "exposed", "first_exposed", "first_hand", "deal",
          "tricks", "captured", "claimed")  # fmt: skip
 TWO_CLUBS = Card(2, Suit.CLUBS)
+Said = tuple[str, str]
+"""A finding, in English and in Chinese."""
 _SUIT_WORD = {Suit.SPADES: "spades", Suit.HEARTS: "hearts", Suit.DIAMONDS: "diamonds",
               Suit.CLUBS: "clubs"}  # fmt: skip
 
@@ -82,6 +84,8 @@ class Replay:
     violations: tuple[str, ...]
     disagreements: tuple[str, ...]
     """Where the record's own ``captured:`` differs from what the tricks give."""
+    violations_zh: tuple[str, ...] = ()
+    disagreements_zh: tuple[str, ...] = ()
 
     def hand(self) -> Hand:
         """The hand the tricks give, ready to score."""
@@ -196,7 +200,7 @@ def _winner(plays: Sequence[Play], suit: Suit, decks: int) -> int:
 def replay(record: Record) -> Replay:
     """Play the record out: winners, captures, and every rule it breaks."""
     players, decks = record.players, record.variant.decks
-    violations: list[str] = []
+    violations: list[Said] = []
     # What each player held: the deal, or else every card they went on to play.
     played: dict[str, list[Card]] = {n: [] for n in players}
     for leader, trick_cards in record.tricks:
@@ -208,7 +212,12 @@ def replay(record: Record) -> Replay:
     for name in players:
         for card in (*record.exposed.get(name, ()), *record.first_exposed.get(name, ())):
             if not held[name][card]:
-                violations.append(f"{name} exposed {card} but did not hold it")
+                violations.append(
+                    (
+                        f"{name} exposed {card} but did not hold it",
+                        f"{name}亮了{card}，但手里没有这张牌",
+                    )
+                )
 
     remaining = {n: Counter(held[n]) for n in players}
     first_round_done: set[Suit] = set()
@@ -219,14 +228,22 @@ def replay(record: Record) -> Replay:
         order = _order(players, lead)
         plays = tuple(Play(n, c) for n, c in zip(order, trick_cards, strict=True))
         if previous is not None and lead != previous:
-            violations.append(f"trick {number}: {lead} led, but {previous} won trick {number - 1}")
+            violations.append(
+                (
+                    f"trick {number}: {lead} led, but {previous} won trick {number - 1}",
+                    f"第{number}圈：{lead}首出，但上一圈是{previous}赢的",
+                )
+            )
         if number == 1 and record.first_hand:
             _check_first_lead(plays[0], held, violations)
         led = plays[0].cards
         suit = led[0].suit
         if len(led) == 2 and led[0] != led[1]:
             violations.append(
-                f"trick {number}: {lead} led {plays[0].text}; a lead is one card or a pair"
+                (
+                    f"trick {number}: {lead} led {plays[0].text}; a lead is one card or a pair",
+                    f"第{number}圈：{lead}首出{plays[0].text}；首出只能是一张或一对",
+                )
             )
         for k, play in enumerate(plays):
             if k:
@@ -241,29 +258,43 @@ def replay(record: Record) -> Replay:
         tricks.append(Trick(number, plays, winner))
         previous = winner
     result_captured = {n: tuple(captured[n]) for n in players}
+    disagreements = _disagreements(record, result_captured)
     return Replay(
         record,
         tuple(tricks),
         result_captured,
-        tuple(violations),
-        tuple(_disagreements(record, result_captured)),
+        tuple(en for en, _ in violations),
+        tuple(en for en, _ in disagreements),
+        tuple(zh for _, zh in violations),
+        tuple(zh for _, zh in disagreements),
     )
 
 
-def _check_deal(record: Record, played: Mapping[str, list[Card]], out: list[str]) -> None:
+def _check_deal(record: Record, played: Mapping[str, list[Card]], out: list[Said]) -> None:
     if record.deal is None:
         return
     size = 13 * record.variant.decks
     for name in record.players:
         dealt = Counter(record.deal.get(name, ()))
         if sum(dealt.values()) != size:
-            out.append(f"deal: {name} holds {sum(dealt.values())} cards, not {size}")
+            count = sum(dealt.values())
+            out.append(
+                (
+                    f"deal: {name} holds {count} cards, not {size}",
+                    f"发牌：{name}有{count}张牌，不是{size}张",
+                )
+            )
         # (a card played twice is reported once, as played twice, by _check_cards)
         for card in sorted(set(played[name]) - set(dealt), key=lambda c: c.sort_key):
-            out.append(f"{name} played {card}, which was not dealt to {name}")
+            out.append(
+                (
+                    f"{name} played {card}, which was not dealt to {name}",
+                    f"{name}出了{card}，但发给{name}的牌里没有",
+                )
+            )
 
 
-def _check_cards(record: Record, played: Mapping[str, list[Card]], out: list[str]) -> None:
+def _check_cards(record: Record, played: Mapping[str, list[Card]], out: list[Said]) -> None:
     decks = record.variant.decks
     seen: Counter[Card] = Counter()
     for _, trick_cards in record.tricks:
@@ -272,21 +303,34 @@ def _check_cards(record: Record, played: Mapping[str, list[Card]], out: list[str
     for card, count in sorted(seen.items(), key=lambda kv: kv[0].sort_key):
         if count > decks:
             holds = "a deck holds one" if decks == 1 else "two decks hold two"
-            out.append(f"{card} is played {count} times; {holds}")
+            holds_zh = "一副牌只有一张" if decks == 1 else "两副牌只有两张"
+            out.append(
+                (f"{card} is played {count} times; {holds}", f"{card}出了{count}次；{holds_zh}")
+            )
     missing = [c for c in DECK for _ in range(decks - min(seen[c], decks))]
     if missing:
-        out.append(f"cards never played: {' '.join(c.symbol for c in missing)}")
+        shown = " ".join(c.symbol for c in missing)
+        out.append((f"cards never played: {shown}", f"没有出过的牌：{shown}"))
 
 
-def _check_first_lead(lead: Play, held: Mapping[str, Counter[Card]], out: list[str]) -> None:
+def _check_first_lead(lead: Play, held: Mapping[str, Counter[Card]], out: list[Said]) -> None:
     holders = [n for n, cards in held.items() if cards[TWO_CLUBS]]
     if lead.player not in holders:
         out.append(
-            f"trick 1: {lead.player} led, but {' and '.join(holders) or 'nobody'} held 2♣ "
-            "(in the first hand the holder of 2♣ leads it)"
+            (
+                f"trick 1: {lead.player} led, but {' and '.join(holders) or 'nobody'} held 2♣ "
+                "(in the first hand the holder of 2♣ leads it)",
+                f"第1圈：{lead.player}首出，但梅花2在{'、'.join(holders) or '无人'}手里"
+                "（第一局由持梅花2者首出）",
+            )
         )
     elif TWO_CLUBS not in lead.cards:
-        out.append(f"trick 1: {lead.player} led {lead.text}, not 2♣ (the first hand opens with 2♣)")
+        out.append(
+            (
+                f"trick 1: {lead.player} led {lead.text}, not 2♣ (the first hand opens with 2♣)",
+                f"第1圈：{lead.player}首出{lead.text}，不是梅花2（第一局先出梅花2）",
+            )
+        )
 
 
 def _lowest(cards: Counter[Card], suit: Suit) -> Card:
@@ -300,13 +344,16 @@ def _check_follow(
     suit: Suit,
     hand: Counter[Card],
     record: Record,
-    out: list[str],
+    out: list[Said],
 ) -> None:
     """Follow suit when able (two decks: follow a pair with a pair when holding one)."""
     if len(play.cards) != len(led):
         out.append(
-            f"trick {number}: {play.player} played {len(play.cards)} card(s) on a lead of "
-            f"{len(led)}"
+            (
+                f"trick {number}: {play.player} played {len(play.cards)} card(s) on a lead of "
+                f"{len(led)}",
+                f"第{number}圈：{play.player}出了{len(play.cards)}张，首家出了{len(led)}张",
+            )
         )
         return
     in_suit = sum(c.suit is suit for c in play.cards)
@@ -316,14 +363,22 @@ def _check_follow(
         word = _SUIT_WORD[suit]
         if record.deal is not None:
             out.append(
-                f"trick {number}: {play.player} played {play.text} on a {word} lead while "
-                f"holding {card}"
+                (
+                    f"trick {number}: {play.player} played {play.text} on a {word} lead while "
+                    f"holding {card}",
+                    f"第{number}圈：{suit.zh}领出，{play.player}手里有{card}却出了{play.text}"
+                    "（有该花色必须跟）",
+                )
             )
         else:
             later = _later(record, play.player, card, number)
             out.append(
-                f"trick {number}: {play.player} showed out of {word} ({play.text}) but "
-                f"played {card} in trick {later}"
+                (
+                    f"trick {number}: {play.player} showed out of {word} ({play.text}) but "
+                    f"played {card} in trick {later}",
+                    f"第{number}圈：{play.player}在{suit.zh}领出时垫了{play.text}，"
+                    f"却在第{later}圈出了{card}",
+                )
             )
         return
     if len(led) == 2 and led[0] == led[1] and play.cards[0] != play.cards[1]:
@@ -332,8 +387,12 @@ def _check_follow(
         )
         if pairs:
             out.append(
-                f"trick {number}: {play.player} played {play.text} on a pair lead while "
-                f"holding the pair {pairs[0]} {pairs[0]}"
+                (
+                    f"trick {number}: {play.player} played {play.text} on a pair lead while "
+                    f"holding the pair {pairs[0]} {pairs[0]}",
+                    f"第{number}圈：首家出对，{play.player}手里有对子{pairs[0]} {pairs[0]}"
+                    f"却出了{play.text}",
+                )
             )
 
 
@@ -353,7 +412,7 @@ def _check_exposed(
     first_round: bool,
     remaining: Mapping[str, Counter[Card]],
     record: Record,
-    out: list[str],
+    out: list[Said],
 ) -> None:
     """An exposed card is not played the first time its suit is led, unless it is the player's
     only card of the suit then (首明 cards exempt; two decks: per copy exposed)."""
@@ -369,19 +428,22 @@ def _check_exposed(
             others = +others
             if any(c.suit is suit for c in others):
                 word = _SUIT_WORD[suit]
+                other = _lowest(others, suit)
                 out.append(
-                    f"trick {number}: {play.player} played the exposed {card} the first time "
-                    f"{word} were led, while holding {_lowest(others, suit)}"
+                    (
+                        f"trick {number}: {play.player} played the exposed {card} the first time "
+                        f"{word} were led, while holding {other}",
+                        f"第{number}圈：{suit.zh}首轮，{play.player}出了亮过的{card}，"
+                        f"而手里还有{other}",
+                    )
                 )
 
 
-def _show(cards: Counter[Card]) -> str:
-    return (
-        " ".join(c.symbol for c in sorted(cards.elements(), key=lambda c: c.sort_key)) or "nothing"
-    )
+def _show(cards: Counter[Card], nothing: str = "nothing") -> str:
+    return " ".join(c.symbol for c in sorted(cards.elements(), key=lambda c: c.sort_key)) or nothing
 
 
-def _disagreements(record: Record, captured: Mapping[str, tuple[Card, ...]]) -> list[str]:
+def _disagreements(record: Record, captured: Mapping[str, tuple[Card, ...]]) -> list[Said]:
     if record.captured is None:
         return []
     out = []
@@ -390,6 +452,10 @@ def _disagreements(record: Record, captured: Mapping[str, tuple[Card, ...]]) -> 
         given = Counter(c for c in captured[name] if c in SCORING_CARDS)
         if said != given:
             out.append(
-                f"captured: the record gives {name} {_show(said)}; the tricks give {_show(given)}"
+                (
+                    f"captured: the record gives {name} {_show(said)}; the tricks give "
+                    f"{_show(given)}",
+                    f"收分：记录里{name}收了{_show(said, '无')}；按出牌应为{_show(given, '无')}",
+                )
             )
     return out

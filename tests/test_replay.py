@@ -290,12 +290,17 @@ def test_two_decks_a_pair_lead_is_followed_by_a_pair_when_held() -> None:
     from gongzhu_score.rules import find_variant
 
     record = Record(("a", "b", "c", "d"), find_variant("two-deck"), {}, {}, False, None, (), None)
-    out: list[str] = []
+    out: list[tuple[str, str]] = []
     hand = Counter(parse_cards("5D 5D 9D KD"))
     _check_follow(
         4, Play("b", parse_cards("9D KD")), parse_cards("3D 3D"), Suit.DIAMONDS, hand, record, out
     )
-    assert out == ["trick 4: b played 9♦ K♦ on a pair lead while holding the pair 5♦ 5♦"]
+    assert out == [
+        (
+            "trick 4: b played 9♦ K♦ on a pair lead while holding the pair 5♦ 5♦",
+            "第4圈：首家出对，b手里有对子5♦ 5♦却出了9♦ K♦",
+        )
+    ]
 
 
 def test_two_decks_a_lead_is_one_card_or_a_pair(tmp_path: Path) -> None:
