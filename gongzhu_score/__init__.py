@@ -1,7 +1,8 @@
 """gongzhu-score: keep the score of 拱猪 (Gongzhu, "Chase the Pig").
 
-The library is pure: parse cards, describe a hand, score it under a variant. The CLI
-(``gongzhu-score``) is a thin layer over it.
+The library is pure: parse cards, describe a hand, score it under a variant (one hand with
+:func:`score_hand`, many with a :class:`Scorer`). The CLI (``gongzhu-score``) is a thin layer
+over it.
 
 >>> from gongzhu_score import score_hand
 >>> result = score_hand({"东": "pig ♥6 ♥8 ♥10 ♥J transformer", "南": "", "西": "sheep"},
@@ -10,7 +11,8 @@ The library is pure: parse cards, describe a hand, score it under a variant. The
 [('东', -400, -333), ('南', 0, 200), ('西', 100, 333), ('北', -300, -200)]
 """
 
-from .cards import (
+from .api import Scorer, score, score_hand
+from .core.cards import (
     ACE_OF_HEARTS,
     DECK,
     HEARTS,
@@ -24,11 +26,13 @@ from .cards import (
     parse_card,
     parse_cards,
 )
-from .errors import CardError, GongzhuError, HandError, InputError, RulesError
-from .hand import Hand, PlayerHand, validate_hand
-from .normalize import Method, Normalization, Rounding, normalize
-from .rules import VARIANTS, Variant, find_variant
-from .scoring import Exposure, HandResult, Line, PlayerScore, score, score_hand
+from .core.engine import HandResult, normalize
+from .core.hand import Hand, PlayerHand, validate_hand
+from .core.normalize import Method, Normalization, Rounding, Teams
+from .core.result import Exposure, Line, PlayerScore, TeamSide
+from .core.variant import Variant
+from .errors import CardError, GongzhuError, HandError, InputError, MissingCardsError, RulesError
+from .variants import VARIANTS, find_variant, load_rules
 
 __version__ = "0.1.0"
 
@@ -52,14 +56,19 @@ __all__ = [
     "InputError",
     "Line",
     "Method",
+    "MissingCardsError",
     "Normalization",
     "PlayerHand",
     "PlayerScore",
     "Rounding",
     "RulesError",
+    "Scorer",
     "Suit",
+    "TeamSide",
+    "Teams",
     "Variant",
     "find_variant",
+    "load_rules",
     "normalize",
     "parse_card",
     "parse_cards",

@@ -24,6 +24,10 @@ class HandError(GongzhuError):
     """A hand that breaks the input rules (RULINGS §9): a card taken twice, cards missing, …"""
 
 
+class MissingCardsError(HandError):
+    """Scoring cards nobody captured, in a hand that is not a partial tally (RULINGS §9)."""
+
+
 class RulesError(GongzhuError):
     """An unknown variant or an option value the rules do not know."""
 

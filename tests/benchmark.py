@@ -26,8 +26,8 @@ import time
 from pathlib import Path
 
 from gongzhu_score import DECK, SCORING_CARDS, SPECIAL_CARDS, Hand, PlayerHand, score, score_hand
-from gongzhu_score.ledger import Ledger
-from gongzhu_score.storage import create_ledger
+from gongzhu_score.match.ledger import Ledger
+from gongzhu_score.match.storage import create_ledger
 
 ROOT = Path(__file__).resolve().parent.parent
 NAMES = ("东", "南", "西", "北")

@@ -13,10 +13,10 @@ from clitools import SAMPLES, refused, run
 from hypothesis import given
 from strategies import RandomHand, legal_hands
 
-from gongzhu_score import VARIANTS, Normalization
-from gongzhu_score import parallel as parallel_module
-from gongzhu_score.fastpath import FastScorer
-from gongzhu_score.normalize import Method, Rounding
+from gongzhu_score import VARIANTS, Method, Scorer
+from gongzhu_score.batch import parallel as parallel_module
+from gongzhu_score.core.engine import rules_for
+from gongzhu_score.io.handfile import hand_from_data
 
 MINUS_400 = {
     "players": [
@@ -206,8 +206,8 @@ def test_bad_yaml_documents(tmp_path: Path) -> None:
     r = run("batch", str(f), "-f", "jsonl", "--keep-going")
     assert r.exit_code == 1
     assert [o["source"] for o in lines(r.stdout)] == [f"{f}#2"]
-    assert f"{f}#1: YAML anchors and aliases are not allowed here" in r.stderr
-    assert f"{f}#3: invalid YAML" in r.stderr
+    assert f"{f}#1: line 1, column 10: YAML anchors and aliases are not allowed here" in r.stderr
+    assert f"{f}#3: line 12, column 1: invalid YAML" in r.stderr
 
 
 def test_keep_going_scores_the_rest_and_lists_every_bad_record(tmp_path: Path) -> None:
@@ -237,7 +237,7 @@ def test_not_utf8_and_missing_inputs(tmp_path: Path) -> None:
     assert refused("batch", str(tmp_path / "empty")).startswith("no hand files")
 
 
-# --- the fast path and the parallel path agree with the full engine -------------------------
+# --- the bulk path's two ways in (canonical codes, the careful parser) and the parallel path agree
 
 
 def _as_data(hand: RandomHand) -> dict:  # type: ignore[type-arg]
@@ -250,23 +250,19 @@ def _as_data(hand: RandomHand) -> dict:  # type: ignore[type-arg]
     }  # fmt: skip
 
 
-@given(legal_hands(variants=("classic", "online", "dehong", "jj")))
-def test_fast_path_equals_the_full_engine(hand: RandomHand) -> None:
+@given(legal_hands())
+def test_canonical_codes_score_as_the_careful_path(hand: RandomHand) -> None:
     data = _as_data(hand)
     if hand.first_exposed:
-        data["players"][0]["first_exposed"] = []  # forces the full engine; still equal
+        data["players"][0]["first_exposed"] = []  # the careful path only; still equal
     rules = VARIANTS[hand.variant]
     for method in (Method.ZERO_SUM, Method.JJ, Method.NONE):
-        norm = Normalization(method, 3, Rounding.NEAREST)
-        fast, full = FastScorer(rules, norm), FastScorer(rules, norm)
-        full.fast = False
-        try:
-            expected = full.score(data)
-        except Exception as e:  # the same refusal from both
-            with pytest.raises(type(e)):
-                fast.score(data)
-            continue
-        assert fast.score(data).same(expected)
+        scorer = Scorer(rules, normalize=method, scale=3)
+        careful = rules_for(rules).score(hand_from_data(data).hand, scorer.normalization)
+        fast = scorer.score_data(data)
+        assert fast == careful
+        assert fast.counts == careful.counts
+        assert [p.lines for p in fast.players] == [p.lines for p in careful.players]
 
 
 def test_parallel_output_is_the_single_process_output(
@@ -311,7 +307,7 @@ def test_parallel_stops_at_the_first_bad_record_like_one_process(
 
 
 def test_progress_shows_on_a_terminal_after_a_moment(capsys: pytest.CaptureFixture[str]) -> None:
-    from gongzhu_score.cli_batch import _Progress
+    from gongzhu_score.cli.batch import _Progress
 
     quiet = _Progress(enabled=False)
     for _ in range(5000):

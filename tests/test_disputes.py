@@ -12,8 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from strategies import RandomHand, legal_hands
 
-from gongzhu_score import HEARTS, PIG, VARIANTS, Hand, score, score_hand
-from gongzhu_score.rules import load_rules
+from gongzhu_score import HEARTS, PIG, VARIANTS, Hand, load_rules, score, score_hand
 
 EXPLAINED = [
     ("seed_minus_400", []),
@@ -278,7 +277,7 @@ def test_pig_positive_on_full_red_changes_exactly_those_hands(hand: Hand) -> Non
             "unknown rule 'naem'; did you mean 'name'?",
         ),
         (lambda t: "- a\n- b\n", "a rules file holds a mapping of rule names to values"),
-        (lambda t: "a: &x 1\nb: *x\n", "YAML anchors (&x) are not allowed here"),
+        (lambda t: "a: &x 1\nb: *x\n", "YAML anchors and aliases are not allowed here"),
     ],
 )
 def test_a_bad_rules_file_is_refused_with_the_rule_named(

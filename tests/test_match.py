@@ -16,8 +16,8 @@ import pytest
 from clitools import ROOT, SAMPLES, done, golden, ok, refused, run
 
 from gongzhu_score import Hand
-from gongzhu_score.ledger import Ledger
-from gongzhu_score.storage import read_ledger
+from gongzhu_score.match.ledger import Ledger
+from gongzhu_score.match.storage import read_ledger
 
 MATCH = SAMPLES / "match"
 PLAYERS = "东,南,西,北"
@@ -360,7 +360,7 @@ ADDER = textwrap.dedent(
     """
     import sys
     from gongzhu_score import Hand
-    from gongzhu_score.storage import change_ledger
+    from gongzhu_score.match.storage import change_ledger
     hand = Hand.from_captured({"东": "QS", "南": "JD", "西": "全红", "北": "10C"})
     for _ in range(int(sys.argv[2])):
         change_ledger(sys.argv[1], lambda lg: lg.add(hand))

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from strategies import RandomHand, legal_hands, spellings
 
 from gongzhu_score import DECK, SCORING_CARDS, GongzhuError, HandResult, score_hand
-from gongzhu_score.render import result_to_dict
+from gongzhu_score.render.hand import result_to_dict
 
 settings.register_profile("default", max_examples=200, deadline=None)
 settings.load_profile("default")

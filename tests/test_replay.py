@@ -15,8 +15,9 @@ from hypothesis import strategies as st
 from strategies import play_random_hand
 
 from gongzhu_score import Card, Suit, parse_cards, score
-from gongzhu_score.replay import Play, _winner, parse_record, replay
-from gongzhu_score.yamlsafe import load_yaml
+from gongzhu_score.io.records import parse_record
+from gongzhu_score.io.yamlfile import load_yaml
+from gongzhu_score.play.replay import Finding, Play, _winner, replay
 
 RECORD = SAMPLES / "record.yaml"
 
@@ -28,7 +29,7 @@ def legal() -> dict:  # type: ignore[type-arg]
 
 
 def violations(data: dict) -> tuple[str, ...]:  # type: ignore[type-arg]
-    return replay(parse_record(data)).violations
+    return tuple(v.text() for v in replay(parse_record(data)).violations)
 
 
 def set_play(data: dict, trick: int, index: int, card: str) -> None:  # type: ignore[type-arg]
@@ -272,30 +273,30 @@ def plays(*texts: str) -> list[Play]:
 
 def test_two_decks_two_singles_beat_a_pair_outside_diamonds() -> None:
     # the seed: A 4 4, B K K, C Q 8, D J K (not spades): C wins
-    assert _winner(plays("4S 4S", "KS KS", "QS 8S", "JH KH"), Suit.SPADES, 2) == 2
+    assert _winner(plays("4S 4S", "KS KS", "QS 8S", "JH KH"), Suit.SPADES) == 2
 
 
 def test_two_decks_a_diamond_pair_beats_two_single_diamonds() -> None:
-    assert _winner(plays("4D 4D", "KD KD", "QD 8D", "JH KH"), Suit.DIAMONDS, 2) == 1
+    assert _winner(plays("4D 4D", "KD KD", "QD 8D", "JH KH"), Suit.DIAMONDS) == 1
 
 
 def test_two_decks_between_identical_cards_the_first_played_wins() -> None:
-    assert _winner(plays("9S", "KS", "KS", "2S"), Suit.SPADES, 2) == 1
+    assert _winner(plays("9S", "KS", "KS", "2S"), Suit.SPADES) == 1
 
 
 def test_two_decks_a_pair_lead_is_followed_by_a_pair_when_held() -> None:
     from collections import Counter
 
-    from gongzhu_score.replay import Record, _check_follow
-    from gongzhu_score.rules import find_variant
+    from gongzhu_score import find_variant
+    from gongzhu_score.play.replay import Record, _check_follow
 
     record = Record(("a", "b", "c", "d"), find_variant("two-deck"), {}, {}, False, None, (), None)
-    out: list[tuple[str, str]] = []
+    out: list[Finding] = []
     hand = Counter(parse_cards("5D 5D 9D KD"))
     _check_follow(
         4, Play("b", parse_cards("9D KD")), parse_cards("3D 3D"), Suit.DIAMONDS, hand, record, out
     )
-    assert out == [
+    assert [(f.text("en"), f.text("zh")) for f in out] == [
         (
             "trick 4: b played 9♦ K♦ on a pair lead while holding the pair 5♦ 5♦",
             "第4圈：首家出对，b手里有对子5♦ 5♦却出了9♦ K♦",

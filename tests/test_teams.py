@@ -4,8 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from gongzhu_score import GongzhuError, HandError, Normalization, RulesError, normalize, score_hand
-from gongzhu_score.normalize import Teams
+from gongzhu_score import (
+    GongzhuError,
+    HandError,
+    Normalization,
+    RulesError,
+    Teams,
+    normalize,
+    score_hand,
+)
 
 SEED_RAWS = (-190, 50, -10, 0)
 PARTNERS = (0, 1, 0, 1)
@@ -71,7 +78,7 @@ def test_rulings_7_3_pig_sheep_one_against_three() -> None:
 
 def test_rulings_7_3_pig_sheep_allows_no_exposure() -> None:
     with pytest.raises(
-        HandError, match=r"player 东: 猪羊一家 \(--teams pig-sheep\) allows no exposure"
+        HandError, match=r"player 东: 猪羊一家 \(teams pig-sheep\) allows no exposure"
     ):
         score_hand(SEED_HAND, teams="pig-sheep", exposed={"东": "QS"})
 

@@ -33,7 +33,7 @@ def test_rulings_5_5_both_pigs_and_both_transformers_is_minus_12800() -> None:
 def test_rulings_5_5_sample_hand_scores_minus_3200() -> None:
     from clitools import SAMPLES
 
-    from gongzhu_score.handfile import read_hand_file
+    from gongzhu_score.io.handfile import read_hand_file
 
     spec = read_hand_file(str(SAMPLES / "two_deck_seed_minus_3200.yaml"))
     r = score_hand(spec.hand, variant=spec.variant or "classic")

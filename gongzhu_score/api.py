@@ -1,0 +1,190 @@
+"""The library's front door: score one hand from plain Python values, or many under one rule set.
+
+:func:`score_hand` takes card strings the way a hand file holds them; :func:`score` takes a
+:class:`~gongzhu_score.core.hand.Hand`; :class:`Scorer` is the bulk path (the one ``batch`` uses):
+made once per rule set, it scores hand after hand in a few microseconds each. All three score
+through the one engine (:mod:`gongzhu_score.core.engine`): canonical card codes (``QS``,
+``10C``) go straight to bit masks, and anything else (another spelling, a mistake) goes through
+the card parser and the input checks, which give the same numbers or the precise error.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Any
+
+from .core.engine import HandResult, Rules, rules_for
+from .core.hand import CardsLike, Hand
+from .core.normalize import Method, Normalization, Rounding, Teams
+from .core.variant import Variant
+from .errors import GongzhuError
+from .variants import DEFAULT, find_variant
+
+__all__ = ["Scorer", "score", "score_hand"]
+
+_HAND_KEYS = frozenset(("players", "variant", "teams"))
+_NORMALIZATIONS: dict[tuple[object, ...], Normalization] = {}
+
+
+def _normalization(
+    rules: Variant, method: object, scale: object, rounding: object, teams: object
+) -> Normalization:
+    """The variant's normalization with these options, made once per set of options."""
+    key = (rules.normalize, method, scale, rounding, teams)
+    with contextlib.suppress(KeyError, TypeError):  # (an option that cannot be a key: made anew)
+        return _NORMALIZATIONS[key]
+    norm = rules.normalization(method, scale, rounding, teams)  # type: ignore[arg-type]
+    with contextlib.suppress(TypeError):
+        _NORMALIZATIONS[key] = norm
+    return norm
+
+
+def score(
+    hand: Hand,
+    variant: Variant | str = DEFAULT,
+    normalization: Normalization | None = None,
+    *,
+    partial: bool = False,
+) -> HandResult:
+    """Score a hand: validate it (RULINGS §9), raw scores (§4, §5), finals (§6, §7).
+
+    ``normalization`` defaults to the variant's own method, scale 1, nearest rounding.
+    """
+    rules = find_variant(variant)
+    norm = normalization or Normalization(rules.normalize)
+    return rules_for(rules).score(hand, norm, partial)
+
+
+def _fast(
+    engine: Rules,
+    captured: object,
+    exposed: Mapping[str, CardsLike] | None,
+    norm: Normalization,
+) -> HandResult | None:
+    """The hand scored straight from canonical codes, or None for the careful path."""
+    if not isinstance(captured, Mapping):
+        return None
+    names = list(captured)
+    if exposed:
+        if not isinstance(exposed, Mapping) or any(n not in captured for n in exposed):
+            return None
+        shown: list[object] = [exposed.get(n) for n in names]
+    else:
+        shown = [None, None, None, None]
+    return engine.score_codes(names, list(captured.values()), shown, norm)
+
+
+def score_hand(
+    captured: Hand | Mapping[str, CardsLike] | Iterable[tuple[str, CardsLike]],
+    *,
+    exposed: Mapping[str, CardsLike] | None = None,
+    first_exposed: Mapping[str, CardsLike] | None = None,
+    rest: str | None = None,
+    variant: Variant | str = DEFAULT,
+    normalize: Method | str | None = None,
+    scale: int = 1,
+    rounding: Rounding | str = "nearest",
+    teams: Teams | str = "none",
+    partial: bool = False,
+) -> HandResult:
+    """Score one hand from plain Python values: the library's front door.
+
+    ``captured`` maps each player, in seat order (counter-clockwise), to the cards they
+    captured in any notation; ``exposed``/``first_exposed`` map players to the special cards
+    they exposed (亮牌 / 首明); ``rest`` names a player who takes every scoring card the
+    others did not; ``teams`` is ``none``, ``partners`` or ``pig-sheep``. Raises
+    :class:`~gongzhu_score.errors.GongzhuError` on bad input.
+
+    >>> r = score_hand({"东": "QS 6H 8H 10H JH 10C", "南": "AH 2H 3H 4H 5H 7H 9H",
+    ...                 "西": "JD QH KH", "北": ""}, exposed={"南": "AH"})
+    >>> [(p.name, p.raw, p.final) for p in r.players]
+    [('东', -400, -333), ('南', -160, -13), ('西', -40, 147), ('北', 0, 200)]
+    """
+    rules = find_variant(variant)
+    norm = _normalization(rules, normalize, scale, rounding, teams)
+    engine = rules_for(rules)
+    if isinstance(captured, Hand):
+        if exposed or first_exposed:
+            raise GongzhuError("a Hand carries its own exposures; pass them in the Hand")
+        hand = captured
+    else:
+        if rest is None and not first_exposed:
+            result = _fast(engine, captured, exposed, norm)
+            if result is not None:
+                return result
+        hand = Hand.from_captured(captured, exposed=exposed, first_exposed=first_exposed)
+    if rest is not None:
+        hand = hand.with_rest(rest, rules.decks)
+    return engine.score(hand, norm, partial)
+
+
+class Scorer:
+    """Many hands under one rule set: the bulk path (``batch`` uses it).
+
+    Made once with the rules and options, it scores each hand given as hand-file data (a
+    parsed JSON Lines line, a YAML document: ``{"players": [{"name": …, "captured": "QS 6H",
+    "exposed": "QS"}, …]}``) or as :func:`score_hand`'s arguments. The scorer's rules apply: a
+    hand's own ``variant:`` and ``teams:`` are not read (pick the scorer by them).
+
+    >>> scorer = Scorer("classic", scale=12)
+    >>> hands = [{"players": [{"name": "A", "captured": "QS 10C"}, {"name": "B", "captured": "JD"},
+    ...                       {"name": "C", "captured": "全红"}, {"name": "D", "captured": ""}]}]
+    >>> [r.finals for r in scorer.score_many(hands)]
+    [(-3600, 1200, 2796, -396)]
+    """
+
+    def __init__(
+        self,
+        variant: Variant | str = DEFAULT,
+        *,
+        normalize: Method | str | None = None,
+        scale: int = 1,
+        rounding: Rounding | str = "nearest",
+        teams: Teams | str = "none",
+        partial: bool = False,
+    ) -> None:
+        self.variant = find_variant(variant)
+        self.normalization = self.variant.normalization(normalize, scale, rounding, teams)
+        self.partial = partial
+        self._engine = rules_for(self.variant)
+
+    def __repr__(self) -> str:
+        return f"Scorer({self.variant.name!r}, normalization={self.normalization!r})"
+
+    def score_hand(
+        self,
+        captured: Hand | Mapping[str, CardsLike] | Iterable[tuple[str, CardsLike]],
+        *,
+        exposed: Mapping[str, CardsLike] | None = None,
+        first_exposed: Mapping[str, CardsLike] | None = None,
+        rest: str | None = None,
+    ) -> HandResult:
+        """One hand, as :func:`score_hand` takes it, under this scorer's rules."""
+        if rest is None and not first_exposed and not isinstance(captured, Hand):
+            result = _fast(self._engine, captured, exposed, self.normalization)
+            if result is not None:
+                return result
+        if isinstance(captured, Hand):
+            hand = captured
+        else:
+            hand = Hand.from_captured(captured, exposed=exposed, first_exposed=first_exposed)
+        if rest is not None:
+            hand = hand.with_rest(rest, self.variant.decks)
+        return self._engine.score(hand, self.normalization, self.partial)
+
+    def score_data(self, data: object) -> HandResult:
+        """One hand given as hand-file data (or a trick-by-trick record); raises
+        :class:`~gongzhu_score.errors.GongzhuError` naming what is wrong."""
+        if type(data) is dict and data.keys() <= _HAND_KEYS:
+            result = self._engine.score_players(data.get("players"), self.normalization)
+            if result is not None:
+                return result
+        from .io.handfile import hand_from_data  # the careful path: every spelling, records
+
+        return self._engine.score(hand_from_data(data).hand, self.normalization, self.partial)
+
+    def score_many(self, hands: Iterable[Any]) -> Iterator[HandResult]:
+        """Each hand of ``hands`` (hand-file data), scored in order."""
+        for data in hands:
+            yield self.score_data(data)

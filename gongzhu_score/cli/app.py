@@ -1,0 +1,387 @@
+"""The root command and the hand commands: score, explain, compare, replay, variants."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from .. import __version__
+from ..api import score
+from ..core.engine import HandResult
+from ..core.normalize import Method, Normalization, Rounding, Teams
+from ..core.variant import Variant
+from ..disputes.claims import Claim, check_claims
+from ..errors import GongzhuError, InputError
+from ..io.fields import HandSpec
+from ..render.formats import Format
+from ..render.hand import claim_lines, render_result
+from ..terms import say
+from ..variants import VARIANTS, find_variant, load_rules
+from .batch import batch_command
+from .common import (
+    PROG,
+    CapturedOpt,
+    ClaimOpt,
+    ClaimsAre,
+    ClaimsAreOpt,
+    ErrorsAtTheBoundary,
+    ExposedOpt,
+    FirstExposedOpt,
+    FormatOpt,
+    HandFileArg,
+    Lang,
+    LangOpt,
+    NormalizeOpt,
+    PartialOpt,
+    RestOpt,
+    RoundingOpt,
+    RulesOpt,
+    ScaleOpt,
+    TableFormatOpt,
+    TeamsOpt,
+    VariantOpt,
+    format_option,
+    parse_claims,
+    read_hand,
+    resolve_rules,
+    with_rest,
+)
+from .match import match_app
+
+DataFormatOpt = Annotated[
+    Format, format_option(Format.table, Format.json, Format.yaml, help="table, json or yaml.")
+]
+
+app = typer.Typer(
+    name=PROG,
+    cls=ErrorsAtTheBoundary,
+    help=(
+        "Keep the score of 拱猪 (Gongzhu, Chase the Pig).\n\n"
+        "Score a hand from the cards each player captured (score), show why (explain), "
+        "compare rule sets (compare), replay a trick-by-trick record (replay), score files of "
+        "recorded hands (batch), keep a match ledger until someone is the pig (match), and "
+        "list or show the rule sets (variants)."
+    ),
+    add_completion=False,
+    invoke_without_command=True,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+variants_app = typer.Typer(
+    name=PROG,
+    cls=ErrorsAtTheBoundary,
+    help="List the rule sets, or show one in full (variants show NAME).",
+    invoke_without_command=True,
+)
+app.add_typer(variants_app, name="variants")
+app.add_typer(match_app, name="match")
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"{PROG} {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    ctx: typer.Context,
+    version: Annotated[
+        bool,
+        typer.Option("--version", callback=_version, is_eager=True, help="Print the version."),
+    ] = False,
+) -> None:
+    if ctx.invoked_subcommand is None:
+        typer.echo(ctx.get_help())
+
+
+def _score(
+    hand_file: str | None,
+    captured: list[str] | None,
+    exposed: list[str] | None,
+    first_exposed: list[str] | None,
+    rest: str | None,
+    variant: str | None,
+    rules_file: str | None,
+    normalize: Method | None,
+    scale: int,
+    rounding: Rounding,
+    teams: Teams | None,
+    partial: bool,
+) -> tuple[HandResult, HandSpec]:
+    """Read the hand (file or flags), settle the rules and options, score it."""
+    spec = read_hand(hand_file, captured, exposed, first_exposed, rest)
+    rules = resolve_rules(variant, rules_file, spec.variant)
+    norm = rules.normalization(normalize, scale, rounding, teams or spec.teams)
+    hand = with_rest(spec.hand, rest, rules.decks)
+    try:
+        return score(hand, rules, norm, partial=partial), spec
+    except GongzhuError as e:
+        if hand_file is None:  # flag errors already name the player
+            raise
+        raise e.within("<stdin>" if hand_file == "-" else hand_file) from None
+
+
+def _claims(
+    result: HandResult, spec: HandSpec, claim: list[str] | None, kind: ClaimsAre
+) -> list[Claim]:
+    return check_claims(result, {**spec.claims, **parse_claims(claim)}, kind.value)
+
+
+def _exit_for(claims: list[Claim]) -> None:
+    if any(not c.correct for c in claims):
+        raise typer.Exit(3)
+
+
+@app.command("score")
+def score_command(
+    hand_file: HandFileArg = None,
+    *,
+    captured: CapturedOpt = None,
+    exposed: ExposedOpt = None,
+    first_exposed: FirstExposedOpt = None,
+    rest: RestOpt = None,
+    variant: VariantOpt = None,
+    rules_file: RulesOpt = None,
+    normalize: NormalizeOpt = None,
+    scale: ScaleOpt = 1,
+    rounding: RoundingOpt = Rounding.NEAREST,
+    teams: TeamsOpt = None,
+    partial: PartialOpt = False,
+    claim: ClaimOpt = None,
+    claims_are: ClaimsAreOpt = ClaimsAre.raw,
+    explain_too: Annotated[
+        bool, typer.Option("--explain", help="Also explain every score, step by step.")
+    ] = False,
+    fmt: FormatOpt = Format.table,
+    lang: LangOpt = Lang.en,
+    table_format: TableFormatOpt = "simple",
+) -> None:
+    """Score one hand: who captured which scoring cards, and who exposed what.
+
+    \b
+    Examples:
+      gongzhu-score score sample_hands/seed_minus_400.yaml
+      gongzhu-score score --captured 东="QS 6H 8H 10H JH 10C" \\
+          --captured 南="AH 2H 3H 4H 5H 7H 9H" --captured 西="JD QH KH" \\
+          --captured 北= --exposed 南=AH
+      gongzhu-score score -c 东=pig -c 南=♥AKQ -c 西= --rest 北
+      cat hand.yaml | gongzhu-score score - --format json
+
+    Cards: QS qs SQ Q♠ ♠Q 黑桃Q, 10C TC C10 10♣, nicknames pig/猪, sheep/羊,
+    transformer/变压器, groups H:AKQJ10 ♥AKQ 红桃AKQ, and 全红 for all 13 hearts.
+    Exit 0, 2 for a refused hand, 3 when a --claim is wrong.
+    """
+    result, spec = _score(hand_file, captured, exposed, first_exposed, rest, variant,
+                          rules_file, normalize, scale, rounding, teams, partial)  # fmt: skip
+    claims = _claims(result, spec, claim, claims_are)
+    typer.echo(render_result(result, fmt, lang.value, table_format, claims), nl=False)
+    if explain_too:
+        from ..render.explain import explain
+
+        typer.echo("")
+        typer.echo(explain(result, lang.value), nl=False)
+    _exit_for(claims)
+
+
+@app.command("explain")
+def explain_command(
+    hand_file: HandFileArg = None,
+    *,
+    captured: CapturedOpt = None,
+    exposed: ExposedOpt = None,
+    first_exposed: FirstExposedOpt = None,
+    rest: RestOpt = None,
+    variant: VariantOpt = None,
+    rules_file: RulesOpt = None,
+    normalize: NormalizeOpt = None,
+    scale: ScaleOpt = 1,
+    rounding: RoundingOpt = Rounding.NEAREST,
+    teams: TeamsOpt = None,
+    partial: PartialOpt = False,
+    claim: ClaimOpt = None,
+    claims_are: ClaimsAreOpt = ClaimsAre.raw,
+    lang: LangOpt = Lang.en,
+) -> None:
+    """Explain every player's score step by step, citing the rule behind each step.
+
+    Takes the same hand and options as score. The derivation ends with the normalization
+    formula with the numbers filled in, and the teams where they play.
+
+    \b
+    Examples:
+      gongzhu-score explain sample_hands/seed_minus_400.yaml
+      gongzhu-score explain sample_hands/seed_minus_400.yaml --lang zh --claim 东=-200
+    """
+    result, spec = _score(hand_file, captured, exposed, first_exposed, rest, variant,
+                          rules_file, normalize, scale, rounding, teams, partial)  # fmt: skip
+    from ..render.explain import explain
+
+    claims = _claims(result, spec, claim, claims_are)
+    typer.echo(explain(result, lang.value), nl=False)
+    if claims:
+        title = say("x.claims", lang.value)
+        typer.echo(
+            "\n" + title + "\n" + "".join(f"  {c}\n" for c in claim_lines(claims, lang.value)),
+            nl=False,
+        )
+    _exit_for(claims)
+
+
+@app.command("compare")
+def compare_command(
+    hand_file: HandFileArg = None,
+    *,
+    captured: CapturedOpt = None,
+    exposed: ExposedOpt = None,
+    first_exposed: FirstExposedOpt = None,
+    rest: RestOpt = None,
+    variant: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--variant",
+            "-v",
+            help="A rule set to compare; give two or more (default: the four one-deck "
+            "variants). The first is the one the others are compared with.",
+            show_default=False,
+        ),
+    ] = None,
+    rules_file: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--rules",
+            metavar="FILE",
+            help="House rules to compare too (repeatable).",
+            show_default=False,
+        ),
+    ] = None,
+    normalize: NormalizeOpt = None,
+    scale: ScaleOpt = 1,
+    rounding: RoundingOpt = Rounding.NEAREST,
+    teams: TeamsOpt = None,
+    partial: PartialOpt = False,
+    fmt: DataFormatOpt = Format.table,
+    lang: LangOpt = Lang.en,
+    table_format: TableFormatOpt = "simple",
+) -> None:
+    """The same hand under several rule sets side by side, and which rule makes each difference.
+
+    \b
+    Examples:
+      gongzhu-score compare sample_hands/seed_minus_400.yaml -v classic -v dehong -v jj
+      gongzhu-score compare hand.yaml -v classic --rules our-table.yaml
+    """
+    from ..disputes.compare import compare
+    from ..render.compare import render_comparison
+
+    spec = read_hand(hand_file, captured, exposed, first_exposed, rest)
+    names = variant or ([] if rules_file else ["classic", "online", "dehong", "jj"])
+    rule_sets = [find_variant(n) for n in names] + [load_rules(f) for f in rules_file or ()]
+    if len(rule_sets) < 2:
+        raise InputError("compare needs two or more rule sets: --variant NAME or --rules FILE")
+
+    def norm_for(rules: Variant) -> Normalization:
+        return rules.normalization(normalize, scale, rounding, teams or spec.teams)
+
+    hand = with_rest(spec.hand, rest, rule_sets[0].decks)
+    scored = compare(hand, rule_sets, norm_for, partial=partial)
+    typer.echo(render_comparison(scored, fmt, lang.value, table_format), nl=False)
+
+
+@app.command("replay")
+def replay_command(
+    record_file: Annotated[
+        str,
+        typer.Argument(
+            metavar="RECORD.yaml",
+            help="A trick-by-trick record (YAML or JSON), or - for standard input.",
+        ),
+    ],
+    *,
+    normalize: NormalizeOpt = None,
+    scale: ScaleOpt = 1,
+    rounding: RoundingOpt = Rounding.NEAREST,
+    teams: TeamsOpt = None,
+    fmt: DataFormatOpt = Format.table,
+    lang: LangOpt = Lang.en,
+    table_format: TableFormatOpt = "simple",
+) -> None:
+    """Replay a hand trick by trick: check every play, find who won each trick, then score.
+
+    Checks: every card played once; with a deal, 13 cards each and only one's own played;
+    in a first hand the holder of 2♣ leads it; each trick led by the last trick's winner;
+    suit followed when possible; an exposed card kept back the first time its suit is led
+    unless it is the player's last card of the suit (首明 exempt); exposed cards held by
+    whoever exposed them. Two decks: plays of one card or a pair, a pair followed by a pair.
+    Exit 0 for a legal record, 1 when it breaks a rule (the violations are listed), 2 when it
+    cannot be read, 3 when only its captured cards or claims disagree.
+
+    \b
+    Example:
+      gongzhu-score replay sample_hands/record.yaml
+    """
+    from ..io.records import parse_record, record_claims
+    from ..io.yamlfile import load_yaml, read_text
+    from ..play.replay import replay
+    from ..render.replay import render_replay
+
+    text, source = read_text(record_file, 1_000_000, "record")
+    data = load_yaml(text, source, keep_text=True)
+    try:
+        record = parse_record(data)
+        claimed = record_claims(data)  # type: ignore[arg-type]
+    except GongzhuError as e:
+        raise e.within(source) from None
+    played = replay(record)
+    rules = record.variant
+    norm = rules.normalization(normalize, scale, rounding, teams or record.teams)
+    result: HandResult | None = None
+    error: str | None = None
+    claims: list[Claim] = []
+    try:
+        result = score(played.hand(), rules, norm)
+        claims = check_claims(result, claimed)
+    except GongzhuError as e:
+        if not played.violations:
+            raise e.within(source) from None
+        error = str(e)
+    typer.echo(render_replay(played, result, error, fmt, lang.value, table_format, claims),
+               nl=False)  # fmt: skip
+    if played.violations:
+        raise typer.Exit(1)
+    if played.disagreements or any(not c.correct for c in claims):
+        raise typer.Exit(3)
+
+
+app.command("batch")(batch_command)
+
+
+@variants_app.callback()
+def _variants_list(
+    ctx: typer.Context,
+    fmt: DataFormatOpt = Format.table,
+    lang: LangOpt = Lang.en,
+) -> None:
+    """List the built-in rule sets; 'variants show NAME' prints one in full."""
+    from ..render.variants import render_variant_list
+
+    if ctx.invoked_subcommand is None:
+        typer.echo(render_variant_list(VARIANTS.values(), fmt, lang.value), nl=False)
+
+
+@variants_app.command("show")
+def variants_show(
+    name: Annotated[str, typer.Argument(help="classic, online, dehong, jj or two-deck.")],
+    fmt: DataFormatOpt = Format.table,
+    lang: LangOpt = Lang.en,
+    table_format: TableFormatOpt = "simple",
+) -> None:
+    """Print every rule of one variant: values, exposure, transformer, full red, defaults."""
+    from ..render.variants import render_variant
+
+    typer.echo(render_variant(find_variant(name), fmt, lang.value, table_format), nl=False)
+
+
+def main() -> None:
+    """Console-script entry point."""
+    typer.main.get_command(app).main(prog_name=PROG)

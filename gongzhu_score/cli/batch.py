@@ -1,0 +1,196 @@
+"""``gongzhu-score batch``: score files of recorded hands, with totals and a list of bad records."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import IO, TYPE_CHECKING, Annotated
+
+import typer
+
+from ..core.normalize import Rounding
+from ..errors import InputError
+from ..render.formats import Format
+from ..variants import find_variant, load_rules
+from .common import (
+    Lang,
+    LangOpt,
+    NormalizeOpt,
+    PartialOpt,
+    RoundingOpt,
+    RulesOpt,
+    ScaleOpt,
+    TeamsOpt,
+    VariantOpt,
+    error_line,
+    format_option,
+)
+
+if TYPE_CHECKING:
+    from ..batch.reading import Record
+    from ..core.engine import HandResult
+
+# The batch machinery (and multiprocessing) is imported when a batch runs, not at start-up.
+
+
+class _Progress:
+    """A line on stderr, when it is a terminal and the work takes more than a moment."""
+
+    def __init__(self, enabled: bool) -> None:
+        self.enabled = enabled
+        self.start = self.last = time.monotonic()
+        self.count = 0
+        self.shown = False
+
+    def tick(self) -> None:
+        self.count += 1
+        if not self.enabled or self.count % 1000:
+            return
+        now = time.monotonic()
+        if now - self.start > 0.5 and now - self.last > 0.2:
+            rate = self.count / (now - self.start)
+            sys.stderr.write(f"\r  scored {self.count:,} hands ({rate:,.0f}/s)")
+            sys.stderr.flush()
+            self.last, self.shown = now, True
+
+    def done(self) -> None:
+        if self.shown:
+            sys.stderr.write("\r" + " " * 60 + "\r")
+            sys.stderr.flush()
+
+
+@contextlib.contextmanager
+def _output(path: str | None) -> Iterator[IO[str]]:
+    """stdout, or a file that appears only once the batch succeeds (no half-written results)."""
+    if path is None:
+        yield sys.stdout
+        return
+    import tempfile
+
+    target = Path(path)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent or ".")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
+            yield f
+        os.replace(tmp, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+def batch_command(
+    inputs: Annotated[
+        list[str],
+        typer.Argument(
+            metavar="INPUT...",
+            help="Hand files (.yaml/.yml, many documents allowed; .jsonl, one hand a line), "
+            "folders (searched for both), or - for standard input.",
+        ),
+    ],
+    variant: VariantOpt = None,
+    rules_file: RulesOpt = None,
+    normalize: NormalizeOpt = None,
+    scale: ScaleOpt = 1,
+    rounding: RoundingOpt = Rounding.NEAREST,
+    teams: TeamsOpt = None,
+    partial: PartialOpt = False,
+    fmt: Annotated[
+        Format,
+        format_option(
+            Format.table,
+            Format.csv,
+            Format.jsonl,
+            Format.json,
+            help="table (hands, then totals), csv (one row per player and hand; the "
+            "totals with --summary-only), jsonl (one object per hand) or json.",
+        ),
+    ] = Format.table,
+    output: Annotated[
+        str | None,
+        typer.Option(
+            "--output",
+            "-o",
+            help="Write results to this file instead of stdout.",
+            show_default=False,
+        ),
+    ] = None,
+    summary_only: Annotated[
+        bool, typer.Option("--summary-only", help="Only the per-player totals.")
+    ] = False,
+    keep_going: Annotated[
+        bool,
+        typer.Option(
+            "--keep-going",
+            "-k",
+            help="Score the rest after a bad record; list every bad record at the end, exit 1.",
+        ),
+    ] = False,
+    lang: LangOpt = Lang.en,
+) -> None:
+    """Score many recorded hands: each hand's scores, then totals per player.
+
+    Each hand follows the hand-file schema (players, captured, exposed …); a hand's own
+    variant is used unless --variant or --rules is given. A bad record stops the batch with an
+    error naming the file and the line or document, unless --keep-going.
+
+    \b
+    Examples:
+      gongzhu-score batch sample_hands/batch.jsonl
+      gongzhu-score batch recorded/ --format jsonl --output scores.jsonl
+      gongzhu-score batch club-2026.yaml --summary-only --lang zh
+    """
+    from ..batch.parallel import can_split, score_in_parallel
+    from ..batch.reading import expand_inputs, read_records
+    from ..batch.runner import Batch, Summary
+    from ..render.batch import BatchWriter
+
+    if rules_file is not None and variant is not None:
+        raise InputError("give --variant or --rules, not both")
+    rules = load_rules(rules_file) if rules_file else (find_variant(variant) if variant else None)
+    batch = Batch(rules, normalize, scale, rounding, teams, partial)
+    files = expand_inputs(inputs)
+    if not files:
+        raise InputError(f"no hand files (*.jsonl, *.yaml, *.yml) in {', '.join(inputs)}")
+    wants_totals = summary_only or fmt in (Format.table, Format.json)
+    summary = Summary() if wants_totals else None
+    progress = _Progress(sys.stderr.isatty())
+
+    with _output(output) as out:
+        writer = BatchWriter(out, fmt, lang.value, summary_only)
+
+        def emit(record: Record, result: HandResult) -> None:
+            writer.hand(record, result)
+            progress.tick()
+
+        if not progress.enabled:  # no terminal to show progress on: one call fewer per hand
+            emit = writer.emit
+
+        bad = []
+        try:
+            for path in files:
+                # A large JSON Lines file is scored on every core (JSON output gathers every
+                # hand in one object, so it stays in one process).
+                if fmt is not Format.json and can_split(path):
+                    bad += score_in_parallel(path, batch, out, writer, summary, keep_going)
+                elif path.endswith(".jsonl"):
+                    with open(path, "rb") as lines:
+                        bad += batch.run_jsonl(
+                            enumerate(lines, 1), path, emit, summary, keep_going,
+                            None if progress.enabled else writer.line_emitter(path),
+                        )  # fmt: skip
+                else:
+                    bad += batch.run(read_records(path), emit, summary, keep_going)
+        finally:
+            progress.done()
+            writer.flush()  # the hands before a bad record are written, not held back
+        writer.finish(summary, bad)
+    if bad:
+        typer.echo(f"{len(bad)} bad record{'s' if len(bad) != 1 else ''}:", err=True)
+        for b in bad:
+            typer.echo(f"  {error_line(b.error)}", err=True)
+        raise typer.Exit(1)

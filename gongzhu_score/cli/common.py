@@ -1,0 +1,339 @@
+"""What the commands share: the error boundary, output choices, the hand input options.
+
+Every refusal is turned into one ``error: …`` line on stderr and exit code 2, here and nowhere
+else (see :class:`ErrorsAtTheBoundary`). The library's errors describe the data; the flag that
+would fix it (``--rest NAME``, ``--partial``) is added here, where the flags are known.
+"""
+
+from __future__ import annotations
+
+import enum
+import sys
+from collections.abc import Iterable, Sequence
+from typing import Annotated, Any
+
+import typer
+from typer.core import TyperGroup
+
+from ..core.cards import Card
+from ..core.hand import Hand, PlayerHand
+from ..core.normalize import Method, Rounding, Teams
+from ..core.variant import Variant
+from ..errors import GongzhuError, InputError, MissingCardsError
+from ..io.fields import HandSpec, cards_field, parse_score
+from ..io.handfile import read_hand_file
+from ..render.formats import Format
+from ..variants import find_variant, load_rules
+
+PROG = "gongzhu-score"
+
+# What the CLI adds to a library error: the flags that fix it.
+_FLAG_HINTS: dict[type[GongzhuError], str] = {
+    MissingCardsError: "add them to a player, give one player the rest (--rest NAME), or score "
+    "a partial tally (--partial)",
+}
+
+
+def error_line(e: GongzhuError) -> str:
+    """The message for ``e`` as the command line shows it: with the flag that fixes it."""
+    hint = next((h for kind, h in _FLAG_HINTS.items() if isinstance(e, kind)), None)
+    return f"{e}; {hint}" if hint else str(e)
+
+
+class ErrorsAtTheBoundary(TyperGroup):
+    """Runs commands non-standalone so that every error, ours or Click's, reads ``error: …``."""
+
+    def main(  # type: ignore[override]
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        **extra: Any,
+    ) -> Any:
+        try:
+            rv = super().main(
+                args=args,
+                prog_name=prog_name or PROG,
+                complete_var=complete_var,
+                standalone_mode=False,
+                **extra,
+            )
+            code = rv if isinstance(rv, int) else 0
+        except GongzhuError as e:
+            typer.echo(f"error: {error_line(e)}", err=True)
+            code = 2
+        except typer.TyperException as e:  # Click's usage errors: bad option, bad value, …
+            hint = ""
+            ctx = getattr(e, "ctx", None)
+            if ctx is not None:
+                hint = f" (see '{ctx.command_path} --help')"
+            # Typer's choice errors read "Value error, 'x' is not one of …"; drop the jargon.
+            message = e.format_message().replace("Value error, ", "")
+            typer.echo(f"error: {message}{hint}", err=True)
+            code = 2
+        except typer.Abort:
+            typer.echo("aborted", err=True)
+            code = 1
+        if standalone_mode:
+            sys.exit(code)
+        return code
+
+
+class Lang(str, enum.Enum):
+    en = "en"
+    zh = "zh"
+
+
+def format_option(*supported: Format, help: str) -> Any:
+    """``--format``/``-f`` for a command that prints ``supported``; any other is refused (exit
+    2), never quietly printed as something else."""
+    names = [f.value for f in supported]
+
+    def parse(value: str) -> Format:
+        if value not in names:
+            raise typer.BadParameter(f"{value!r}: this command prints {', '.join(names)}")
+        return Format(value)
+
+    return typer.Option(
+        "--format", "-f", parser=parse, metavar="[" + "|".join(names) + "]", help=help
+    )
+
+
+FormatOpt = Annotated[
+    Format,
+    format_option(Format.table, Format.json, Format.csv, Format.yaml,
+                  help="Output: a table for people, or json, csv, yaml."),
+]  # fmt: skip
+LangOpt = Annotated[Lang, typer.Option("--lang", help="Table language: en, or zh (中文).")]
+TableFormatOpt = Annotated[
+    str,
+    typer.Option("--table-format", help="Any tabulate table style: simple, github, grid, plain, …"),
+]
+
+
+VariantOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--variant",
+        "-v",
+        help="Rule set: classic (default), online, dehong, jj, two-deck. Overrides the file's.",
+        show_default=False,
+    ),
+]
+NormalizeOpt = Annotated[
+    Method | None,
+    typer.Option(
+        "--normalize",
+        help="Raw to final: none, zero-sum (r − others/3), jj (3r − others). "
+        "Default: the variant's.",
+        show_default=False,
+    ),
+]
+ScaleOpt = Annotated[
+    int, typer.Option("--scale", min=1, help="Multiply the finals (the seed's one-deck ×12).")
+]
+RoundingOpt = Annotated[
+    Rounding,
+    typer.Option("--rounding", help="zero-sum finals: nearest integer, or exact thirds."),
+]
+TeamsOpt = Annotated[
+    Teams | None,
+    typer.Option(
+        "--teams",
+        help="none (default); partners (打对家: seats 1+3 against 2+4); pig-sheep "
+        "(猪羊一家: the takers of the pig and the sheep against the others). "
+        "Overrides the file's.",
+        show_default=False,
+    ),
+]
+
+
+RulesOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--rules",
+        metavar="FILE",
+        help="House rules: a YAML file in the variants' schema (start from "
+        "'gongzhu-score variants show classic --format yaml'). Instead of --variant.",
+        show_default=False,
+    ),
+]
+
+
+def resolve_rules(variant: str | None, rules_file: str | None, from_file: str | None) -> Variant:
+    """The rules to score by: --rules FILE, else --variant, else the hand file's, else classic."""
+    if rules_file is not None:
+        if variant is not None:
+            raise InputError("give --variant or --rules, not both")
+        return load_rules(rules_file)
+    return find_variant(variant or from_file or "classic")
+
+
+class ClaimsAre(str, enum.Enum):
+    raw = "raw"
+    final = "final"
+
+
+ClaimOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--claim",
+        metavar="NAME=SCORE",
+        help="What a player says they scored, e.g. 南=-200; each wrong claim is shown with "
+        "the right number, and the command exits 3.",
+        show_default=False,
+    ),
+]
+ClaimsAreOpt = Annotated[
+    ClaimsAre,
+    typer.Option("--claims-are", help="Claims are raw scores (原始分) or final scores."),
+]
+
+
+def parse_claims(values: list[str] | None) -> dict[str, int]:
+    """``--claim NAME=SCORE`` flags by name."""
+    claims: dict[str, int] = {}
+    for value in values or ():
+        name, sep, number = value.partition("=")
+        if not sep or not name.strip():
+            raise InputError(f"--claim {value!r}: expected NAME=SCORE, e.g. --claim 南=-200")
+        claims[name.strip()] = parse_score(number, f"--claim {name.strip()}")
+    return claims
+
+
+HandFileArg = Annotated[
+    str | None,
+    typer.Argument(
+        metavar="HAND.yaml",
+        help="A YAML hand file, or - for standard input. Or give the hand with --captured.",
+        show_default=False,
+    ),
+]
+CapturedOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--captured",
+        "-c",
+        metavar="NAME=CARDS",
+        help="One per player, in seat order (counter-clockwise): the cards that player "
+        'captured, e.g. 东="QS 6H 8H 10C". An empty 北= means nothing.',
+        show_default=False,
+    ),
+]
+ExposedOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--exposed",
+        "-e",
+        metavar="NAME=CARDS",
+        help="Special cards a player exposed (亮牌/卖牌): Q♠ J♦ 10♣ A♥, e.g. 南=AH.",
+        show_default=False,
+    ),
+]
+FirstExposedOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--first-exposed",
+        metavar="NAME=CARD",
+        help="A card exposed under 首明 (the first card the player drew): counts ×4.",
+        show_default=False,
+    ),
+]
+RestOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--rest",
+        metavar="NAME",
+        help="This player took every scoring card the others did not (the fourth "
+        "player at a table need not count).",
+        show_default=False,
+    ),
+]
+PartialOpt = Annotated[
+    bool,
+    typer.Option("--partial", help="Allow scoring cards nobody captured; the result says partial."),
+]
+
+
+def read_hand(
+    hand_file: str | None,
+    captured: list[str] | None,
+    exposed: list[str] | None,
+    first_exposed: list[str] | None,
+    rest: str | None,
+    command: str = "score",
+) -> HandSpec:
+    """The hand from a file (or ``-``) or from the flags, never both."""
+    if hand_file is not None:
+        if captured or exposed or first_exposed:
+            raise InputError(
+                "give the hand either as a file or with --captured/--exposed flags, not both"
+            )
+        return read_hand_file(hand_file)
+    if not captured:
+        raise InputError(
+            "no hand given: name a hand file (or - for stdin), or give --captured NAME=CARDS "
+            f"for each player; see '{PROG} {command} --help'"
+        )
+    return HandSpec(hand_from_flags(captured, exposed or (), first_exposed or (), rest=rest))
+
+
+def split_flag(flag: str, value: str) -> tuple[str, str]:
+    """``NAME=CARDS`` into its two parts, or an error showing the form."""
+    name, sep, cards = value.partition("=")
+    if not sep or not name.strip():
+        raise InputError(
+            f'{flag} {value!r}: expected NAME=CARDS, e.g. {flag} 东="QS 6H" '
+            f"(an empty {flag} 北= means no cards)"
+        )
+    return name.strip(), cards
+
+
+def hand_from_flags(
+    captured: Iterable[str],
+    exposed: Iterable[str] = (),
+    first_exposed: Iterable[str] = (),
+    *,
+    rest: str | None = None,
+) -> Hand:
+    """Build a hand from ``--captured NAME=CARDS`` (seat order) and the exposure flags.
+
+    ``rest`` names the player who will take the scoring cards nobody else took
+    (:meth:`Hand.with_rest`, once the variant is known); when three players are listed, it
+    is the fourth seat, so that ``--exposed`` may name it.
+    """
+    seats: dict[str, tuple[Card, ...]] = {}
+    for value in captured:
+        name, cards = split_flag("--captured", value)
+        if name in seats:
+            raise InputError(f"--captured {name}= given twice; put all of {name}'s cards in one")
+        seats[name] = cards_field(cards, f"--captured {name}")
+    if rest is not None and rest not in seats and len(seats) == 3:
+        seats[rest] = ()
+    shown: dict[str, dict[str, tuple[Card, ...]]] = {"--exposed": {}, "--first-exposed": {}}
+    for flag, values in (("--exposed", exposed), ("--first-exposed", first_exposed)):
+        for value in values:
+            name, cards = split_flag(flag, value)
+            if name not in seats:
+                raise InputError(f"{flag} {name}=: no player named {name!r} in --captured")
+            shown[flag][name] = shown[flag].get(name, ()) + cards_field(cards, f"{flag} {name}")
+    return Hand(
+        tuple(
+            PlayerHand(name, cards, shown["--exposed"].get(name, ()),
+                       shown["--first-exposed"].get(name, ()))
+            for name, cards in seats.items()
+        )
+    )  # fmt: skip
+
+
+def with_rest(hand: Hand, rest: str | None, decks: int) -> Hand:
+    """The hand with ``--rest NAME`` applied (its error naming the flag)."""
+    if rest is None:
+        return hand
+    try:
+        return hand.with_rest(rest, decks)
+    except GongzhuError as e:
+        raise InputError(
+            f"--rest {rest}: {str(e).removeprefix(f'the rest for {rest}: ')}"
+        ) from None

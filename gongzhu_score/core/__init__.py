@@ -1,0 +1,4 @@
+"""The pure core: cards, rule sets, hands, the one scoring engine, normalization. No I/O.
+
+Nothing here imports from input, output or CLI code; everything else is built on it.
+"""

@@ -1,0 +1,658 @@
+"""The scoring engine, the only one: a rule set compiled into tables, hands scored as bit masks.
+
+Every path (the library, ``score``, ``explain``, ``compare``, claims, ``batch``, the match
+ledger, ``replay``) scores through :class:`Rules`. A player's captures are two 52-bit masks,
+the cards held once and the cards held twice (two decks), so one deck and two run the same
+code. :meth:`Rules.raw` is the whole of RULINGS §4 and §5; it records its steps only when
+asked, which is how a breakdown and ``explain`` come out of the very computation that gave
+the number. :func:`normalize` is the whole of §6 and §7.
+
+The module is compiled with mypyc when the package is installed (see ``setup.py``); the same
+source runs as plain Python where no compiler is at hand, and gives the same numbers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Final
+
+from ..errors import HandError
+from .cards import ACE_OF_HEARTS, DECK, PIG, SCORING_CARDS, SHEEP, SPECIAL_CARDS, TRANSFORMER, Card
+from .hand import Hand, validate_hand
+from .normalize import Method, Normalization, Rounding, Teams
+from .result import Exposure, PlayerScore, Step, TeamSide, cards_of, player_score
+from .variant import Variant
+
+__all__ = ["CODE_BIT", "HandResult", "HandState", "Rules", "normalize", "rules_for"]
+
+CODE_BIT: Final[dict[str, int]] = {card.code: 1 << i for i, card in enumerate(DECK)}
+"""Each canonical card code (``QS``, ``10C``) and its bit; the 13 hearts are consecutive."""
+CARD_BIT: Final[dict[Card, int]] = {card: 1 << i for i, card in enumerate(DECK)}
+HEART_SHIFT: Final = 13
+ALL_HEARTS: Final = 0x1FFF
+# Suits in deck order (♠ ♥ ♦ ♣), ranks 2 to A: 2♠ is bit 0, Q♠ bit 10, 2♥ bit 13 …
+PIG_BIT: Final = 1 << 10
+SHEEP_BIT: Final = 1 << 35
+TEN_BIT: Final = 1 << 47
+PIG_OR_SHEEP: Final = PIG_BIT | SHEEP_BIT
+SCORING: Final = PIG_BIT | SHEEP_BIT | TEN_BIT | (ALL_HEARTS << HEART_SHIFT)
+SPECIAL_INDEX: Final[dict[str, int]] = {c.code: k for k, c in enumerate(SPECIAL_CARDS)}
+"""Q♠ 0, J♦ 1, 10♣ 2, A♥ 3: the exposable cards, in the order the rules name them."""
+# A hand's exposures as one number: per special card k, bits 3k and 3k+1 count the copies
+# exposed (亮牌), bit 3k+2 is 首明.
+_COPY_BITS: Final = 0o3333
+_FIRST_BITS: Final = 0o4444
+_PARTNER_SIDES: Final = (0, 1, 0, 1)
+
+
+def _is_full_red(once: int, twice: int, second: int) -> bool:
+    """全红: every heart of every deck (RULINGS §4.5, §5.3)."""
+    return (once >> HEART_SHIFT) & ALL_HEARTS == ALL_HEARTS and (
+        twice >> HEART_SHIFT
+    ) & ALL_HEARTS == second
+
+
+def _is_grand_slam(once: int, twice: int, second: int) -> bool:
+    """满贯: every scoring card of every deck (RULINGS §4.6, §5.4)."""
+    return once & SCORING == SCORING and twice & SCORING == second
+
+
+def _count(once: int, twice: int, bit: int) -> int:
+    return (1 if once & bit else 0) + (1 if twice & bit else 0)
+
+
+def _toward_zero(numerator: int, denominator: int) -> int:
+    whole = abs(numerator) // abs(denominator)
+    return whole if (numerator < 0) == (denominator < 0) else -whole
+
+
+def _round_half_away(numerator: int, denominator: int) -> int:
+    """Nearest integer to n/d (d > 0), halves away from zero, so +x and −x stay opposite."""
+    whole = (2 * abs(numerator) + denominator) // (2 * denominator)
+    return whole if numerator >= 0 else -whole
+
+
+class HandState:
+    """One hand's exposures worked out once: every special card's level (RULINGS §4.1–4.2, §5.1).
+
+    ``copies`` count the ordinary exposures (after auto-exposure); ``first`` marks 首明.
+    """
+
+    levels: list[int]
+    copies: list[int]
+    first: list[bool]
+    auto: int
+    """The special card exposed by auto-exposure (index into SPECIAL_CARDS), or -1."""
+    heart_level: int
+    pig_level: int
+    sheep_level: int
+    times_one: int
+    times_two: int
+    """The transformer multiplier for a player who took one (two) 10♣."""
+
+    def __init__(self, rules: Rules, key: int) -> None:
+        v = rules.variant
+        self.copies = [(key >> (3 * k)) & 3 for k in range(4)]
+        self.first = [bool((key >> (3 * k + 2)) & 1) for k in range(4)]
+        self.auto = -1
+        if v.auto_exposure:
+            bare = [k for k in range(4) if not self.copies[k] and not self.first[k]]
+            if len(bare) == 1:
+                self.auto = bare[0]
+                self.copies[bare[0]] = 1
+        self.levels = [
+            v.first_exposure_level if self.first[k] else v.exposure_levels[self.copies[k]]
+            for k in range(4)
+        ]
+        self.pig_level, self.sheep_level = self.levels[0], self.levels[1]
+        self.heart_level = self.levels[3]
+        ten_level, ten_copies = self.levels[2], self.copies[2]
+        self.times_one = v.transformer_times(ten_level, ten_copies, 1)
+        self.times_two = v.transformer_times(ten_level, ten_copies, 2) if v.decks > 1 else 0
+
+
+class Rules:
+    """A rule set compiled once into the tables the engine reads. Make one with
+    :func:`rules_for`, which keeps one per variant."""
+
+    variant: Variant
+    name: str
+    decks: int
+    heart_sums: list[int]
+    pig: int
+    sheep: int
+    full_red_base: int
+    pig_positive_on_red: bool
+    alone: int
+    alone_base: int
+    counted_hearts: int
+    second_hearts: int
+    second_scoring: int
+    fixed_slam: bool
+    slam: int
+    slam_plain: int
+    exposable: int
+    first_allowed: bool
+    states: dict[int, HandState]
+
+    def __init__(self, variant: Variant) -> None:
+        v = variant
+        self.variant, self.name, self.decks = v, v.name, v.decks
+        values = list(v.heart_values)
+        # The sum of the heart values of every set of hearts (13 bits: 8192 sets), each set's
+        # sum being a smaller set's plus its lowest heart.
+        sums = [0] * (ALL_HEARTS + 1)
+        for mask in range(1, ALL_HEARTS + 1):
+            low = mask & -mask
+            sums[mask] = sums[mask ^ low] + values[low.bit_length() - 1]
+        self.heart_sums = sums
+        self.pig, self.sheep = v.pig, v.sheep
+        self.full_red_base = v.full_red_base()
+        self.pig_positive_on_red = v.full_red_pig_positive
+        self.alone = v.transformer_alone
+        self.alone_base = v.transformer_times(1, 0, 1)
+        nonzero = sum(1 << r for r in range(13) if values[r] != 0)
+        self.counted_hearts = ALL_HEARTS if v.zero_hearts_are_scoring else nonzero
+        self.second_hearts = ALL_HEARTS if v.decks > 1 else 0
+        self.second_scoring = SCORING if v.decks > 1 else 0
+        self.fixed_slam = v.grand_slam is not None
+        self.slam = v.grand_slam if v.grand_slam is not None else 0
+        self.slam_plain = v.grand_slam_plain()
+        self.exposable = sum(1 << SPECIAL_INDEX[c.code] for c in v.exposable)
+        self.first_allowed = v.first_exposure_allowed
+        self.states = {}
+
+    def state(self, key: int) -> HandState:
+        """The exposure levels for a hand's exposure key (worked out once per key)."""
+        found = self.states.get(key)
+        if found is None:
+            found = self.states[key] = HandState(self, key)
+        return found
+
+    # --- one player (RULINGS §4, §5) ----------------------------------------------------------
+
+    def raw(self, once: int, twice: int, st: HandState, steps: list[Step] | None = None) -> int:
+        """A player's raw score (原始分) from the cards held once and twice; ``steps``, when
+        given, receives each step of the computation (see :data:`~.result.Step`)."""
+        hearts = (once >> HEART_SHIFT) & ALL_HEARTS
+        red = _is_full_red(once, twice, self.second_hearts)
+        grand = red and _is_grand_slam(once, twice, self.second_scoring)
+        if grand and steps is not None:
+            steps.append(("grand_slam", 0, 0, 0, 0))
+        total = 0
+        if red:  # §4.5, §5.3
+            total = self.full_red_base * st.heart_level
+            if steps is not None:
+                steps.append(("full_red", 0, self.full_red_base, st.heart_level, total))
+        elif hearts:
+            base = self.heart_sums[hearts] + self.heart_sums[(twice >> HEART_SHIFT) & ALL_HEARTS]
+            total = base * st.heart_level
+            if steps is not None:
+                steps.append(("hearts", 0, base, st.heart_level, total))
+        pigs = _count(once, twice, PIG_BIT)
+        if pigs:  # §4.6: a grand slam turns the pig positive (and, as a house rule, full red)
+            positive = grand or (red and self.pig_positive_on_red)
+            base = -self.pig * pigs if positive else self.pig * pigs
+            points = base * st.pig_level
+            total += points
+            if steps is not None:
+                steps.append(("pig_positive" if positive else "pig", pigs, base,
+                              st.pig_level, points))  # fmt: skip
+        sheep = _count(once, twice, SHEEP_BIT)
+        if sheep:
+            points = self.sheep * sheep * st.sheep_level
+            total += points
+            if steps is not None:
+                steps.append(("sheep", sheep, self.sheep * sheep, st.sheep_level, points))
+        tens = _count(once, twice, TEN_BIT)
+        if tens:  # §4.4, §5.2
+            times = st.times_one if tens == 1 else st.times_two
+            # The pig and the sheep always count as other scoring cards; hearts worth 0 count
+            # unless the rules say otherwise (online).
+            if (once | twice) >> HEART_SHIFT & self.counted_hearts or pigs or sheep:
+                subtotal, total = total, total * times
+                if steps is not None:
+                    steps.append(("transformer", tens, subtotal, times, total))
+            else:
+                total = self.alone * times // self.alone_base
+                if steps is not None:
+                    steps.append(("transformer_alone", tens, self.alone,
+                                  times // self.alone_base, total))  # fmt: skip
+                    steps.append(("transformer", tens, 0, times, total))
+        if grand and self.fixed_slam:  # §5.4: the seed's fixed 1600, scaled as the formula is
+            total = _toward_zero(total * self.slam, self.slam_plain)
+            if steps is not None:
+                steps.append(("grand_slam_fixed", 0, self.slam, self.slam_plain, total))
+        return total
+
+    def counts(self, once: int, twice: int) -> tuple[int, int, int, int, int]:
+        """What a player took, for totals: pigs, sheep, transformers, full red, grand slam."""
+        red = _is_full_red(once, twice, self.second_hearts)
+        grand = red and _is_grand_slam(once, twice, self.second_scoring)
+        return (_count(once, twice, PIG_BIT), _count(once, twice, SHEEP_BIT),
+                _count(once, twice, TEN_BIT), int(red), int(grand))  # fmt: skip
+
+    # --- a hand -----------------------------------------------------------------------------
+
+    def score(self, hand: Hand, norm: Normalization, partial: bool = False) -> HandResult:
+        """Score a :class:`Hand`: every input rule checked with precise errors (RULINGS §9)."""
+        missing = validate_hand(hand, self.variant, partial=partial)
+        once_list: list[int] = []
+        twice_list: list[int] = []
+        shown: list[int] = []
+        for p in hand.players:
+            once = twice = 0
+            for card in p.captured:
+                bit = CARD_BIT[card]
+                if once & bit:
+                    twice |= bit
+                else:
+                    once |= bit
+            once_list.append(once)
+            twice_list.append(twice)
+            key = 0
+            for card in p.exposed:
+                key += 1 << (3 * SPECIAL_INDEX[card.code])
+            for card in p.first_exposed:
+                key |= 4 << (3 * SPECIAL_INDEX[card.code])
+            shown.append(key)
+        return self._finish(hand.names, once_list, twice_list, shown, norm, bool(missing),
+                            tuple(missing))  # fmt: skip
+
+    def score_codes(
+        self,
+        names: Sequence[object],
+        captured: Sequence[object],
+        exposed: Sequence[object],
+        norm: Normalization,
+        stripped: bool = False,
+    ) -> HandResult | None:
+        """Score a hand given as canonical card codes (``"QS 6H"`` or ``["QS", "6H"]``), as
+        hand files and JSON Lines hold them: the fast path. None when anything is not plainly
+        valid (another spelling, a card given twice, a missing card, …): then
+        :meth:`score` on the parsed hand gives the result or the precise error.
+
+        ``stripped``: names must also have no surrounding space (hand files strip them).
+        """
+        if len(names) != 4 or len(captured) != 4 or len(exposed) != 4:
+            return None
+        seen: set[str] = set()
+        for name in names:
+            if not isinstance(name, str) or name in seen or not name.strip():
+                return None
+            if stripped and name != name.strip():
+                return None
+            seen.add(name)
+        one_deck = self.decks == 1
+        all_once = all_twice = 0
+        once_list: list[int] = []
+        twice_list: list[int] = []
+        for cards in captured:
+            tokens: list[object]
+            if isinstance(cards, str):
+                tokens = list(cards.split())
+            elif isinstance(cards, list):
+                tokens = cards
+            elif cards is None:
+                tokens = []
+            else:
+                return None
+            once = twice = 0
+            for token in tokens:
+                if not isinstance(token, str):
+                    return None
+                bit = CODE_BIT.get(token, 0)
+                if not bit:
+                    return None
+                if all_once & bit:
+                    if one_deck or all_twice & bit:
+                        return None
+                    all_twice |= bit
+                else:
+                    all_once |= bit
+                if once & bit:
+                    twice |= bit
+                else:
+                    once |= bit
+            once_list.append(once)
+            twice_list.append(twice)
+        if all_once & SCORING != SCORING or all_twice & SCORING != self.second_scoring:
+            return None
+        shown: list[int] = []
+        copies = 0
+        for cards in exposed:
+            key = 0
+            if cards:
+                if isinstance(cards, str):
+                    tokens = list(cards.split())
+                elif isinstance(cards, list):
+                    tokens = cards
+                else:
+                    return None
+                for token in tokens:
+                    k = SPECIAL_INDEX.get(token, -1) if isinstance(token, str) else -1
+                    if k < 0 or not (self.exposable >> k) & 1:
+                        return None
+                    if (copies >> (3 * k)) & 3 >= self.decks:
+                        return None
+                    copies += 1 << (3 * k)
+                    key += 1 << (3 * k)
+            shown.append(key)
+        hand_names = tuple([str(name) for name in names])
+        return self._finish(hand_names, once_list, twice_list, shown, norm, False, ())
+
+    def score_players(self, players: object, norm: Normalization) -> HandResult | None:
+        """The ``players`` list of a hand file or a JSON Lines line (each ``name``,
+        ``captured``, ``exposed``), scored from canonical codes; None for the careful path."""
+        if not isinstance(players, list) or len(players) != 4:
+            return None
+        names: list[object] = []
+        captured: list[object] = []
+        exposed: list[object] = []
+        for p in players:
+            if not isinstance(p, dict):
+                return None
+            known = ("name" in p) + ("captured" in p) + ("exposed" in p)
+            if known != len(p):
+                return None  # 首明, a claim, a misspelt key: the careful path says which
+            names.append(p.get("name"))
+            captured.append(p.get("captured"))
+            exposed.append(p.get("exposed"))
+        return self.score_codes(names, captured, exposed, norm, True)
+
+    def _finish(
+        self,
+        names: tuple[str, ...],
+        once: list[int],
+        twice: list[int],
+        shown: list[int],
+        norm: Normalization,
+        partial: bool,
+        missing: tuple[Card, ...],
+    ) -> HandResult:
+        copies = first = 0
+        for key in shown:
+            copies += key & _COPY_BITS
+            first |= key & _FIRST_BITS
+        st = self.state(copies | first)
+        sides = _sides(norm.teams, names, once, twice, shown)
+        raw = self.raw
+        raws = (raw(once[0], twice[0], st), raw(once[1], twice[1], st),
+                raw(once[2], twice[2], st), raw(once[3], twice[3], st))  # fmt: skip
+        finals, numerators, denominators = _normalize(raws, norm, sides)
+        return HandResult(
+            self, norm, names, raws, finals, partial, missing, tuple(once), tuple(twice),
+            tuple(shown), st, numerators, denominators, sides,
+        )  # fmt: skip
+
+
+_COMPILED: dict[int, tuple[Variant, Rules]] = {}
+_KEEP: Final = 64
+
+
+def rules_for(variant: Variant) -> Rules:
+    """The compiled rules of ``variant``, made once per variant object (the last few dozen
+    variants are kept)."""
+    found = _COMPILED.get(id(variant))
+    if found is not None and found[0] is variant:
+        return found[1]
+    rules = Rules(variant)
+    if len(_COMPILED) >= _KEEP:
+        del _COMPILED[next(iter(_COMPILED))]
+    _COMPILED[id(variant)] = (variant, rules)  # the variant kept alive: its id stays its own
+    return rules
+
+
+# --- teams and normalization (RULINGS §6, §7) --------------------------------------------------
+
+
+def _sides(
+    teams: Teams, names: Sequence[str], once: list[int], twice: list[int], shown: list[int]
+) -> tuple[int, ...] | None:
+    """Each seat's side (0 or 1) for team play, or None for individual play."""
+    if teams is Teams.NONE:
+        return None
+    if teams is Teams.PARTNERS:  # 打对家: seats 1 and 3 against 2 and 4
+        return _PARTNER_SIDES
+    # 猪羊一家: whoever captured a pig or a sheep (two decks: any copy) plays together.
+    for name, key in zip(names, shown, strict=True):
+        if key:
+            raise HandError(
+                f"player {name}: 猪羊一家 (teams pig-sheep) allows no exposure (亮牌) or 首明"
+            )
+    sides = tuple([0 if (a | b) & PIG_OR_SHEEP else 1 for a, b in zip(once, twice, strict=True)])
+    if 0 not in sides:
+        raise HandError("猪羊一家 (teams pig-sheep) needs the pig or the sheep captured")
+    if 1 not in sides:
+        raise HandError(
+            "猪羊一家 (teams pig-sheep): every player took a pig or a sheep, so there is no "
+            "other side"
+        )
+    return sides
+
+
+def _shares(
+    raws: Sequence[int], method: Method, teams: Teams, sides: tuple[int, ...] | None
+) -> tuple[list[int], list[int]]:
+    """Each final as a fraction (numerators, denominators), before rounding and scale."""
+    total = 0
+    for r in raws:
+        total += r
+    if teams is not Teams.NONE and sides is not None:
+        # D = own side − other side: zero-sum shares D among the side's members (§7.1, §7.3),
+        # JJ 搭档 gives every member the whole D (§7.2).
+        side_sum = [0, 0]
+        size = [0, 0]
+        for r, s in zip(raws, sides, strict=True):
+            side_sum[s] += r
+            size[s] += 1
+        diff = [side_sum[0] - side_sum[1], side_sum[1] - side_sum[0]]
+        if method is Method.JJ:
+            return [diff[s] for s in sides], [1 for _ in sides]
+        return [diff[s] for s in sides], [size[s] for s in sides]
+    if method is Method.NONE:
+        return list(raws), [1 for _ in raws]
+    # zero-sum: r − (R − r)/3 = (4r − R)/3, whose remainder is 0, ⅓ or ⅔ (never a tie);
+    # jj: 3·r − (R − r) = 4r − R.
+    numerators = [4 * r - total for r in raws]
+    return numerators, [3 if method is Method.ZERO_SUM else 1 for _ in raws]
+
+
+def _normalize(
+    raws: Sequence[int], norm: Normalization, sides: tuple[int, ...] | None
+) -> tuple[tuple[int | Fraction, ...], tuple[int, ...], tuple[int, ...]]:
+    numerators, denominators = _shares(raws, norm.method, norm.teams, sides)
+    scale = norm.scale
+    finals: list[int | Fraction] = []
+    if norm.rounding is Rounding.EXACT:
+        for n, d in zip(numerators, denominators, strict=True):
+            value = Fraction(n, d) * scale
+            finals.append(value.numerator if value.denominator == 1 else value)
+    else:
+        # RULINGS §6.4: scale after rounding, so −293 × 12 = −3516 as the seed prints.
+        for n, d in zip(numerators, denominators, strict=True):
+            finals.append(_round_half_away(n, d) * scale)
+    return tuple(finals), tuple(numerators), tuple(denominators)
+
+
+def normalize(
+    raws: Sequence[int], norm: Normalization, sides: Sequence[int] | None = None
+) -> tuple[int | Fraction, ...]:
+    """The four finals for ``raws`` under ``norm``; ``sides`` gives each seat's side (0/1).
+
+    >>> normalize((-120, -280, 0, 160), Normalization())
+    (-80, -293, 80, 293)
+    >>> normalize((-190, 50, -10, 0), Normalization(teams=Teams.PARTNERS), (0, 1, 0, 1))
+    (-125, 125, -125, 125)
+    """
+    if norm.teams is not Teams.NONE and sides is None:
+        raise HandError("team play needs each seat's side")
+    return _normalize(raws, norm, None if sides is None else tuple(sides))[0]
+
+
+# --- the result ----------------------------------------------------------------------------------
+
+
+class HandResult:
+    """The scored hand: every player's raw and final score, in seat order, and how it was
+    scored. Immutable.
+
+    ``raws`` and ``finals`` are there at once; :attr:`players` (each with the lines of the
+    derivation) and :attr:`exposures` are built the first time they are read, by the engine
+    scoring each player again with its steps recorded.
+    """
+
+    variant: Variant
+    normalization: Normalization
+    names: tuple[str, ...]
+    raws: tuple[int, ...]
+    finals: tuple[int | Fraction, ...]
+    partial: bool
+    missing: tuple[Card, ...]
+    """The scoring cards nobody captured, in deck order (a partial tally)."""
+    _rules: Rules
+    _once: tuple[int, ...]
+    _twice: tuple[int, ...]
+    _shown: tuple[int, ...]
+    _state: HandState
+    _numerators: tuple[int, ...]
+    _denominators: tuple[int, ...]
+    _sides: tuple[int, ...] | None
+    _players: tuple[PlayerScore, ...] | None
+
+    def __init__(
+        self,
+        rules: Rules,
+        normalization: Normalization,
+        names: tuple[str, ...],
+        raws: tuple[int, ...],
+        finals: tuple[int | Fraction, ...],
+        partial: bool,
+        missing: tuple[Card, ...],
+        once: tuple[int, ...],
+        twice: tuple[int, ...],
+        shown: tuple[int, ...],
+        state: HandState,
+        numerators: tuple[int, ...],
+        denominators: tuple[int, ...],
+        sides: tuple[int, ...] | None,
+    ) -> None:
+        self._rules = rules
+        self.variant = rules.variant
+        self.normalization = normalization
+        self.names, self.raws, self.finals = names, raws, finals
+        self.partial, self.missing = partial, missing
+        self._once, self._twice, self._shown, self._state = once, twice, shown, state
+        self._numerators, self._denominators = numerators, denominators
+        self._sides = sides
+        self._players = None
+
+    @property
+    def players(self) -> tuple[PlayerScore, ...]:
+        """Every player's score with its breakdown, in seat order."""
+        if self._players is None:
+            built: list[PlayerScore] = []
+            for i in range(len(self.names)):
+                steps: list[Step] = []
+                raw = self._rules.raw(self._once[i], self._twice[i], self._state, steps)
+                built.append(
+                    player_score(
+                        i + 1,
+                        self.names[i],
+                        (self._once[i] & SCORING, self._twice[i] & SCORING),
+                        steps,
+                        raw,
+                        self.finals[i],
+                        self.unrounded[i],
+                        None if self._sides is None else self._sides[i],
+                    )
+                )
+            self._players = tuple(built)
+        return self._players
+
+    @property
+    def unrounded(self) -> tuple[Fraction, ...]:
+        """Each final before rounding and scale (zero-sum: the exact (4r − R)/3)."""
+        return tuple([Fraction(n, d) for n, d in zip(self._numerators, self._denominators,
+                                                     strict=True)])  # fmt: skip
+
+    @property
+    def exposures(self) -> tuple[Exposure, ...]:
+        """Every exposure (亮牌, 首明) by player, then auto-exposure, each with its level."""
+        st = self._state
+        out: list[Exposure] = []
+        for name, key in zip(self.names, self._shown, strict=True):
+            for k in range(4):
+                for _ in range((key >> (3 * k)) & 3):
+                    out.append(Exposure(SPECIAL_CARDS[k], st.levels[k], name, "exposed"))
+            for k in range(4):
+                if (key >> (3 * k + 2)) & 1:
+                    out.append(Exposure(SPECIAL_CARDS[k], st.levels[k], name, "first_exposed"))
+        if st.auto >= 0:
+            out.append(Exposure(SPECIAL_CARDS[st.auto], st.levels[st.auto], None, "auto"))
+        return tuple(out)
+
+    @property
+    def raw_sum(self) -> int:
+        return sum(self.raws)
+
+    @property
+    def final_sum(self) -> int | Fraction:
+        """The finals' sum: 0 for zero-sum and jj, but rounding can leave a residue (§6.2)."""
+        total: int | Fraction = 0
+        for f in self.finals:
+            total += f
+        return total
+
+    @property
+    def sides(self) -> tuple[TeamSide, TeamSide] | None:
+        """The two sides in team play (RULINGS §7), else None."""
+        if self._sides is None:
+            return None
+        made = [
+            TeamSide(
+                tuple([n for n, s in zip(self.names, self._sides, strict=True) if s == k]),
+                sum([r for r, s in zip(self.raws, self._sides, strict=True) if s == k]),
+            )
+            for k in (0, 1)
+        ]
+        return made[0], made[1]
+
+    @property
+    def counts(self) -> tuple[tuple[int, int, int, int, int], ...]:
+        """Per player: pigs, sheep, transformers taken, full red (0/1), grand slam (0/1)."""
+        return tuple([self._rules.counts(a, b) for a, b in zip(self._once, self._twice,
+                                                                strict=True)])  # fmt: skip
+
+    def player(self, name: str) -> PlayerScore:
+        for p in self.players:
+            if p.name == name:
+                return p
+        raise KeyError(name)
+
+    def _key(self) -> tuple[object, ...]:
+        return (
+            self.variant, self.normalization, self.names, self.raws, self.finals, self.partial,
+            self.missing, tuple([m & SCORING for m in self._once]),
+            tuple([m & SCORING for m in self._twice]), self._shown, self._sides,
+        )  # fmt: skip
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, HandResult):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        shown = zip(self.names, self.raws, self.finals, strict=True)
+        scores = ", ".join(f"{n}: {r} ({f})" for n, r, f in shown)
+        return f"<HandResult {self.variant.name}: {scores}>"
+
+
+# The bit layout above, checked against the deck once at import.
+assert (CARD_BIT[PIG], CARD_BIT[SHEEP], CARD_BIT[TRANSFORMER]) == (PIG_BIT, SHEEP_BIT, TEN_BIT)
+assert CARD_BIT[ACE_OF_HEARTS] == 1 << (HEART_SHIFT + 12)
+assert set(cards_of(SCORING, 0)) == SCORING_CARDS

@@ -1,0 +1,116 @@
+"""How raw scores (原始分) become final scores (最后得分): the options, as values (RULINGS §6, §7).
+
+The arithmetic itself is the engine's (:func:`gongzhu_score.core.engine.normalize`), so that
+one piece of code turns raws into finals for every command.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from ..errors import RulesError
+
+__all__ = [
+    "Method",
+    "Normalization",
+    "Rounding",
+    "Teams",
+    "parse_teams",
+]
+
+
+class Method(str, enum.Enum):
+    """How a hand's four raw scores become finals."""
+
+    NONE = "none"
+    """final = raw: paper scoring, as in 德宏."""
+    ZERO_SUM = "zero-sum"
+    """final = raw − (sum of the other three raws) / 3 (得分计算)."""
+    JJ = "jj"
+    """final = 3·raw − (sum of the other three raws) (JJ比赛)."""
+
+
+class Rounding(str, enum.Enum):
+    NEAREST = "nearest"
+    """Round each final to the nearest integer (thirds never tie; halves away from zero)."""
+    EXACT = "exact"
+    """Keep fractions (thirds, halves)."""
+
+
+class Teams(str, enum.Enum):
+    """Who plays together (RULINGS §7)."""
+
+    NONE = "none"
+    """Everyone for themselves."""
+    PARTNERS = "partners"
+    """打对家: seats 1 and 3 against seats 2 and 4."""
+    PIG_SHEEP = "pig-sheep"
+    """猪羊一家: the takers of the pig and the sheep against the others."""
+
+
+def _choice(enum_type: type[enum.Enum], value: object, what: str) -> enum.Enum:
+    if isinstance(value, enum_type):
+        return value
+    try:
+        return enum_type(str(value).strip().lower())
+    except ValueError:
+        known = ", ".join(str(m.value) for m in enum_type)
+        raise RulesError(f"unknown {what} {value!r} (known: {known})") from None
+
+
+def parse_teams(value: Teams | str) -> Teams:
+    """``"partners"`` → :attr:`Teams.PARTNERS`, with a clear error for anything else."""
+    return Teams(_choice(Teams, value, "teams"))
+
+
+@dataclass(frozen=True, slots=True)
+class Normalization:
+    """How raw scores become finals: method, scale (RULINGS §6.4), rounding and teams."""
+
+    method: Method = Method.ZERO_SUM
+    scale: int = 1
+    rounding: Rounding = Rounding.NEAREST
+    teams: Teams = Teams.NONE
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "method", _choice(Method, self.method, "normalization"))
+        object.__setattr__(self, "rounding", _choice(Rounding, self.rounding, "rounding"))
+        object.__setattr__(self, "teams", _choice(Teams, self.teams, "teams"))
+        if isinstance(self.scale, bool) or not isinstance(self.scale, int) or self.scale < 1:
+            raise RulesError(f"scale must be a whole number ≥ 1, not {self.scale!r}")
+        # RULINGS §7.4: only the pairs the seeds define.
+        if self.teams is not Teams.NONE and self.method is Method.NONE:
+            raise RulesError(
+                f"teams {self.teams.value} with normalization none is not defined by the rules; "
+                "use zero-sum or jj"
+            )
+        if self.teams is Teams.PIG_SHEEP and self.method is Method.JJ:
+            raise RulesError(
+                "teams pig-sheep (猪羊一家) with normalization jj is not defined by the rules; "
+                "use zero-sum"
+            )
+
+    @classmethod
+    def parse(
+        cls,
+        method: Method | str,
+        scale: int = 1,
+        rounding: Rounding | str = Rounding.NEAREST,
+        teams: Teams | str = Teams.NONE,
+    ) -> Normalization:
+        """Build from option strings (``"zero-sum"``, ``"exact"``) with clear errors."""
+        return cls(
+            Method(_choice(Method, method, "normalization")),
+            scale,
+            Rounding(_choice(Rounding, rounding, "rounding")),
+            parse_teams(teams),
+        )
+
+    def describe(self) -> str:
+        text = self.method.value
+        if self.scale != 1:
+            text += f" ×{self.scale}"
+        if self.rounding is Rounding.EXACT and self.method is not Method.NONE:
+            text += " (exact)"
+        return text

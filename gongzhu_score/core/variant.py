@@ -1,0 +1,307 @@
+"""A rule set (variant) as data: one frozen :class:`Variant`, checked when it is made.
+
+Every number the scorer uses lives here, so a variant is a value you can print and diff
+(``gongzhu-score variants show classic``). :meth:`Variant.from_data` reads the rules-file schema
+with every key and value checked; the built-in variants and a table's house rules both come
+through it (the files themselves are read by :mod:`gongzhu_score.variants`). The engine
+(:mod:`gongzhu_score.core.engine`) compiles these fields into tables and has no variant names
+in it. A rule set the engine could not score sensibly (a ×0 transformer, a fixed grand slam
+whose formula gives 0) is refused here, when it is made, never later in the middle of a hand.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+from typing import Any
+
+from ..errors import GongzhuError, RulesError
+from .cards import HEARTS, SPECIAL_CARDS, Card, parse_card
+from .normalize import Method, Normalization, Rounding, Teams, parse_teams
+
+__all__ = ["FULL_RED_MODES", "RANKS", "Variant"]
+
+RANKS = tuple(h.rank_name for h in HEARTS)
+"""Heart ranks as the rules file names them, 2 to A."""
+FULL_RED_MODES = ("fixed", "flip")
+_LABELS = ("name", "title", "title_zh", "source")
+_FLAGS = ("first_exposure_allowed", "auto_exposure", "zero_hearts_are_scoring",
+          "full_red_pig_positive")  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A named rule set for one hand of 拱猪 and its match.
+
+    Exposure levels (RULINGS §4.1, §5.1): a special card counts at ``exposure_levels[e]`` where
+    ``e`` is the number of its copies exposed (亮牌/卖牌), or at ``first_exposure_level`` under
+    首明. One deck: 1 or 2 (首明 4); two decks: 1, 2 or 4.
+    """
+
+    name: str
+    title: str
+    title_zh: str
+    source: str
+    decks: int = 1
+    """1 (52 cards, 16 scoring cards) or 2 (104 cards, every card twice; RULINGS §5)."""
+    heart_values: tuple[int, ...] = (0, 0, 0, -10, -10, -10, -10, -10, -10, -20, -30, -40, -50)
+    """Points of each heart by rank, 2 to A, before exposure of A♥ (RULINGS §3)."""
+    pig: int = -100
+    """猪 Q♠, before exposure."""
+    sheep: int = 100
+    """羊 J♦, before exposure."""
+    exposable: tuple[Card, ...] = SPECIAL_CARDS
+    """Cards that may be exposed (亮牌): some of Q♠ J♦ 10♣ A♥ (RULINGS §1)."""
+    exposure_levels: tuple[int, ...] = (1, 2)
+    """A special card's level by the number of its copies exposed."""
+    first_exposure_level: int = 4
+    first_exposure_allowed: bool = True
+    """首明 accepted (RULINGS §4.3: classic and dehong)."""
+    auto_exposure: bool = True
+    """Three special cards exposed expose the fourth (RULINGS §4.2)."""
+    transformer_multiplier: int = 2
+    """变压器 10♣ multiplies the taker's other points by this × its level (RULINGS §4.4)."""
+    transformer_table: tuple[tuple[int, int, int], ...] = ()
+    """Where set, (copies exposed, copies taken, multiplier) rows replace the rule above
+    (two decks, RULINGS §5.2)."""
+    transformer_alone: int = 50
+    """A lone 10♣ (no other scoring card) scores this when nothing is exposed, scaled by the
+    transformer multiplier (+50/+100/+200; RULINGS §4.4)."""
+    zero_hearts_are_scoring: bool = True
+    """Whether 0-point hearts (2♥ 3♥ 4♥) stop 10♣ from counting as alone (False in online)."""
+    full_red: int = 200
+    """全红: with ``full_red_mode: fixed``, all hearts count this × the level of A♥ (§4.5)."""
+    full_red_mode: str = "fixed"
+    """``fixed`` (the value above) or ``flip`` (the hearts' own values turned positive)."""
+    full_red_pig_positive: bool = False
+    """A house rule some tables play: full red also turns the pig positive."""
+    grand_slam: int | None = None
+    """满贯 with nothing exposed, when the rules fix it (two decks: 1600, RULINGS §5.4); None:
+    the formula (hearts and pig positive, × transformer) alone gives it (one deck: 800)."""
+    normalize: Method = Method.ZERO_SUM
+    """Default normalization of raw scores to finals (RULINGS §6)."""
+    match_end: int = -1000
+    """A match ends when a player's cumulative raw total is at or below this (RULINGS §8)."""
+
+    def __post_init__(self) -> None:
+        if len(self.heart_values) != 13:
+            raise RulesError("heart_values: needs a value for each of the 13 hearts, 2 to A")
+        if self.decks not in (1, 2):
+            raise RulesError(f"decks: 1 or 2, not {self.decks!r}")
+        if len(self.exposure_levels) != self.decks + 1:
+            raise RulesError(
+                f"exposure_levels: needs {self.decks + 1} values (0 to {self.decks} copies exposed)"
+            )
+        # Levels and multipliers scale scores; 0 or less would wipe or flip a score by being
+        # shown, which no table plays (and a ×0 transformer has no lone value to scale).
+        for level in (*self.exposure_levels, self.first_exposure_level):
+            if level < 1:
+                raise RulesError(f"exposure levels are multipliers ≥ 1, not {level}")
+        if self.transformer_multiplier < 1:
+            raise RulesError(
+                f"transformer_multiplier: a multiplier ≥ 1, not {self.transformer_multiplier}"
+            )
+        if self.full_red_mode not in FULL_RED_MODES:
+            raise RulesError(f"full_red_mode: fixed or flip, not {self.full_red_mode!r}")
+        for card in self.exposable:
+            if card not in SPECIAL_CARDS:
+                raise RulesError(f"exposable: {card.code} cannot be exposed; only QS JD 10C AH")
+        if self.match_end >= 0:
+            raise RulesError(
+                f"match_end: the raw total that ends a match is below 0, not {self.match_end}"
+            )
+        self._check_transformer_table()
+        if self.grand_slam is not None and self.grand_slam_plain() == 0:
+            raise RulesError(
+                f"grand_slam: fixed at {self.grand_slam}, but the formula it scales gives 0 "
+                "with these values (hearts, pig, sheep); set grand_slam: null or change them"
+            )
+
+    def _check_transformer_table(self) -> None:
+        rows = {(e, k): m for e, k, m in self.transformer_table}
+        if len(rows) != len(self.transformer_table):
+            raise RulesError("transformer_table: a row (exposed, taken) is given twice")
+        if self.decks > 1:
+            wanted = {(e, k) for e in range(self.decks + 1) for k in range(1, self.decks + 1)}
+            if set(rows) != wanted:
+                raise RulesError(
+                    "transformer_table: needs one row for each (copies exposed, copies taken): "
+                    + ", ".join(f"({e}, {k})" for e, k in sorted(wanted))
+                )
+        base = self.transformer_times(1, 0, 1)
+        for (exposed, taken), times in sorted(rows.items()):
+            if times < 1:
+                raise RulesError(
+                    f"transformer_table: ({exposed} exposed, {taken} taken) is a multiplier ≥ 1, "
+                    f"not {times}"
+                )
+            # A lone 10♣ scores transformer_alone × t / t₀: a fraction would be no score.
+            if times % base:
+                raise RulesError(
+                    f"transformer_table: ×{times} ({exposed} exposed, {taken} taken) is not a "
+                    f"multiple of ×{base} (nothing exposed, one taken), so a lone 10♣ would "
+                    "score a fraction"
+                )
+
+    def default_method(self, teams: Teams | str = Teams.NONE) -> Method:
+        """The normalization used when none is asked for (RULINGS §6).
+
+        Team play needs zero-sum or jj (§7), so a paper-scoring variant (德宏) plays teams with
+        zero-sum unless told otherwise.
+        """
+        if self.normalize is Method.NONE and Teams(teams) is not Teams.NONE:
+            return Method.ZERO_SUM
+        return self.normalize
+
+    def normalization(
+        self,
+        method: Method | str | None = None,
+        scale: int = 1,
+        rounding: Rounding | str = Rounding.NEAREST,
+        teams: Teams | str | None = None,
+    ) -> Normalization:
+        """How this variant turns raws into finals, with the options a user gave (None: the
+        variant's default for the teams played)."""
+        team_play = parse_teams(teams or Teams.NONE)
+        chosen = self.default_method(team_play) if method is None else method
+        return Normalization.parse(chosen, scale, rounding, team_play)
+
+    def transformer_times(self, level: int, exposed: int, taken: int) -> int:
+        """The transformer multiplier t for a player who took ``taken`` copies of 10♣."""
+        for row_exposed, row_taken, multiplier in self.transformer_table:
+            if (row_exposed, row_taken) == (exposed, taken):
+                return multiplier
+        return self.transformer_multiplier * level
+
+    def full_red_base(self) -> int:
+        """What all the hearts count in a full red before A♥'s exposure (RULINGS §4.5)."""
+        if self.full_red_mode == "flip":
+            return -sum(self.heart_values) * self.decks
+        return self.full_red
+
+    def grand_slam_plain(self) -> int:
+        """The formula's grand slam with nothing exposed: (hearts + pigs + sheep) × t."""
+        positive = self.full_red_base() + self.decks * (self.sheep - self.pig)
+        return positive * self.transformer_times(1, 0, self.decks)
+
+    def with_rule(self, rule: str, value: object) -> Variant:
+        """This variant with one rule changed (checked like a rules file's value)."""
+        data = self.to_data()
+        data[rule] = value
+        return Variant.from_data(data)
+
+    # --- as data: files, tables, diffs ------------------------------------------------------
+
+    def to_data(self) -> dict[str, Any]:
+        """The variant in the rules-file schema (``variants show NAME --format yaml``)."""
+        data: dict[str, Any] = {}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if f.name == "heart_values":
+                value = dict(zip(RANKS, value, strict=True))
+            elif f.name == "exposable":
+                value = [c.code for c in value]
+            elif f.name == "transformer_table":
+                value = [{"exposed": e, "taken": k, "times": m} for e, k, m in value]
+            elif isinstance(value, Method):
+                value = value.value
+            elif isinstance(value, tuple):
+                value = list(value)
+            data[f.name] = value
+        return data
+
+    @classmethod
+    def rule_names(cls) -> tuple[str, ...]:
+        """Every key of the rules-file schema, in order."""
+        return tuple(f.name for f in fields(cls))
+
+    @classmethod
+    def from_data(cls, data: object) -> Variant:
+        """A variant from rules-file data, every key and value checked (errors name the key)."""
+        if not isinstance(data, Mapping):
+            raise RulesError("a rules file holds a mapping of rule names to values")
+        known = cls.rule_names()
+        kwargs: dict[str, Any] = {}
+        for key, value in data.items():
+            if key not in known:
+                close = difflib.get_close_matches(str(key), known, n=1)
+                hint = f"; did you mean {close[0]!r}?" if close else ""
+                raise RulesError(f"unknown rule {key!r}{hint}")
+            kwargs[key] = _convert(str(key), value)
+        for key in _LABELS:
+            kwargs.setdefault(key, "")
+        if not kwargs["name"]:
+            raise RulesError("name: a rules file needs a name")
+        return cls(**kwargs)
+
+
+# Values beyond this are typing slips, and would make every score a many-digit number.
+_LARGEST = 10**9
+
+
+def _whole(key: str, value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RulesError(f"{key}: expected a whole number, not {value!r}")
+    if abs(value) > _LARGEST:
+        raise RulesError(f"{key}: {value} is out of range (at most {_LARGEST:,} either way)")
+    return value
+
+
+def _convert(key: str, value: object) -> object:
+    """One rules-file value, checked and turned into the field's type."""
+    if key in (*_LABELS, "full_red_mode"):
+        if not isinstance(value, str):
+            raise RulesError(f"{key}: expected text, not {value!r}")
+        return value
+    if key in _FLAGS:
+        if not isinstance(value, bool):
+            raise RulesError(f"{key}: expected true or false, not {value!r}")
+        return value
+    if key == "heart_values":
+        if not isinstance(value, Mapping):
+            raise RulesError(
+                "heart_values: expected a mapping of rank (2 … 10, J, Q, K, A) to points"
+            )
+        by_rank = {str(rank).upper(): points for rank, points in value.items()}
+        for rank in by_rank:
+            if rank not in RANKS:
+                raise RulesError(f"heart_values: {rank!r} is not a rank (2 … 10, J, Q, K, A)")
+        missing = [r for r in RANKS if r not in by_rank]
+        if missing:
+            raise RulesError(f"heart_values: no value for {', '.join(missing)}")
+        return tuple(_whole(f"heart_values {r}", by_rank[r]) for r in RANKS)
+    if key == "exposable":
+        if not isinstance(value, list):
+            raise RulesError("exposable: expected a list of cards, e.g. [QS, JD, 10C, AH]")
+        try:
+            return tuple(parse_card(str(c)) for c in value)
+        except GongzhuError as e:
+            raise RulesError(f"exposable: {e}") from None
+    if key == "exposure_levels":
+        if not isinstance(value, list):
+            raise RulesError("exposure_levels: expected a list, e.g. [1, 2]")
+        return tuple(_whole(key, v) for v in value)
+    if key == "transformer_table":
+        if not isinstance(value, list):
+            raise RulesError("transformer_table: expected a list of {exposed, taken, times}")
+        rows = []
+        for row in value:
+            if not isinstance(row, Mapping) or set(row) != {"exposed", "taken", "times"}:
+                raise RulesError(
+                    f"transformer_table: each row is {{exposed, taken, times}}, not {row!r}"
+                )
+            rows.append(
+                tuple(
+                    _whole(f"transformer_table {k}", row[k]) for k in ("exposed", "taken", "times")
+                )
+            )
+        return tuple(rows)
+    if key == "grand_slam":
+        return None if value is None else _whole(key, value)
+    if key == "normalize":
+        try:
+            return Method(str(value))
+        except ValueError:
+            raise RulesError(f"normalize: none, zero-sum or jj, not {value!r}") from None
+    return _whole(key, value)

@@ -1,0 +1,51 @@
+"""Claims: what each player says they scored, checked against what the rules give.
+
+A claim is compared with the raw score (原始分, what the cards give: the usual dispute) or,
+when asked, the final score (最后得分).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ..core.engine import HandResult
+from ..errors import InputError
+
+__all__ = ["Claim", "check_claims"]
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """One player's claim and the verdict."""
+
+    name: str
+    claimed: int
+    actual: int | Fraction
+    kind: str
+    """``raw`` or ``final``: which score the claim is about."""
+
+    @property
+    def correct(self) -> bool:
+        return self.claimed == self.actual
+
+    @property
+    def difference(self) -> int | Fraction:
+        """How far the claim is off: claimed − actual."""
+        return self.claimed - self.actual
+
+
+def check_claims(result: HandResult, claims: Mapping[str, int], kind: str = "raw") -> list[Claim]:
+    """Each claim against the player's raw (or final) score, in seat order."""
+    if kind not in ("raw", "final"):
+        raise InputError(f"a claim is about the raw or the final score, not {kind!r}")
+    names = [p.name for p in result.players]
+    for name in claims:
+        if name not in names:
+            raise InputError(f"claim for {name!r}: no such player ({', '.join(names)})")
+    return [
+        Claim(p.name, claims[p.name], p.raw if kind == "raw" else p.final, kind)
+        for p in result.players
+        if p.name in claims
+    ]

@@ -1,0 +1,92 @@
+"""The same hand under several rule sets, and which rule makes each difference (``compare``).
+
+For each rule set after the first, every rule that differs from the first is tried alone: the
+first rule set with just that rule changed scores the hand again, and the players whose score
+moves are the ones that rule affects. Pure: hand and rules in, an immutable comparison out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+
+from ..core.engine import HandResult, rules_for
+from ..core.hand import Hand
+from ..core.normalize import Normalization
+from ..core.variant import Variant
+from ..errors import GongzhuError
+
+__all__ = ["RuleEffect", "Scored", "compare"]
+
+_LABELS = ("name", "title", "title_zh", "source")
+
+
+@dataclass(frozen=True, slots=True)
+class RuleEffect:
+    """One rule that differs from the first rule set, and what it alone does to this hand."""
+
+    rule: str
+    raw_changes: tuple[tuple[str, int, int], ...] = ()
+    """``(player, raw before, raw after)`` for each raw score this rule alone moves."""
+    finals_change: bool = False
+    """Whether this rule alone moves any final score."""
+    alone: bool = True
+    """False when the rule cannot be changed on its own (e.g. decks without its tables)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Scored:
+    """One rule set's outcome: a result, or why it refuses the hand."""
+
+    variant: Variant
+    result: HandResult | None
+    error: str | None
+    effects: tuple[RuleEffect, ...]
+
+
+def _try(hand: Hand, rules: Variant, norm: Normalization, partial: bool) -> HandResult | str:
+    try:
+        return rules_for(rules).score(hand, norm, partial)
+    except GongzhuError as e:
+        return str(e)
+
+
+def _effect(rule: str, a: HandResult, b: HandResult) -> RuleEffect:
+    pairs = list(zip(a.players, b.players, strict=True))
+    raws = tuple((p.name, p.raw, q.raw) for p, q in pairs if p.raw != q.raw)
+    return RuleEffect(rule, raws, any(p.final != q.final for p, q in pairs))
+
+
+def compare(
+    hand: Hand,
+    variants: Sequence[Variant],
+    normalization: Callable[[Variant], Normalization],
+    *,
+    partial: bool = False,
+) -> tuple[Scored, ...]:
+    """Score ``hand`` under each rule set; explain the differences from the first."""
+    base = variants[0]
+    base_norm = normalization(base)
+    first = _try(hand, base, base_norm, partial)
+    out = []
+    for rules in variants:
+        outcome = _try(hand, rules, normalization(rules), partial)
+        effects: list[RuleEffect] = []
+        if rules is not base and isinstance(first, HandResult):
+            mine, theirs = base.to_data(), rules.to_data()
+            for key in (k for k in mine if k not in _LABELS and mine[k] != theirs[k]):
+                try:
+                    trial_rules = replace(base, **{key: getattr(rules, key)})
+                except GongzhuError:
+                    effects.append(RuleEffect(key, alone=False))
+                    continue
+                trial_norm = normalization(trial_rules) if key == "normalize" else base_norm
+                trial = _try(hand, trial_rules, trial_norm, partial)
+                if isinstance(trial, str):
+                    effects.append(RuleEffect(key, alone=False))
+                else:
+                    effects.append(_effect(key, first, trial))
+        result = outcome if isinstance(outcome, HandResult) else None
+        error = outcome if isinstance(outcome, str) else None
+        out.append(Scored(rules, result, error, tuple(effects)))
+    return tuple(out)

@@ -1,0 +1,47 @@
+"""What several inputs share (hand files, records, ledgers): the hand as read, cards, scores."""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from ..core.cards import Card, parse_cards
+from ..core.hand import Hand
+from ..errors import GongzhuError, InputError
+
+__all__ = ["HandSpec", "cards_field", "parse_score"]
+
+
+@dataclass(frozen=True, slots=True)
+class HandSpec:
+    """A hand as read from a file or flags, with the variant the file asks for (if any)."""
+
+    hand: Hand
+    variant: str | None = None
+    teams: str | None = None
+    claims: Mapping[str, int] = field(default_factory=dict)
+    """What players say they scored (``claimed:``), by name."""
+
+
+def cards_field(value: object, where: str) -> tuple[Card, ...]:
+    """A field holding cards (a list, or one string), its errors prefixed with ``where``."""
+    if value is not None and not isinstance(value, str | list):
+        raise InputError(f"{where}: expected a list of cards, not {value!r}")
+    try:
+        return parse_cards(value)
+    except GongzhuError as e:
+        raise e.within(where) from None
+
+
+def parse_score(text: object, where: str) -> int:
+    """A claimed score: a whole number, with − or full-width digits accepted."""
+    if isinstance(text, int) and not isinstance(text, bool):
+        return text
+    cleaned = unicodedata.normalize("NFKC", str(text)).replace("−", "-").replace(" ", "")
+    if len(cleaned) > 12:  # longer is no score, and int() of thousands of digits is slow
+        raise InputError(f"{where}: {str(text)[:20]!r}… is not a score")
+    try:
+        return int(cleaned)
+    except ValueError:
+        raise InputError(f"{where}: {text!r} is not a whole number, e.g. -400") from None

@@ -1,0 +1,126 @@
+"""Reading hands at the edge: YAML hand files and hand data (JSON Lines), strictly validated.
+
+YAML goes through :mod:`gongzhu_score.io.yamlfile` with every plain scalar kept as text: a card
+written ``10`` or a player named ``no`` reaches the card parser as typed instead of as a number
+or a boolean, so the error can quote it. Files over :data:`MAX_BYTES` are refused unread.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Mapping
+from typing import Any
+
+from ..core.hand import Hand, PlayerHand
+from ..errors import GongzhuError, InputError
+from .fields import HandSpec, cards_field, parse_score
+from .yamlfile import load_yaml, read_text
+
+__all__ = ["HandSpec", "hand_from_data", "read_hand_file", "read_hand_yaml"]
+
+MAX_BYTES = 1_000_000
+"""A hand file is a few hundred bytes; anything over a megabyte is refused unread."""
+
+_TOP_KEYS = ("variant", "teams", "players")
+_PLAYER_KEYS = ("name", "captured", "exposed", "first_exposed", "claimed")
+_CARD_KEYS = ("captured", "exposed", "first_exposed")
+
+
+def read_hand_yaml(text: str, source: str = "<hand>") -> HandSpec:
+    """Parse the YAML text of one hand; errors are prefixed with ``source``."""
+    data = load_yaml(text, source, keep_text=True)
+    try:
+        return hand_from_data(data)
+    except GongzhuError as e:
+        raise e.within(source) from None
+
+
+def read_hand_file(path: str) -> HandSpec:
+    """Read one hand from a YAML file, or from standard input when ``path`` is ``-``."""
+    return read_hand_yaml(*read_text(path, MAX_BYTES, "hand file"))
+
+
+def _check_keys(data: Mapping[Any, Any], allowed: tuple[str, ...], where: str) -> None:
+    for key in data:
+        if key not in allowed:
+            close = difflib.get_close_matches(str(key), allowed, n=1)
+            hint = f"; did you mean {close[0]!r}?" if close else ""
+            raise InputError(f"{where}unknown key {key!r} (allowed: {', '.join(allowed)}){hint}")
+
+
+def _text(value: object, where: str) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise InputError(f"{where} must be a non-empty name, not {value!r}")
+    return value.strip()
+
+
+def hand_from_data(data: object) -> HandSpec:
+    """Build a hand from loaded YAML/JSON data (the hand file schema in README)."""
+    if not isinstance(data, Mapping):
+        kind = "empty" if data is None else type(data).__name__
+        raise InputError(f"a hand file holds a mapping with 'players', not {kind}")
+    if "tricks" in data:
+        from .records import hand_from_record  # a record is rarer than a hand: loaded on demand
+
+        return hand_from_record(data)
+    _check_keys(data, _TOP_KEYS, "")
+    variant, teams = data.get("variant"), data.get("teams")
+    if variant is not None and not isinstance(variant, str):
+        raise InputError(f"variant must be a name such as classic, not {variant!r}")
+    if teams is not None and not isinstance(teams, str):
+        raise InputError(f"teams must be none, partners or pig-sheep, not {teams!r}")
+    if "players" not in data:
+        raise InputError("missing 'players': list the four players in seat order")
+    players = data["players"]
+    if isinstance(players, Mapping):
+        items = [_player_from_mapping_form(name, value) for name, value in players.items()]
+    elif isinstance(players, list):
+        items = [_player_from_list_form(i, value) for i, value in enumerate(players, 1)]
+    else:
+        raise InputError("players must be a list (or a mapping by name) of four players")
+    return HandSpec(Hand(tuple(items)), variant, teams, _claims(players))
+
+
+def _player_from_list_form(seat: int, value: object) -> PlayerHand:
+    where = f"players[{seat}]"
+    if not isinstance(value, Mapping):
+        raise InputError(f"{where}: expected a mapping with name and captured, not {value!r}")
+    _check_keys(value, _PLAYER_KEYS, f"{where}: ")
+    if "name" not in value:
+        raise InputError(f"{where}: missing 'name'")
+    name = _text(value["name"], f"{where}: name")
+    return _player(name, value, f"{where} ({name})")
+
+
+def _player_from_mapping_form(key: object, value: object) -> PlayerHand:
+    name = _text(key, "players: a player's name")
+    where = f"players: {name}"
+    if value is None or isinstance(value, str | list):
+        value = {"captured": value}  # 东: [QS, 6H] is short for 东: {captured: [QS, 6H]}
+    if not isinstance(value, Mapping):
+        raise InputError(f"{where}: expected the captured cards or a mapping, not {value!r}")
+    _check_keys(value, _PLAYER_KEYS[1:], f"{where}: ")
+    return _player(name, value, where)
+
+
+def _player(name: str, value: Mapping[str, Any], where: str) -> PlayerHand:
+    captured, exposed, first_exposed = (
+        cards_field(value.get(key), f"{where}: {key}") for key in _CARD_KEYS
+    )
+    return PlayerHand(name, captured, exposed, first_exposed)
+
+
+def _claims(players: object) -> dict[str, int]:
+    """The ``claimed:`` scores of a hand file's players, by name."""
+    items = (
+        [(n, v) for n, v in players.items() if isinstance(v, Mapping)]
+        if isinstance(players, Mapping)
+        else [(v.get("name"), v) for v in players if isinstance(v, Mapping)]
+        if isinstance(players, list)
+        else []
+    )
+    return {
+        str(name).strip(): parse_score(v["claimed"], f"players: {name}: claimed")
+        for name, v in items
+        if v.get("claimed") is not None
+    }

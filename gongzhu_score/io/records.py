@@ -1,0 +1,113 @@
+"""Reading a trick-by-trick record (the YAML schema in README, "Replaying a hand").
+
+:func:`parse_record` checks the record's structure and raises :class:`InputError` for one that
+cannot be read (an unknown player, a bad card, a trick of three plays); whether its plays follow
+the rules is :func:`gongzhu_score.play.replay.replay`'s question.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..core.cards import Card
+from ..errors import HandError, InputError
+from ..play.replay import Record, replay
+from ..variants import DEFAULT, find_variant
+from .fields import HandSpec, cards_field, parse_score
+
+__all__ = ["KEYS", "hand_from_record", "parse_record"]
+
+KEYS = ("variant", "teams", "players", "exposed", "first_exposed", "first_hand", "deal",
+        "tricks", "captured", "claimed")  # fmt: skip
+
+
+def _by_player(value: object, players: Sequence[str], key: str) -> dict[str, tuple[Card, ...]]:
+    if value is None:
+        return {}
+    if not isinstance(value, Mapping):
+        raise InputError(f"{key}: expected a mapping of player to cards")
+    out = {}
+    for name, cards in value.items():
+        if name not in players:
+            raise InputError(f"{key}: no player named {name!r} (players: {', '.join(players)})")
+        out[name] = cards_field(cards, f"{key}: {name}")
+    return out
+
+
+def parse_record(data: object) -> Record:
+    """Read a record's data (YAML with scalars kept as text, or JSON); InputError if unreadable."""
+    if not isinstance(data, Mapping):
+        raise InputError("a record is a mapping with players and tricks")
+    for key in data:
+        if key not in KEYS:
+            raise InputError(f"unknown key {key!r} in a record (allowed: {', '.join(KEYS)})")
+    players = data.get("players")
+    if not isinstance(players, list) or not all(isinstance(n, str) and n.strip() for n in players):
+        raise InputError("players: a list of the four names in seat order")
+    names = tuple(n.strip() for n in players)
+    if len(names) != 4 or len(set(names)) != 4:
+        raise InputError(f"players: four different names, not {', '.join(names)}")
+    variant_name = data.get("variant") or DEFAULT
+    if not isinstance(variant_name, str):
+        raise InputError(f"variant must be a name such as classic, not {variant_name!r}")
+    variant = find_variant(variant_name)
+    first_hand = data.get("first_hand", False)
+    if isinstance(first_hand, str):
+        first_hand = first_hand.strip().lower() in ("true", "yes", "on")
+    deal = data.get("deal")
+    tricks_data = data.get("tricks")
+    if not isinstance(tricks_data, list) or not tricks_data:
+        raise InputError("tricks: a list of tricks, each {lead: NAME, cards: [...]}")
+    tricks = []
+    for number, trick in enumerate(tricks_data, 1):
+        where = f"trick {number}"
+        if not isinstance(trick, Mapping) or set(trick) - {"lead", "cards"}:
+            raise InputError(f"{where}: expected {{lead: NAME, cards: [...]}}, not {trick!r}")
+        lead = trick.get("lead")
+        if lead not in names:
+            raise InputError(f"{where}: lead {lead!r} is not a player ({', '.join(names)})")
+        plays = trick.get("cards")
+        if not isinstance(plays, list) or len(plays) != 4:
+            raise InputError(f"{where}: cards: the four plays in order, from the leader")
+        parsed = tuple(cards_field(p, f"{where}: play {k}") for k, p in enumerate(plays, 1))
+        if any(not 1 <= len(p) <= variant.decks for p in parsed):
+            raise InputError(f"{where}: each play is one card (two decks: one or two)")
+        tricks.append((str(lead), parsed))
+    teams = data.get("teams")
+    return Record(
+        names,
+        variant,
+        _by_player(data.get("exposed"), names, "exposed"),
+        _by_player(data.get("first_exposed"), names, "first_exposed"),
+        bool(first_hand),
+        None if deal is None else _by_player(deal, names, "deal"),
+        tuple(tricks),
+        None if data.get("captured") is None else _by_player(data["captured"], names, "captured"),
+        teams if isinstance(teams, str) else None,
+    )
+
+
+def record_claims(data: Mapping[str, Any]) -> dict[str, int]:
+    """The record's ``claimed:`` scores, by name."""
+    claimed = data.get("claimed") or {}
+    if not isinstance(claimed, Mapping):
+        raise InputError("claimed: expected a mapping of player to score")
+    return {str(n): parse_score(v, f"claimed: {n}") for n, v in claimed.items()}
+
+
+def hand_from_record(data: Mapping[str, Any]) -> HandSpec:
+    """The hand a trick-by-trick record gives.
+
+    A record that breaks the rules of play is refused here, naming what it breaks; ``replay``
+    shows the whole story.
+    """
+    record = parse_record(data)
+    played = replay(record)
+    if played.violations:
+        shown = "; ".join(str(v) for v in played.violations[:3])
+        more = f" (and {len(played.violations) - 3} more)" if len(played.violations) > 3 else ""
+        raise HandError(
+            f"the record breaks the rules of play: {shown}{more}; see 'gongzhu-score replay'"
+        )
+    return HandSpec(played.hand(), record.variant.name, record.teams, record_claims(data))

@@ -1,0 +1,209 @@
+"""The one way YAML is read here: safely, strictly, with errors that say where.
+
+Hand files, rules files, batch files, hand-edited ledgers and the built-in variants all go
+through :func:`load_yaml` (one document) or :func:`load_documents` (a stream of them): a safe
+loader (no tags that build objects) that also refuses anchors and aliases (no alias bombs),
+nesting deeper than :data:`MAX_DEPTH`, duplicate keys and numbers too long to convert. With
+``keep_text`` every plain scalar stays a string: YAML 1.1 would read a card ``10`` as a number
+and a player named ``no`` as a boolean, and the spelling the user typed would be lost. Files
+come in through :func:`read_text` (a size cap, UTF-8 only). libyaml's parser is used when PyYAML
+has it; the guards are the same either way.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import yaml
+from yaml.composer import Composer
+from yaml.constructor import SafeConstructor
+from yaml.resolver import Resolver
+
+from ..errors import GongzhuError, InputError
+
+__all__ = ["MAX_DEPTH", "Document", "load_documents", "load_yaml", "read_text"]
+
+MAX_DEPTH = 8
+"""A hand, a rules file or a ledger nests four levels deep; deeper YAML is refused unbuilt."""
+_NULL = "tag:yaml.org,2002:null"
+
+
+class _Guards(Composer):
+    """Composing with guards: anchors and aliases noted (and never followed), depth capped."""
+
+    refused: str | None
+
+    def _start_guards(self) -> None:
+        Composer.__init__(self)
+        self._depth = 0
+        self.refused = None
+
+    def compose_node(self, parent: Any, index: Any) -> Any:
+        event = self.peek_event()  # type: ignore[attr-defined]
+        mark = event.start_mark
+        where = f"line {mark.line + 1}, column {mark.column + 1}"
+        anchor = getattr(event, "anchor", None)
+        if isinstance(event, yaml.AliasEvent) or anchor is not None:
+            # The document is refused; the alias is not followed, so nothing is expanded.
+            self.refused = self.refused or f"{where}: YAML anchors and aliases are not allowed here"
+            if isinstance(event, yaml.AliasEvent):
+                self.get_event()  # type: ignore[attr-defined]
+                return yaml.ScalarNode(_NULL, "", mark, mark)
+            event.anchor = None
+        self._depth += 1
+        if self._depth > MAX_DEPTH:
+            raise InputError(f"{where}: nested more than {MAX_DEPTH} levels deep")
+        try:
+            return super().compose_node(parent, index)
+        finally:
+            self._depth -= 1
+
+    def construct_mapping(self, node: Any, deep: bool = False) -> dict[Any, Any]:
+        seen: set[object] = set()
+        for key_node, _ in node.value:
+            key = self.construct_object(key_node, deep=deep)  # type: ignore[attr-defined]
+            try:
+                if key in seen:
+                    line = key_node.start_mark.line + 1
+                    raise InputError(f"line {line}: key {key!r} given twice")
+                seen.add(key)
+            except TypeError:  # a list or a mapping as a key
+                line = key_node.start_mark.line + 1
+                raise InputError(f"line {line}: a key must be a plain value, not {key!r}") from None
+        return super().construct_mapping(node, deep=deep)  # type: ignore[misc,no-any-return]
+
+
+_CParser: Any = getattr(yaml, "CParser", None)
+
+if _CParser is not None:
+
+    class _Loader(_Guards, _CParser, SafeConstructor, Resolver):  # type: ignore[misc]
+        def __init__(self, stream: str) -> None:
+            _CParser.__init__(self, stream)
+            self._start_guards()
+            SafeConstructor.__init__(self)
+            Resolver.__init__(self)
+
+else:  # pragma: no cover  (PyYAML without libyaml)
+    from yaml.parser import Parser
+    from yaml.reader import Reader
+    from yaml.scanner import Scanner
+
+    class _Loader(Reader, Scanner, Parser, _Guards, SafeConstructor, Resolver):  # type: ignore[no-redef]
+        def __init__(self, stream: str) -> None:
+            Reader.__init__(self, stream)
+            Scanner.__init__(self)
+            Parser.__init__(self)
+            self._start_guards()
+            SafeConstructor.__init__(self)
+            Resolver.__init__(self)
+
+
+class _TextLoader(_Loader):
+    """The guarded loader with every plain scalar kept as text (only empty/~/null is None)."""
+
+
+_TextLoader.yaml_implicit_resolvers = {
+    first: [(tag, rx) for tag, rx in resolvers if tag == _NULL]
+    for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
+}
+
+
+def _problem(e: Exception) -> str:
+    """What was wrong, with the line and column where YAML knows them."""
+    if isinstance(e, yaml.MarkedYAMLError):
+        mark = e.problem_mark or e.context_mark
+        where = f"line {mark.line + 1}, column {mark.column + 1}: " if mark else ""
+        problem = ", ".join(filter(None, (e.context, e.problem))) or "not valid YAML"
+        return f"{where}invalid YAML: {problem}"
+    if isinstance(e, yaml.YAMLError):
+        return f"invalid YAML: {e}"
+    # SafeConstructor's own failures: a 5,000-digit number, a 30th of February, …
+    return f"a value that cannot be read: {e}"
+
+
+_READ_ERRORS = (yaml.YAMLError, ValueError, OverflowError, RecursionError)
+
+
+def load_yaml(text: str, source: str, *, keep_text: bool = False) -> object:
+    """One YAML document from ``text``; every error is an :class:`InputError` naming ``source``."""
+    loader = (_TextLoader if keep_text else _Loader)(text)
+    try:
+        data = loader.get_single_data()
+        if loader.refused is not None:
+            raise InputError(loader.refused)
+        return data
+    except GongzhuError as e:
+        raise e.within(source) from None
+    except _READ_ERRORS as e:
+        raise InputError(f"{source}: {_problem(e)}") from None
+    finally:
+        loader.dispose()
+
+
+Document = tuple[int, object, str | None]
+"""A document of a stream: its number (from 1), its data, and why it was refused (or None)."""
+
+
+def load_documents(text: str, *, keep_text: bool = True) -> Iterator[Document]:
+    """Each document of a YAML stream, guarded like :func:`load_yaml`; empty ones skipped.
+
+    A refused document is reported and the next one read; a document that breaks the YAML
+    syntax ends the stream (nothing after it can be trusted).
+    """
+    loader = (_TextLoader if keep_text else _Loader)(text)
+    number = 1
+    try:
+        while True:
+            try:
+                if not loader.check_data():  # type: ignore[no-untyped-call]
+                    return
+                data = loader.get_data()
+            except InputError as e:
+                yield number, None, str(e)
+                return
+            except _READ_ERRORS as e:
+                yield number, None, _problem(e)
+                return
+            if loader.refused is not None:
+                yield number, None, loader.refused
+                loader.refused = None
+            elif data is not None:
+                yield number, data, None
+            number += 1
+    finally:
+        loader.dispose()
+
+
+def read_text(path: str, max_bytes: int, what: str) -> tuple[str, str]:
+    """``(text, source)`` of a UTF-8 file, or of standard input when ``path`` is ``-``."""
+    source = "<stdin>" if path == "-" else path
+    try:
+        if path == "-":
+            raw = sys.stdin.buffer.read(max_bytes + 1)
+        else:
+            with Path(path).open("rb") as f:
+                raw = f.read(max_bytes + 1)
+    except FileNotFoundError:
+        raise InputError(f"{source}: no such file") from None
+    except IsADirectoryError:
+        raise InputError(f"{source}: is a folder, not a {what}") from None
+    except OSError as e:
+        raise InputError(f"{source}: cannot read: {e.strerror}") from None
+    if len(raw) > max_bytes:
+        raise InputError(f"{source}: larger than {max_bytes:,} bytes; a {what} is far smaller")
+    return decode(raw, source), source
+
+
+def decode(raw: bytes, source: str) -> str:
+    """UTF-8 text (a byte-order mark allowed), or an error saying where it is not."""
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise InputError(
+            f"{source}: not UTF-8 text (byte 0x{raw[e.start]:02x} at offset {e.start}); "
+            "save the file as UTF-8"
+        ) from None

@@ -1,0 +1,454 @@
+"""A match (比赛/一盘) as a ledger: every hand's input and scores, running totals, the end (§8).
+
+Pure: a :class:`Ledger` is an immutable value; adding, undoing, editing and renaming return a
+new ledger. Reading and writing files is :mod:`gongzhu_score.storage`'s job. The text form
+(:meth:`Ledger.to_text`) is YAML a person can read, written the same way every time.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import Any
+
+from ..core.cards import PIG, Card
+from ..core.engine import HandResult, rules_for
+from ..core.hand import Hand, PlayerHand
+from ..core.normalize import Normalization, Teams
+from ..core.variant import Variant
+from ..errors import GongzhuError, LedgerError, MatchOverError
+from ..io.handfile import hand_from_data
+from ..variants import DEFAULT, VARIANTS, find_variant
+
+__all__ = ["FORMAT", "Ledger", "LedgerEntry", "MatchStatus"]
+
+FORMAT = 1
+"""The ledger format version written in every file (``format: 1``)."""
+
+Number = int | Fraction
+
+
+@dataclass(frozen=True, slots=True)
+class LedgerEntry:
+    """One hand of the match: its input, its scores, and the running totals after it."""
+
+    hand: Hand
+    """The hand as entered, in the ledger's seat order."""
+    partial: bool
+    raw: tuple[int, ...]
+    final: tuple[Number, ...]
+    total_raw: tuple[int, ...]
+    total_final: tuple[Number, ...]
+    marks: tuple[tuple[str, ...], ...]
+    """Each player's markers (``full_red``, ``grand_slam``, ``transformer_x2``, …)."""
+
+    @property
+    def pig_takers(self) -> tuple[str, ...]:
+        """Who captured a pig (two decks: maybe two players); they lead the next hand (§8)."""
+        return tuple(p.name for p in self.hand.players if PIG in p.captured)
+
+
+@dataclass(frozen=True, slots=True)
+class MatchStatus:
+    """Where the match stands (RULINGS §8)."""
+
+    ended: bool
+    ended_after: int | None
+    """The hand after which the match ended (1-based), or None while in play."""
+    loser: str | None
+    """当猪: the lowest total (a side "东+西" with partners)."""
+    winner: str | None
+    loser_side: tuple[str, ...]
+    winner_side: tuple[str, ...]
+    next_lead: tuple[str, ...]
+    """Who leads the next hand: the pig's taker(s) in the last hand; empty before hand 1."""
+
+
+@dataclass(frozen=True, slots=True)
+class Ledger:
+    """A match: players in seat order, the rules, the end threshold, and the hands so far."""
+
+    players: tuple[str, ...]
+    variant: Variant
+    normalization: Normalization
+    end_at: int
+    entries: tuple[LedgerEntry, ...] = ()
+
+    @classmethod
+    def new(
+        cls,
+        players: Sequence[str],
+        variant: Variant | str = DEFAULT,
+        normalization: Normalization | None = None,
+        end_at: int | None = None,
+    ) -> Ledger:
+        rules = find_variant(variant)
+        names = tuple(n.strip() for n in players)
+        if len(names) != 4 or any(not n for n in names) or len(set(names)) != 4:
+            raise LedgerError(
+                f"players {','.join(players)!r}: a match needs four different names in seat "
+                "order, e.g. 东,南,西,北"
+            )
+        norm = normalization or Normalization(rules.normalize)
+        threshold = rules.match_end if end_at is None else end_at
+        if threshold == 0:
+            raise LedgerError("end at 0: the match would end at once; use e.g. -1000")
+        return cls(names, rules, norm, threshold)
+
+    # --- the match, hand by hand ----------------------------------------------------------
+
+    def score(self, hand: Hand, *, partial: bool = False) -> HandResult:
+        """Score ``hand`` under the ledger's rules, its players put in the ledger's seat order."""
+        return rules_for(self.variant).score(self._seated(hand), self.normalization, partial)
+
+    def _seated(self, hand: Hand) -> Hand:
+        by_name = {p.name: p for p in hand.players}
+        for p in hand.players:
+            if p.name not in self.players:
+                raise LedgerError(
+                    f"player {p.name!r} is not in this match (players: {', '.join(self.players)})"
+                )
+        if len(by_name) != len(hand.players):
+            raise LedgerError("a player is given twice")
+        missing = [n for n in self.players if n not in by_name]
+        if missing:
+            raise LedgerError(f"no cards given for {', '.join(missing)}; every player is needed")
+        return Hand(tuple(by_name[n] for n in self.players))
+
+    def _entry(self, result: HandResult, hand: Hand, before: LedgerEntry | None) -> LedgerEntry:
+        raw, final = result.raws, result.finals
+        total_raw = raw if before is None else _add(before.total_raw, raw)
+        total_final = final if before is None else _add(before.total_final, final)
+        marks = tuple(p.markers for p in result.players)
+        return LedgerEntry(hand, result.partial, raw, final, total_raw, total_final, marks)
+
+    def add(self, hand: Hand, *, partial: bool = False) -> tuple[Ledger, HandResult]:
+        """The ledger with ``hand`` appended; refused once the match has ended."""
+        status = self.status()
+        if status.ended:
+            raise MatchOverError(
+                f"the match ended after hand {status.ended_after} ({status.loser} 当猪); "
+                "start a new ledger for the next match"
+            )
+        seated = self._seated(hand)
+        result = self.score(seated, partial=partial)
+        entry = self._entry(result, seated, self.entries[-1] if self.entries else None)
+        return replace(self, entries=(*self.entries, entry)), result
+
+    def undo(self) -> tuple[Ledger, LedgerEntry]:
+        """The ledger without its last hand, and that hand."""
+        if not self.entries:
+            raise LedgerError("no hands to undo")
+        return replace(self, entries=self.entries[:-1]), self.entries[-1]
+
+    def edit(self, number: int, hand: Hand, *, partial: bool = False) -> tuple[Ledger, HandResult]:
+        """The ledger with hand ``number`` (1-based) replaced and every total after it redone."""
+        if not 1 <= number <= len(self.entries):
+            raise LedgerError(f"no hand {number}: this match has hands 1 to {len(self.entries)}")
+        seated = self._seated(hand)
+        result = self.score(seated, partial=partial)
+        entries = list(self.entries[: number - 1])
+        entries.append(self._entry(result, seated, entries[-1] if entries else None))
+        for later in self.entries[number:]:
+            entries.append(_retotal(later, entries[-1]))
+        edited = replace(self, entries=tuple(entries))
+        end = edited.status().ended_after
+        if end is not None and end < len(entries):
+            raise LedgerError(
+                f"after this change the match ends at hand {end}, but hands {end + 1} to "
+                f"{len(entries)} follow it; undo them first"
+            )
+        return edited, result
+
+    def rename(self, old: str, new: str) -> Ledger:
+        new = new.strip()
+        if old not in self.players:
+            raise LedgerError(f"no player named {old!r} (players: {', '.join(self.players)})")
+        if not new or new in self.players:
+            raise LedgerError(f"cannot rename {old!r} to {new!r}: names must be new and non-empty")
+
+        def swap(name: str) -> str:
+            return new if name == old else name
+
+        entries = tuple(
+            replace(e, hand=Hand(tuple(replace(p, name=swap(p.name)) for p in e.hand.players)))
+            for e in self.entries
+        )
+        return replace(self, players=tuple(swap(n) for n in self.players), entries=entries)
+
+    # --- the end of the match (RULINGS §8) --------------------------------------------------
+
+    @property
+    def team_play(self) -> bool:
+        return self.normalization.teams is not Teams.NONE
+
+    def _ended_at(self, entry: LedgerEntry) -> bool:
+        if self.team_play:  # a cumulative final total reaches ±threshold
+            return any(abs(Fraction(t)) >= abs(self.end_at) for t in entry.total_final)
+        lowest: int = min(entry.total_raw)
+        return lowest <= self.end_at  # a cumulative raw total at or below
+
+    def status(self) -> MatchStatus:
+        ended_after = next((i for i, e in enumerate(self.entries, 1) if self._ended_at(e)), None)
+        next_lead = self.entries[-1].pig_takers if self.entries else ()
+        if ended_after is None:
+            return MatchStatus(False, None, None, None, (), (), next_lead)
+        entry = self.entries[ended_after - 1]
+        totals: Sequence[Number] = entry.total_final if self.team_play else entry.total_raw
+        last = entry.final
+        seats = range(len(self.players))
+        # Ties (§8): the better result in the last hand wins; still tied, the earlier seat.
+        winner = max(seats, key=lambda i: (totals[i], last[i], -i))
+        loser = min(seats, key=lambda i: (totals[i], last[i], i))
+        if self.normalization.teams is Teams.PARTNERS:
+            lose = tuple(self.players[i] for i in seats if i % 2 == loser % 2)
+            win = tuple(self.players[i] for i in seats if i % 2 == winner % 2)
+            return MatchStatus(
+                True, ended_after, "+".join(lose), "+".join(win), lose, win, next_lead
+            )
+        lose, win = (self.players[loser],), (self.players[winner],)
+        return MatchStatus(True, ended_after, lose[0], win[0], lose, win, next_lead)
+
+    # --- checking a stored ledger ------------------------------------------------------------
+
+    def verify(self) -> list[str]:
+        """Every stored number that its hand's input no longer gives, as one line each."""
+        problems: list[str] = []
+        before: LedgerEntry | None = None
+        for number, stored in enumerate(self.entries, 1):
+            try:
+                result = self.score(stored.hand, partial=stored.partial)
+            except GongzhuError as e:
+                problems.append(f"hand {number}: its input no longer scores: {e}")
+                before = stored
+                continue
+            fresh = self._entry(result, stored.hand, before)
+            for label in ("raw", "final", "total_raw", "total_final", "marks"):
+                want, got = getattr(fresh, label), getattr(stored, label)
+                for name, w, g in zip(self.players, want, got, strict=True):
+                    if w != g:
+                        problems.append(
+                            f"hand {number}: {label} of {name}: stored {_show(g)}, "
+                            f"recomputed {_show(w)}"
+                        )
+            before = stored
+        end = self.status().ended_after
+        if end is not None and end < len(self.entries):
+            problems.append(f"hands {end + 1} to {len(self.entries)} follow the end (hand {end})")
+        return problems
+
+    # --- text form ---------------------------------------------------------------------------
+
+    def to_text(self) -> str:
+        """The ledger as YAML, the same bytes for the same ledger."""
+        entries = (self.entry_text(n, e) for n, e in enumerate(self.entries, 1))
+        return self.header_text() + "".join(entries)
+
+    def header_text(self) -> str:
+        norm = self.normalization
+        lines = [
+            "# gongzhu-score match ledger: one entry per hand, in order.",
+            "# Change it with `gongzhu-score match add/undo/edit/rename`; check it with "
+            "`match verify`.",
+            f"format: {FORMAT}",
+            f"players: {_dump(list(self.players))}",
+            self._rules_line(),
+            f"normalize: {_dump(norm.method.value)}",
+            f"scale: {norm.scale}",
+            f"rounding: {_dump(norm.rounding.value)}",
+            f"teams: {_dump(norm.teams.value)}",
+            f"end_at: {self.end_at}",
+            "hands:",
+        ]
+        return "\n".join(lines) + "\n"
+
+    def _rules_line(self) -> str:
+        # A built-in variant by name; house rules in full, so verify can redo every hand.
+        if VARIANTS.get(self.variant.name) == self.variant:
+            return f"variant: {_dump(self.variant.name)}"
+        return f"rules: {_dump(self.variant.to_data())}"
+
+    def entry_text(self, number: int, e: LedgerEntry) -> str:
+        """One hand's block, as :meth:`to_text` writes it (and ``match add`` appends it)."""
+        players = e.hand.players
+        lines = [
+            f"- hand: {number}",
+            f"  captured: {_dump(_cards_by_name(players, 'captured'))}",
+            f"  exposed: {_dump(_cards_by_name(players, 'exposed', skip_empty=True))}",
+            f"  first_exposed: {_dump(_cards_by_name(players, 'first_exposed', skip_empty=True))}",
+            f"  partial: {'true' if e.partial else 'false'}",
+            f"  raw: {_dump(list(e.raw))}",
+            f"  final: {_dump([_number(f) for f in e.final])}",
+            f"  total_raw: {_dump(list(e.total_raw))}",
+            f"  total_final: {_dump([_number(f) for f in e.total_final])}",
+            f"  marks: {_dump(self.marks_by_name(e))}",
+        ]
+        return "\n".join(lines) + "\n"
+
+    def same_match(self, other: Ledger) -> bool:
+        """Same players, rules and end: only the hands may differ."""
+        return (self.players, self.variant, self.normalization, self.end_at) == (
+            other.players,
+            other.variant,
+            other.normalization,
+            other.end_at,
+        )
+
+    @classmethod
+    def from_data(cls, data: object) -> Ledger:
+        """Build from loaded YAML, checking every field; errors name the place."""
+        if not isinstance(data, Mapping):
+            raise LedgerError("not a ledger: expected a mapping with format, players and hands")
+        if data.get("format") != FORMAT:
+            raise LedgerError(f"format: expected {FORMAT}, found {data.get('format')!r}")
+        allowed = {"format", "players", "variant", "rules", "normalize", "scale", "rounding",
+                   "teams", "end_at", "hands"}  # fmt: skip
+        for key in data:
+            if key not in allowed:
+                raise LedgerError(f"unknown key {key!r}")
+        players = data.get("players")
+        if not isinstance(players, list) or not all(isinstance(n, str) for n in players):
+            raise LedgerError("players: expected a list of four names")
+        try:
+            norm = Normalization.parse(
+                _field(data, "normalize", str),
+                _field(data, "scale", int),
+                _field(data, "rounding", str),
+                _field(data, "teams", str),
+            )
+            if "rules" in data:  # house rules, stored whole
+                if "variant" in data:
+                    raise LedgerError("give variant or rules, not both")
+                rules: Variant | str = Variant.from_data(data["rules"])
+            else:
+                rules = _field(data, "variant", str)
+            ledger = cls.new(players, rules, norm, _field(data, "end_at", int))
+        except GongzhuError as e:
+            raise LedgerError(str(e)) from None
+        hands = data.get("hands") or []
+        if not isinstance(hands, list):
+            raise LedgerError("hands: expected a list")
+        entries = tuple(ledger._entry_from_data(i, h) for i, h in enumerate(hands, 1))
+        return replace(ledger, entries=entries)
+
+    def _entry_from_data(self, number: int, data: object) -> LedgerEntry:
+        where = f"hands[{number}]"
+        if not isinstance(data, Mapping):
+            raise LedgerError(f"{where}: expected a mapping")
+        try:
+            if data.get("hand") != number:
+                raise LedgerError(f"hand: expected {number}, found {data.get('hand')!r}")
+            captured = data.get("captured")
+            if not isinstance(captured, Mapping):
+                raise LedgerError("captured: expected a mapping of player to cards")
+            exposed, first = data.get("exposed") or {}, data.get("first_exposed") or {}
+            for label, value in (("exposed", exposed), ("first_exposed", first)):
+                if not isinstance(value, Mapping):
+                    raise LedgerError(f"{label}: expected a mapping of player to cards")
+                for name in value:
+                    if name not in captured:
+                        raise LedgerError(f"{label}: no player named {name!r}")
+            spec = hand_from_data(
+                {
+                    "players": [
+                        {"name": n, "captured": _text(c), "exposed": _text(exposed.get(n)),
+                         "first_exposed": _text(first.get(n))}
+                        for n, c in captured.items()
+                    ]
+                }
+            )  # fmt: skip
+            hand = self._seated(spec.hand)
+            partial = data.get("partial", False)
+            if not isinstance(partial, bool):
+                raise LedgerError("partial: expected true or false")
+            marks_data = data.get("marks") or {}
+            if not isinstance(marks_data, Mapping):
+                raise LedgerError("marks: expected a mapping")
+            marks = tuple(tuple(str(m) for m in marks_data.get(n) or ()) for n in self.players)
+            return LedgerEntry(
+                hand,
+                partial,
+                tuple(_numbers(data, "raw", whole=True)),  # type: ignore[arg-type]
+                _numbers(data, "final"),
+                tuple(_numbers(data, "total_raw", whole=True)),  # type: ignore[arg-type]
+                _numbers(data, "total_final"),
+                marks,
+            )
+        except GongzhuError as e:
+            raise LedgerError(f"{where}: {e}") from None
+
+    def marks_by_name(self, entry: LedgerEntry) -> dict[str, list[str]]:
+        return {n: list(m) for n, m in zip(self.players, entry.marks, strict=True) if m}
+
+
+def _add(a: Sequence[Number], b: Sequence[Number]) -> tuple[Any, ...]:
+    return tuple(x + y for x, y in zip(a, b, strict=True))
+
+
+def _retotal(entry: LedgerEntry, before: LedgerEntry) -> LedgerEntry:
+    return replace(
+        entry,
+        total_raw=_add(before.total_raw, entry.raw),
+        total_final=_add(before.total_final, entry.final),
+    )
+
+
+def _cards_by_name(
+    players: Iterable[PlayerHand], field: str, skip_empty: bool = False
+) -> dict[str, str]:
+    out = {}
+    for p in players:
+        cards: tuple[Card, ...] = getattr(p, field)
+        if cards or not skip_empty:
+            out[p.name] = " ".join(c.code for c in cards)
+    return out
+
+
+def _dump(value: object) -> str:
+    # JSON is valid YAML flow syntax, quoting every string the same way whatever it holds.
+    return json.dumps(value, ensure_ascii=False)
+
+
+def _number(value: Number) -> int | str:
+    if isinstance(value, int) or value.denominator == 1:
+        return int(value)
+    return str(value)
+
+
+def _show(value: object) -> str:
+    if isinstance(value, tuple):
+        return " ".join(value) or "(none)"
+    return str(_number(value)) if isinstance(value, int | Fraction) else str(value)
+
+
+def _text(value: object) -> object:
+    return "" if value is None else value
+
+
+def _field(data: Mapping[str, Any], key: str, kind: type) -> Any:
+    if key not in data:
+        raise LedgerError(f"missing {key!r}")
+    value = data[key]
+    if not isinstance(value, kind) or isinstance(value, bool):
+        raise LedgerError(f"{key}: expected {kind.__name__}, found {value!r}")
+    return value
+
+
+def _numbers(data: Mapping[str, Any], key: str, whole: bool = False) -> tuple[Number, ...]:
+    value = data.get(key)
+    if not isinstance(value, list) or len(value) != 4:
+        raise LedgerError(f"{key}: expected a list of four numbers")
+    out: list[Number] = []
+    for v in value:
+        if isinstance(v, int) and not isinstance(v, bool):
+            out.append(v)
+        elif isinstance(v, str) and not whole and "/" in v:
+            try:
+                out.append(Fraction(v))
+            except ValueError:
+                raise LedgerError(f"{key}: {v!r} is not a number") from None
+        else:
+            raise LedgerError(f"{key}: {v!r} is not a whole number")
+    return tuple(out)

@@ -1,0 +1,317 @@
+"""Replaying a trick-by-trick record: check every play, derive the captures, then score.
+
+A record (the YAML schema in README, "Replaying a hand") gives the players in seat order, the
+exposures, optionally the deal, and the 13 tricks (two decks: every card twice, plays of one or
+two cards), each with its leader and the cards in play order. Replaying checks the rules of
+play (RULINGS §1, the seeds' 出牌规则), works out who won each trick, and so who captured what.
+
+Reading a record's data is :mod:`gongzhu_score.io.records`' job; here a :class:`Record` is
+played out. A record that breaks the rules is replayed anyway and its violations listed, each a
+:class:`Finding` naming the trick, the player and the card (in English or Chinese, from the one
+table of terms).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from ..core.cards import DECK, SCORING_CARDS, Card, Suit
+from ..core.hand import Hand, PlayerHand
+from ..core.variant import Variant
+from ..terms import Cards, Names, say
+
+__all__ = ["Finding", "Play", "Record", "Replay", "Trick", "replay"]
+
+TWO_CLUBS = Card(2, Suit.CLUBS)
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """A rule a record breaks (or a place where it disagrees with itself): the term that says
+    it, and the values to fill in."""
+
+    key: str
+    values: Mapping[str, object] = field(default_factory=dict)
+
+    def text(self, lang: str = "en") -> str:
+        return say(self.key, lang, **self.values)
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """What one player put on a trick: one card, or (two decks) two."""
+
+    player: str
+    cards: tuple[Card, ...]
+
+    @property
+    def text(self) -> str:
+        return " ".join(c.symbol for c in self.cards)
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """One trick (一圈): its number, its plays in order (the leader's first) and its winner."""
+
+    number: int
+    plays: tuple[Play, ...]
+    winner: str
+
+    @property
+    def lead(self) -> str:
+        return self.plays[0].player
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """A trick-by-trick record as read (structure checked; the rules of play not yet)."""
+
+    players: tuple[str, ...]
+    variant: Variant
+    exposed: Mapping[str, tuple[Card, ...]]
+    first_exposed: Mapping[str, tuple[Card, ...]]
+    first_hand: bool
+    deal: Mapping[str, tuple[Card, ...]] | None
+    tricks: tuple[tuple[str, tuple[tuple[Card, ...], ...]], ...]
+    """(leader, plays in order) per trick."""
+    captured: Mapping[str, tuple[Card, ...]] | None
+    teams: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Replay:
+    """The replayed hand: tricks with winners, each player's captures, what broke the rules."""
+
+    record: Record
+    tricks: tuple[Trick, ...]
+    captured: Mapping[str, tuple[Card, ...]]
+    violations: tuple[Finding, ...]
+    disagreements: tuple[Finding, ...]
+    """Where the record's own ``captured:`` differs from what the tricks give."""
+
+    def hand(self) -> Hand:
+        """The hand the tricks give, ready to score."""
+        r = self.record
+        return Hand(
+            tuple(
+                PlayerHand(n, self.captured[n], r.exposed.get(n, ()), r.first_exposed.get(n, ()))
+                for n in r.players
+            )
+        )
+
+
+# --- playing it out ----------------------------------------------------------------------------
+
+
+def _order(players: Sequence[str], lead: str) -> list[str]:
+    start = players.index(lead)
+    return [players[(start + k) % 4] for k in range(4)]
+
+
+def _winner(plays: Sequence[Play], suit: Suit) -> int:
+    """Index of the winning play: the highest card of the suit led (RULINGS: 出牌规则).
+
+    Two decks, a pair led: in diamonds a pair beats two single diamonds; in the other suits two
+    singles beat a pair; either beats a play with a card of another suit (a discard). Between
+    equal plays the first one played wins.
+    """
+
+    def strength(play: Play) -> tuple[int, ...]:
+        cards = play.cards
+        if any(c.suit is not suit for c in cards):
+            return (-1,)  # a discard never wins
+        ranks = sorted((c.rank for c in cards), reverse=True)
+        if len(cards) == 1:
+            return (0, *ranks)
+        pair = ranks[0] == ranks[1]
+        kind = (2 if pair else 1) if suit is Suit.DIAMONDS else (1 if pair else 2)
+        return (kind, *ranks)
+
+    best = 0
+    for k in range(1, len(plays)):
+        if strength(plays[k]) > strength(plays[best]):  # ties: the first played keeps it
+            best = k
+    return best
+
+
+def replay(record: Record) -> Replay:
+    """Play the record out: winners, captures, and every rule it breaks."""
+    players = record.players
+    violations: list[Finding] = []
+    # What each player held: the deal, or else every card they went on to play.
+    played: dict[str, list[Card]] = {n: [] for n in players}
+    for leader, trick_cards in record.tricks:
+        for name, cards in zip(_order(players, leader), trick_cards, strict=True):
+            played[name].extend(cards)
+    held = {n: Counter(record.deal[n] if record.deal else played[n]) for n in players}
+    _check_deal(record, played, violations)
+    _check_cards(record, violations)
+    for name in players:
+        for card in (*record.exposed.get(name, ()), *record.first_exposed.get(name, ())):
+            if not held[name][card]:
+                violations.append(Finding("v.exposed_not_held", {"name": name, "card": card}))
+
+    remaining = {n: Counter(held[n]) for n in players}
+    first_round_done: set[Suit] = set()
+    tricks: list[Trick] = []
+    captured: dict[str, list[Card]] = {n: [] for n in players}
+    previous: str | None = None
+    for number, (lead, trick_cards) in enumerate(record.tricks, 1):
+        order = _order(players, lead)
+        plays = tuple(Play(n, c) for n, c in zip(order, trick_cards, strict=True))
+        if previous is not None and lead != previous:
+            values = {"trick": number, "lead": lead, "previous": previous, "before": number - 1}
+            violations.append(Finding("v.led_out_of_turn", values))
+        if number == 1 and record.first_hand:
+            _check_first_lead(plays[0], held, violations)
+        led = plays[0].cards
+        suit = led[0].suit
+        if len(led) == 2 and led[0] != led[1]:
+            violations.append(Finding("v.lead_not_one_or_pair", {
+                "trick": number, "lead": lead, "cards": plays[0].text}))  # fmt: skip
+        for k, play in enumerate(plays):
+            if k:
+                _check_follow(number, play, led, suit, remaining[play.player], record, violations)
+            _check_exposed(number, play, suit, suit not in first_round_done, remaining, record,
+                           violations)  # fmt: skip
+            remaining[play.player] -= Counter(play.cards)
+        first_round_done.add(suit)
+        winner = plays[_winner(plays, suit)].player
+        for play in plays:
+            captured[winner].extend(play.cards)
+        tricks.append(Trick(number, plays, winner))
+        previous = winner
+    result_captured = {n: tuple(captured[n]) for n in players}
+    disagreements = _disagreements(record, result_captured)
+    return Replay(record, tuple(tricks), result_captured, tuple(violations), tuple(disagreements))
+
+
+def _check_deal(record: Record, played: Mapping[str, list[Card]], out: list[Finding]) -> None:
+    if record.deal is None:
+        return
+    size = 13 * record.variant.decks
+    for name in record.players:
+        dealt = Counter(record.deal.get(name, ()))
+        count = sum(dealt.values())
+        if count != size:
+            out.append(Finding("v.deal_count", {"name": name, "count": count, "size": size}))
+        # (a card played twice is reported once, as played twice, by _check_cards)
+        for card in sorted(set(played[name]) - set(dealt), key=lambda c: c.sort_key):
+            out.append(Finding("v.not_dealt", {"name": name, "card": card}))
+
+
+def _check_cards(record: Record, out: list[Finding]) -> None:
+    decks = record.variant.decks
+    seen: Counter[Card] = Counter()
+    for _, trick_cards in record.tricks:
+        for cards in trick_cards:
+            seen.update(cards)
+    for card, count in sorted(seen.items(), key=lambda kv: kv[0].sort_key):
+        if count > decks:
+            out.append(Finding(f"v.played_too_often.{decks}", {"card": card, "count": count}))
+    missing = [c for c in DECK for _ in range(decks - min(seen[c], decks))]
+    if missing:
+        out.append(Finding("v.never_played", {"cards": Cards(missing)}))
+
+
+def _check_first_lead(lead: Play, held: Mapping[str, Counter[Card]], out: list[Finding]) -> None:
+    holders = [n for n, cards in held.items() if cards[TWO_CLUBS]]
+    if lead.player not in holders:
+        out.append(Finding("v.first_lead_holder", {"player": lead.player,
+                                                   "holders": Names(holders)}))  # fmt: skip
+    elif TWO_CLUBS not in lead.cards:
+        out.append(Finding("v.first_lead_card", {"player": lead.player, "cards": lead.text}))
+
+
+def _lowest(cards: Counter[Card], suit: Suit) -> Card:
+    return min((c for c in cards.elements() if c.suit is suit), key=lambda c: c.rank)
+
+
+def _check_follow(
+    number: int,
+    play: Play,
+    led: tuple[Card, ...],
+    suit: Suit,
+    hand: Counter[Card],
+    record: Record,
+    out: list[Finding],
+) -> None:
+    """Follow suit when able (two decks: follow a pair with a pair when holding one)."""
+    who = {"trick": number, "player": play.player, "cards": play.text}
+    if len(play.cards) != len(led):
+        out.append(Finding("v.wrong_count", {**who, "count": len(play.cards), "led": len(led)}))
+        return
+    in_suit = sum(c.suit is suit for c in play.cards)
+    held = sum(n for c, n in hand.items() if c.suit is suit)
+    if in_suit < min(len(play.cards), held):
+        card = _lowest(hand - Counter(play.cards), suit)
+        if record.deal is not None:
+            out.append(Finding("v.revoke", {**who, "suit": suit, "card": card}))
+        else:
+            later = _later(record, play.player, card, number)
+            out.append(Finding("v.revoke_later", {**who, "suit": suit, "card": card,
+                                                  "later": later}))  # fmt: skip
+        return
+    if len(led) == 2 and led[0] == led[1] and play.cards[0] != play.cards[1]:
+        pairs = sorted(
+            (c for c, n in hand.items() if c.suit is suit and n >= 2), key=lambda c: c.rank
+        )
+        if pairs:
+            out.append(Finding("v.pair_not_followed", {**who, "pair": pairs[0]}))
+
+
+def _later(record: Record, player: str, card: Card, after: int) -> int:
+    for number, (lead, plays) in enumerate(record.tricks, 1):
+        if number > after:
+            for name, cards in zip(_order(record.players, lead), plays, strict=True):
+                if name == player and card in cards:
+                    return number
+    return after
+
+
+def _check_exposed(
+    number: int,
+    play: Play,
+    suit: Suit,
+    first_round: bool,
+    remaining: Mapping[str, Counter[Card]],
+    record: Record,
+    out: list[Finding],
+) -> None:
+    """An exposed card is not played the first time its suit is led, unless it is the player's
+    only card of the suit then (首明 cards exempt; two decks: per copy exposed)."""
+    if not first_round:
+        return
+    hand = remaining[play.player]
+    exposed = Counter(c for c in record.exposed.get(play.player, ()) if c.suit is suit)
+    for card, copies in exposed.items():
+        locked = min(copies, hand[card])  # exposed copies still in hand
+        if play.cards.count(card) > hand[card] - locked:  # an exposed copy was played
+            others = hand.copy()
+            others[card] -= locked
+            others = +others
+            if any(c.suit is suit for c in others):
+                out.append(Finding("v.exposed_first_round", {
+                    "trick": number, "player": play.player, "card": card, "suit": suit,
+                    "other": _lowest(others, suit)}))  # fmt: skip
+
+
+def _scoring(cards: Sequence[Card]) -> Cards:
+    return Cards(sorted((c for c in cards if c in SCORING_CARDS), key=lambda c: c.sort_key))
+
+
+def _disagreements(record: Record, captured: Mapping[str, tuple[Card, ...]]) -> list[Finding]:
+    if record.captured is None:
+        return []
+    out = []
+    for name in record.players:
+        said, given = _scoring(record.captured.get(name, ())), _scoring(captured[name])
+        if Counter(said) != Counter(given):
+            out.append(Finding("v.captured_disagrees", {"name": name, "said": said,
+                                                        "given": given}))  # fmt: skip
+    return out

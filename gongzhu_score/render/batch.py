@@ -1,0 +1,184 @@
+"""Batch output, written as the hands are scored: JSON Lines, CSV, a table, or one JSON object.
+
+CSV is one table: the hands (``source, seat, name, raw, final``), or with ``--summary-only``
+the per-player totals; never both in one stream.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Callable, Sequence
+from typing import IO, Any
+
+from ..batch.reading import BadRecord, Record
+from ..batch.runner import Summary
+from ..core.engine import HandResult
+from ..terms import count_of_hands, say
+from .formats import Format, csv_text, format_number, json_number, table
+
+__all__ = ["BatchWriter"]
+
+_SUMMARY_KEYS = ("name", "hands", "raw", "final", "average", "pigs", "sheep", "transformers",
+                 "full_reds", "grand_slams")  # fmt: skip
+
+
+_FOUR = '{"source": %s%d", "players": [%s%d, "final": %d}, %s%d, "final": %d}, %s%d, "final": %d}, %s%d, "final": %d}]}\n'  # noqa: E501
+
+
+class BatchWriter:
+    """Writes each hand as it comes, then the summary (and, for JSON, everything at once)."""
+
+    def __init__(
+        self,
+        out: IO[str],
+        fmt: Format,
+        lang: str = "en",
+        summary_only: bool = False,
+        header: bool = True,
+    ) -> None:
+        self.out, self.fmt, self.lang, self.summary_only = out, fmt, lang, summary_only
+        self._names: dict[str, str] = {}  # a name's JSON text, worked out once per name
+        self._files: dict[tuple[str, str], str] = {}
+        self._pending: list[str] = []
+        self._hands: list[dict[str, Any]] = []
+        # What to call per hand: JSON Lines straight to its own writer, the hot path.
+        self.emit = self.hand_jsonl if fmt is Format.jsonl and not summary_only else self.hand
+        if fmt is Format.csv and not summary_only and header:
+            out.write("source,seat,name,raw,final\n")
+
+    def _name(self, name: str) -> str:
+        """``{"name": "东", "raw": `` for a name, escaped once."""
+        text = self._names.get(name)
+        if text is None:
+            text = self._names[name] = f'{{"name": {json.dumps(name, ensure_ascii=False)}, "raw": '
+        return text
+
+    def _source_prefix(self, record: Record) -> str:
+        """``"file:`` as JSON, without the closing quote: the file's name escaped once."""
+        prefix = json.dumps(f"{record.file}{record.mark}", ensure_ascii=False)[:-1]
+        self._files[(record.file, record.mark)] = prefix
+        return prefix
+
+    def hand(self, record: Record, result: HandResult) -> None:
+        """Write one scored hand (as the format wants it; nothing with --summary-only)."""
+        if self.summary_only:
+            return
+        if self.fmt is Format.jsonl:
+            self.hand_jsonl(record, result)
+        else:
+            self._hand_other(record, result)
+
+    def hand_jsonl(self, record: Record, result: HandResult) -> None:
+        """JSON Lines output of any record (a line, a YAML document, standard input)."""
+        prefix = self._files.get((record.file, record.mark))
+        if prefix is None:
+            prefix = self._source_prefix(record)
+        self._line(prefix, record.place, result)
+
+    def _line(self, prefix: str, place: int, result: HandResult) -> None:
+        # Formatted by hand, names escaped once: json.dumps per hand would double the cost.
+        known, names, raws, finals = self._names, result.names, result.raws, result.finals
+        try:
+            # The usual hand (four players, whole finals): one C-level format for all of it.
+            if len(names) != 4 or not all([type(f) is int for f in finals]):
+                raise KeyError
+            a, b, c, d = known[names[0]], known[names[1]], known[names[2]], known[names[3]]
+            text = _FOUR % (prefix, place, a, raws[0], finals[0], b, raws[1], finals[1],
+                            c, raws[2], finals[2], d, raws[3], finals[3])  # fmt: skip
+        except KeyError:
+            players = ", ".join(
+                [
+                    f'{known.get(n) or self._name(n)}{r}, "final": {json_number(f)}}}'
+                    for n, r, f in zip(names, raws, finals, strict=True)
+                ]
+            )
+            text = f'{{"source": {prefix}{place}", "players": [{players}]}}\n'
+        pending = self._pending
+        pending.append(text)
+        if len(pending) >= 2048:  # one write per couple of thousand hands, not one per hand
+            self.flush()
+
+    def line_emitter(self, file: str) -> Callable[[int, HandResult], None] | None:
+        """For JSON Lines output: write a hand of ``file`` from its line number alone."""
+        if self.emit != self.hand_jsonl:
+            return None
+        prefix = json.dumps(f"{file}:", ensure_ascii=False)[:-1]
+        return functools.partial(self._line, prefix)
+
+    def flush(self) -> None:
+        """Write out the JSON Lines held back so far."""
+        if self._pending:
+            self.out.write("".join(self._pending))
+            self._pending.clear()
+
+    def _hand_other(self, record: Record, result: HandResult) -> None:
+        if self.fmt is Format.csv:
+            self.out.write(
+                csv_text(
+                    [record.source, seat, n, r, json_number(f)]
+                    for seat, (n, r, f) in enumerate(
+                        zip(result.names, result.raws, result.finals, strict=True), 1
+                    )
+                )
+            )
+        elif self.fmt is Format.json:
+            self._hands.append(
+                {
+                    "source": record.source,
+                    "players": [
+                        {"name": n, "raw": r, "final": json_number(f)}
+                        for n, r, f in zip(result.names, result.raws, result.finals, strict=True)
+                    ],
+                }
+            )
+        else:
+            cells = "  ".join(
+                f"{n} {r} ({format_number(f)})"
+                for n, r, f in zip(result.names, result.raws, result.finals, strict=True)
+            )
+            self.out.write(f"{record.source}  {cells}\n")
+
+    def finish(self, summary: Summary | None, bad: Sequence[BadRecord]) -> None:
+        """The summary (and, for JSON, everything), after every hand is written."""
+        self.flush()
+        rows = [] if summary is None else _summary_rows(summary)
+        if self.fmt is Format.json:
+            data: dict[str, Any] = {} if self.summary_only else {"hands": self._hands}
+            if summary is not None:
+                data["summary"] = [dict(zip(_SUMMARY_KEYS, row, strict=True)) for row in rows]
+            data["bad_records"] = [{"source": b.source, "error": b.message} for b in bad]
+            self.out.write(json.dumps(data, ensure_ascii=False) + "\n")
+        elif summary is None or not (self.summary_only or self.fmt is Format.table):
+            return  # CSV and JSON Lines print the totals only when asked for them alone
+        elif self.fmt is Format.jsonl:  # --summary-only: one object per player
+            for row in rows:
+                self.out.write(json.dumps(dict(zip(_SUMMARY_KEYS, row, strict=True)),
+                                          ensure_ascii=False) + "\n")  # fmt: skip
+        elif self.fmt is Format.csv:
+            self.out.write(csv_text([_SUMMARY_KEYS, *rows]))
+        else:
+            headers = [say(f"b.{key}", self.lang) for key in _SUMMARY_KEYS]
+            shown = [[*row[:4], f"{row[4]:.1f}", *row[5:]] for row in rows]
+            title = say("b.summary", self.lang, count=count_of_hands(summary.hands, self.lang))
+            if not self.summary_only:
+                self.out.write("\n")
+            self.out.write(f"{title}\n{table(shown, headers, 'simple')}\n")
+
+
+def _summary_rows(summary: Summary) -> list[list[Any]]:
+    return [
+        [
+            name,
+            t.hands,
+            t.raw,
+            json_number(t.final),
+            round(float(t.average), 2),
+            t.pigs,
+            t.sheep,
+            t.transformers,
+            t.full_reds,
+            t.grand_slams,
+        ]
+        for name, t in summary.players.items()
+    ]

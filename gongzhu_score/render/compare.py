@@ -1,0 +1,117 @@
+"""``compare`` as text: each player's raw / final under each rule set, and which rule made each
+difference (a table, JSON or YAML)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..disputes.compare import Scored
+from ..errors import InputError
+from ..terms import join, say
+from .formats import Format, format_number, json_number, json_text, table, yaml_text
+
+__all__ = ["comparison_to_dict", "render_comparison"]
+
+
+def _accepted_names(scored: Sequence[Scored]) -> list[str]:
+    accepted = [s.result for s in scored if s.result is not None]
+    if not accepted:
+        errors = "; ".join(f"{s.variant.name}: {s.error}" for s in scored)
+        raise InputError(f"no rule set accepts this hand ({errors})")
+    return list(accepted[0].names)
+
+
+def comparison_to_dict(scored: Sequence[Scored]) -> dict[str, Any]:
+    """The comparison as data (``compare --format json|yaml``)."""
+    names = _accepted_names(scored)
+    return {
+        "variants": [s.variant.name for s in scored],
+        "players": [
+            {
+                "name": name,
+                "scores": {
+                    s.variant.name: None
+                    if s.result is None
+                    else {"raw": s.result.raws[i], "final": json_number(s.result.finals[i])}
+                    for s in scored
+                },
+            }
+            for i, name in enumerate(names)
+        ],
+        "errors": {s.variant.name: s.error for s in scored if s.error},
+        "differences": {
+            s.variant.name: [
+                {
+                    "rule": e.rule,
+                    "raw_changes": [
+                        {"player": n, "before": a, "after": b} for n, a, b in e.raw_changes
+                    ],
+                    "finals_change": e.finals_change,
+                    "alone": e.alone,
+                }
+                for e in s.effects
+            ]
+            for s in scored[1:]
+        },
+    }
+
+
+def render_comparison(
+    scored: Sequence[Scored], fmt: Format = Format.table, lang: str = "en",
+    table_format: str = "simple",
+) -> str:  # fmt: skip
+    """``compare``: each player's raw / final under each rule set, and why they differ."""
+    if fmt is Format.json:
+        return json_text(comparison_to_dict(scored))
+    if fmt is Format.yaml:
+        return yaml_text(comparison_to_dict(scored))
+    names = _accepted_names(scored)
+    base = scored[0]
+    both = f"{say('raw', lang)} / {say('final', lang)}"
+    headers = [say("player", lang), *(f"{s.variant.name} ({both})" for s in scored)]
+    rows = []
+    for i, name in enumerate(names):
+        row = [name]
+        for s in scored:
+            if s.result is None:
+                row.append(say("c.refused", lang))
+                continue
+            cell = f"{s.result.raws[i]} / {format_number(s.result.finals[i])}"
+            if (
+                base.result is not None
+                and s is not base
+                and (s.result.raws[i], s.result.finals[i])
+                != (base.result.raws[i], base.result.finals[i])
+            ):
+                cell += "  ≠"
+            row.append(cell)
+        rows.append(row)
+    lines = [table(rows, headers, table_format), ""]
+    lines.append(say("c.header", lang, base=base.variant.name))
+    for s in scored:
+        if s.error is not None:
+            lines.append("  " + say("c.refuses", lang, name=s.variant.name, error=s.error))
+    for s in scored[1:]:
+        if s.result is None:
+            continue
+        if not s.effects:
+            lines.append("  " + say("c.same", lang, name=s.variant.name))
+            continue
+        parts = []
+        for e in s.effects:
+            if not e.alone:
+                parts.append(say("c.not_alone", lang, rule=e.rule))
+            elif e.raw_changes:
+                moves = join(
+                    (say("c.raw_change", lang, name=n, before=a, after=b)
+                     for n, a, b in e.raw_changes),
+                    lang,
+                )  # fmt: skip
+                parts.append(say("c.raws", lang, rule=e.rule, changes=moves))
+            elif e.finals_change:
+                parts.append(say("c.finals", lang, rule=e.rule))
+            else:
+                parts.append(say("c.no_effect", lang, rule=e.rule))
+        lines.append(f"  {s.variant.name}: " + say("c.join", lang).join(parts))
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,202 @@
+"""Why each player scored what they did: a numbered derivation, rule by rule (``explain``).
+
+It reads a :class:`~gongzhu_score.core.engine.HandResult` and puts it into words, English or
+Chinese, citing the variant's rule behind each step (the names that ``gongzhu-score variants
+show`` prints). Every number is the engine's: the steps it recorded while scoring each player,
+and the exact finals it carries; nothing is worked out again here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+
+from ..core.cards import SPECIAL_CARDS, TRANSFORMER, Card
+from ..core.engine import HandResult
+from ..core.normalize import Method, Rounding
+from ..core.result import Line, PlayerScore
+from ..terms import join, say
+from .formats import format_number
+
+__all__ = ["explain"]
+
+# The special card whose exposure scales each kind of line.
+_LINE_CARD = {"hearts": "AH", "full_red": "AH", "pig": "QS", "pig_positive": "QS", "sheep": "JD"}
+_BY_CODE = {c.code: c for c in SPECIAL_CARDS}
+
+
+def _n(value: int | Fraction) -> str:
+    return format_number(value)
+
+
+def _cards(cards: Sequence[Card]) -> str:
+    return " ".join(c.symbol for c in cards)
+
+
+class _Words:
+    """The explain terms of one language (``x.…`` in the terms table), rule citations filled in."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+
+    def __call__(self, key: str, rule: str | None = None, **values: object) -> str:
+        cite = say("x.rule", self.lang, name=rule) if rule else ""
+        return say(f"x.{key}", self.lang, rule=cite, **values)
+
+    def exposure(self, card: Card, result: HandResult) -> tuple[str, str] | None:
+        """``(why, rule)``: who exposed ``card``, 首明, or auto-exposure; None if unexposed."""
+        shown = [e for e in result.exposures if e.card == card]
+        if not shown:
+            return None
+        name = self(f"card.{card.code}")
+        by = [e.by for e in shown if e.by is not None]
+        kinds = {e.kind for e in shown}
+        if "auto" in kinds:
+            return self("auto", card=name), "auto_exposure"
+        if "first_exposed" in kinds:
+            return self("first_by", card=name, by=by[0]), "first_exposure_level"
+        copies = self("copies", count=len(by)) if len(by) > 1 else ""
+        return self("exposed_by", card=name, by=join(by, self.lang, "and"), copies=copies), (
+            "exposure_levels"
+        )
+
+
+def _line_steps(line: Line, p: PlayerScore, result: HandResult, w: _Words) -> list[str]:
+    v = result.variant
+    # "−100 × 2 = −200" for two pigs; a single card's value needs no sum
+    copies = f" × {len(line.cards)} = {_n(line.base)}" if len(line.cards) > 1 else ""
+    steps: list[str] = []
+    if line.rule == "hearts":
+        # one heart needs no sum: "A♥: -50", several: "6♥ 8♥: -10 -10 = -20"
+        values = " ".join(_n(v.heart_values[c.rank - 2]) for c in line.cards)
+        values = values if len(line.cards) > 1 else ""
+        steps.append(w("hearts", "heart_values", cards=_cards(line.cards),
+                       values=f"{values} = " if values else "", total=_n(line.base)))  # fmt: skip
+    elif line.rule == "full_red":
+        steps.append(w(f"full_red_{v.full_red_mode}", "full_red", count=len(line.cards),
+                       base=line.base))  # fmt: skip
+    elif line.rule == "pig":
+        steps.append(w("pig", "pig", value=_n(v.pig), copies=copies))
+    elif line.rule == "pig_positive":
+        key, rule = (("pig_positive_slam", "grand_slam") if p.grand_slam
+                     else ("pig_positive_red", "full_red_pig_positive"))  # fmt: skip
+        steps.append(w(key, rule, total=line.base))
+    elif line.rule == "sheep":
+        steps.append(w("sheep", "sheep", value=v.sheep, copies=copies.replace("= ", "= +")))
+    elif line.rule == "transformer_alone":
+        zero = [c for c in p.scoring_cards if c is not TRANSFORMER]
+        note = w("zero_note", cards=_cards(zero), why="zero_hearts_are_scoring") if zero else ""
+        steps.append(w("alone", "transformer_alone", note=note, value=v.transformer_alone))
+    if line.factor != 1:
+        if line.rule == "transformer_alone":
+            steps.append(w("alone_times", factor=line.factor, base=line.base, total=line.points))
+        else:
+            card = _BY_CODE[_LINE_CARD[line.rule]]
+            why, rule = w.exposure(card, result) or ("", "exposure_levels")
+            why = why[:1].upper() + why[1:]  # it starts the step
+            steps.append(w("exposed_times", rule, why=why, factor=line.factor,
+                           base=_n(line.base), total=_n(line.points)))  # fmt: skip
+    return steps
+
+
+def _player_steps(p: PlayerScore, result: HandResult, w: _Words) -> list[str]:
+    v = result.variant
+    if not p.scoring_cards:
+        return [w("none_taken")]
+    steps = [w("taken", cards=_cards(p.scoring_cards))]
+    if p.grand_slam:
+        steps.append(w("grand_slam", "grand_slam"))
+    for line in p.lines:
+        steps += _line_steps(line, p, result, w)
+    counted = [line for line in p.lines if line.rule != "transformer_alone"]
+    if len(counted) > 1:
+        parts = " + ".join(_n(line.points) for line in counted)
+        steps.append(w("subtotal", parts=parts, total=_n(p.subtotal)))
+    if p.transformer is not None and not p.transformer_alone:
+        reason = w.exposure(TRANSFORMER, result)
+        tens = p.scoring_cards.count(TRANSFORMER)
+        steps.append(
+            w(
+                "transformer",
+                "transformer_table" if v.transformer_table else "transformer_multiplier",
+                took=w("took", count=tens) if tens > 1 else "",
+                t=p.transformer,
+                why="" if reason is None else w("because") + reason[0],
+                zero=w("zero_sum") if p.subtotal == 0 else "",
+                subtotal=_n(p.subtotal),
+                total=_n(p.transformed if p.transformed is not None else p.raw),
+            )
+        )
+    if p.grand_slam_ratio is not None:
+        before = p.transformed if p.transformed is not None else p.subtotal
+        steps.append(w("fixed_slam", "grand_slam", fixed=v.grand_slam, plain=v.grand_slam_plain(),
+                       before=_n(before), ratio=p.grand_slam_ratio, raw=p.raw))  # fmt: skip
+    steps.append(w("raw", raw=p.raw))
+    return steps
+
+
+def _finish(exact: Fraction, result: HandResult, final: int | Fraction) -> str:
+    """``-333⅓ → -333 × 12 = -3996``: the exact value, its rounding, the scale."""
+    norm = result.normalization
+    text = _n(exact)
+    rounded = exact if norm.rounding is Rounding.EXACT else Fraction(final) / norm.scale
+    if rounded != exact:
+        text += f" → {_n(rounded)}"
+    if norm.scale != 1:
+        text += f" × {norm.scale} = {_n(final)}"
+    return text
+
+
+def _others(names: Sequence[str], raws: Sequence[int], name: str) -> str:
+    return "(" + " + ".join(str(r) for n, r in zip(names, raws, strict=True) if n != name) + ")"
+
+
+def _normalization_steps(result: HandResult, w: _Words) -> list[str]:
+    norm = result.normalization
+    names, raws = list(result.names), result.raws
+    sides = result.sides
+    if sides is not None:
+        a, b = sides
+        diff = a.raw - b.raw
+        lines = [w("teams", mode=w(norm.teams.value), a="+".join(a.names), a_raw=a.raw,
+                   b="+".join(b.names), b_raw=b.raw, diff=diff)]  # fmt: skip
+        for side, d in ((a, diff), (b, -diff)):
+            first = result.player(side.names[0])
+            members = join(side.names, w.lang)
+            if norm.method is Method.JJ:
+                scaled = f" × {norm.scale} = {_n(first.final)}" if norm.scale != 1 else ""
+                lines.append(w("side_jj", names=members, text=f"{_n(first.unrounded)}{scaled}"))
+            else:
+                size = len(side.names)
+                text = _finish(first.unrounded, result, first.final)
+                lines.append(w("side_share", names=members, diff=d, size=size, text=text))
+        return lines
+    if norm.method is Method.NONE:
+        return [w("none", scale=f" × {norm.scale}" if norm.scale != 1 else "")]
+    lines = [w("jj" if norm.method is Method.JJ else "zero")]
+    for p in result.players:
+        others = _others(names, raws, p.name)
+        if norm.method is Method.JJ:
+            scaled = f" × {norm.scale} = {_n(p.final)}" if norm.scale != 1 else ""
+            lines.append(f"{p.name}: 3 × {p.raw} − {others} = {_n(p.unrounded)}{scaled}")
+        else:
+            exact = _finish(p.unrounded, result, p.final)
+            lines.append(f"{p.name}: {p.raw} − {others}/3 = {exact}")
+    if result.final_sum != 0:
+        lines.append(w("residue", residue=_n(result.final_sum)))
+    return lines
+
+
+def explain(result: HandResult, lang: str = "en") -> str:
+    """The derivation of every player's raw and final score, as text."""
+    w = _Words(lang)
+    v = result.variant
+    out = [w("title", name=v.name, title=v.title_zh if lang == "zh" else v.title)]
+    if result.partial:
+        out.append(w("partial", cards=_cards(result.missing)))
+    for p in result.players:
+        out += ["", w("player", name=p.name, seat=p.seat, raw=p.raw, final=_n(p.final))]
+        out += [f"  {i}. {step}" for i, step in enumerate(_player_steps(p, result, w), 1)]
+    out += ["", w("finals")]
+    out += [f"  {line}" for line in _normalization_steps(result, w)]
+    return "\n".join(out) + "\n"

@@ -1,0 +1,101 @@
+"""The output formats, once: which exist, and how numbers, JSON, YAML, CSV and tables are written.
+
+Every command picks the formats it supports from :class:`Format` (the CLI refuses any other,
+exit 2); each writer here is the only one of its kind. Machine formats keep English keys and
+card codes; only tables are written in the players' language.
+"""
+
+from __future__ import annotations
+
+import csv
+import enum
+import io
+import json
+from collections.abc import Iterable, Sequence
+from fractions import Fraction
+from typing import Any
+
+from ..errors import InputError
+
+__all__ = [
+    "Format",
+    "csv_text",
+    "format_number",
+    "json_number",
+    "json_text",
+    "table",
+    "yaml_text",
+]
+
+
+class Format(str, enum.Enum):
+    """An output format. Each command declares the ones it prints."""
+
+    table = "table"
+    """For people: aligned columns, in English or Chinese (``--lang``)."""
+    json = "json"
+    """One JSON object (or list) for scripts."""
+    jsonl = "jsonl"
+    """JSON Lines: one object per line, streamed (batch)."""
+    csv = "csv"
+    """One CSV table: one header, the same columns on every row."""
+    yaml = "yaml"
+    """The JSON data as YAML."""
+
+
+_THIRDS = {1: "⅓", 2: "⅔"}
+
+
+def format_number(value: int | Fraction, sign: bool = False) -> str:
+    """``-293``, with exact rounding ``-293⅓``; ``sign`` writes ``+200`` for positives."""
+    if isinstance(value, int) or value.denominator == 1:
+        whole_number = int(value)
+        return f"{whole_number:+}" if sign else str(whole_number)
+    prefix = "-" if value < 0 else ("+" if sign else "")
+    whole, rest = divmod(abs(value.numerator), value.denominator)
+    if value.denominator == 3:
+        return f"{prefix}{whole}{_THIRDS[rest]}"
+    return f"{prefix}{whole} {rest}/{value.denominator}"
+
+
+def json_number(value: int | Fraction) -> int | float:
+    """A score as JSON has it: an integer, or (exact thirds) the nearest float."""
+    if isinstance(value, int) or value.denominator == 1:
+        return int(value)
+    return float(value)
+
+
+def json_text(data: object) -> str:
+    return json.dumps(data, ensure_ascii=False) + "\n"
+
+
+def yaml_text(data: object) -> str:
+    import yaml  # only the commands that write YAML pay for it
+
+    return yaml.safe_dump(data, allow_unicode=True, sort_keys=False)
+
+
+def csv_text(rows: Iterable[Sequence[object]]) -> str:
+    buf = io.StringIO()
+    csv.writer(buf, lineterminator="\n").writerows(rows)
+    return buf.getvalue()
+
+
+def table(rows: Any, headers: Any, table_format: str = "simple", **options: Any) -> str:
+    """A tabulate table with Chinese text aligned; an error for an unknown table format.
+
+    Cells are shown as given (no number parsing: ``-0`` and card codes stay as typed).
+    """
+    # Imported here: tabulate (with wcwidth and importlib.metadata) costs ~30 ms of start-up,
+    # which JSON/CSV output and --version need not pay.
+    import tabulate
+
+    if table_format not in tabulate.tabulate_formats:
+        raise InputError(
+            f"--table-format {table_format!r}: not a tabulate format; try simple, github, grid, "
+            "plain, rounded_outline (all: " + ", ".join(sorted(tabulate.tabulate_formats)) + ")"
+        )
+    # Wide (CJK) characters count as two columns when tabulate measures cells.
+    tabulate.WIDE_CHARS_MODE = True
+    options.setdefault("disable_numparse", True)
+    return tabulate.tabulate(rows, headers=headers, tablefmt=table_format, **options)

@@ -1,0 +1,167 @@
+"""A match ledger as text: the hands table with running totals, the state, a chart; JSON/CSV."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any
+
+from ..match.ledger import Ledger, MatchStatus
+from ..terms import count_of_hands, join, say
+from .formats import Format, csv_text, format_number, json_number, json_text, table
+from .hand import method_text
+
+__all__ = ["match_status_text", "match_to_dict", "render_export", "render_match"]
+
+_BARS = "▁▂▃▄▅▆▇█"
+
+
+def hands_as_dicts(ledger: Ledger) -> list[dict[str, Any]]:
+    return [
+        {
+            "hand": i,
+            "raw": list(e.raw),
+            "final": [json_number(f) for f in e.final],
+            "total_raw": list(e.total_raw),
+            "total_final": [json_number(f) for f in e.total_final],
+            "marks": ledger.marks_by_name(e),
+            "pig": list(e.pig_takers),
+            "partial": e.partial,
+        }
+        for i, e in enumerate(ledger.entries, 1)
+    ]
+
+
+def match_to_dict(ledger: Ledger) -> dict[str, Any]:
+    """``match show --format json`` (a contract): players, hands, totals, ended, loser, winner."""
+    status = ledger.status()
+    last = ledger.entries[-1] if ledger.entries else None
+    norm = ledger.normalization
+    return {
+        "players": list(ledger.players),
+        "variant": ledger.variant.name,
+        "normalize": norm.method.value,
+        "scale": norm.scale,
+        "rounding": norm.rounding.value,
+        "teams": norm.teams.value,
+        "end_at": ledger.end_at,
+        "hands": hands_as_dicts(ledger),
+        "totals": {
+            "raw": list(last.total_raw) if last else [0] * 4,
+            "final": [json_number(f) for f in last.total_final] if last else [0] * 4,
+        },
+        "ended": status.ended,
+        "ended_after": status.ended_after,
+        "loser": status.loser,
+        "winner": status.winner,
+        "loser_side": list(status.loser_side),
+        "winner_side": list(status.winner_side),
+        "next_lead": list(status.next_lead),
+    }
+
+
+def match_status_text(ledger: Ledger, status: MatchStatus, lang: str = "en") -> str:
+    """One line: in play and who leads next, or ended with the loser (当猪) and the winner."""
+    n = len(ledger.entries)
+    if status.ended:
+        assert status.ended_after is not None
+        entry = ledger.entries[status.ended_after - 1]
+        totals: Sequence[int | Fraction] = (
+            entry.total_final if ledger.team_play else entry.total_raw
+        )
+        return say(
+            "m.ended",
+            lang,
+            hand=status.ended_after,
+            loser=status.loser,
+            winner=status.winner,
+            kind=say("m.final_total" if ledger.team_play else "m.raw_total", lang),
+            loser_total=format_number(totals[ledger.players.index(status.loser_side[0])]),
+            winner_total=format_number(totals[ledger.players.index(status.winner_side[0])]),
+        )
+    if not n:
+        return say("m.no_hands", lang)
+    lead = join(status.next_lead, lang, "or") or say("m.no_pig", lang)
+    return say("m.in_play", lang, count=count_of_hands(n, lang), lead=lead)
+
+
+def _chart(ledger: Ledger, lang: str) -> list[str]:
+    """A sparkline per player of the running final totals, on one scale for everyone."""
+    series = [[e.total_final[i] for e in ledger.entries] for i in range(len(ledger.players))]
+    values = [v for row in series for v in row]
+    if not values:
+        return []
+    low, high = min(values), max(values)
+    span = high - low or 1
+    from wcwidth import wcswidth  # display width: a Chinese name takes two columns
+
+    width = max(wcswidth(n) for n in ledger.players)
+    lines = [say("m.chart", lang)]
+    for name, row in zip(ledger.players, series, strict=True):
+        bars = "".join(_BARS[int((v - low) * (len(_BARS) - 1) / span)] for v in row)
+        pad = " " * (width - wcswidth(name))
+        lines.append(f"  {name}{pad}  {bars}  {format_number(row[-1])}")
+    return lines
+
+
+def render_match(ledger: Ledger, lang: str = "en", table_format: str = "simple") -> str:
+    status = ledger.status()
+    rows: list[list[Any]] = []
+    for number, e in enumerate(ledger.entries, 1):
+        cells = [
+            f"{format_number(f)} ({format_number(total)})"
+            for f, total in zip(e.final, e.total_final, strict=True)
+        ]
+        marks = [
+            f"{name} {say(code, lang) if code in ('full_red', 'grand_slam') else code}"
+            for name, codes in zip(ledger.players, e.marks, strict=True)
+            for code in codes
+            if not code.startswith("transformer")
+        ]
+        rows.append([number, *cells, ", ".join(marks), "+".join(e.pig_takers)])
+    if ledger.entries:
+        last = ledger.entries[-1]
+        rows.append([say("m.total", lang), *(format_number(f) for f in last.total_final), "", ""])
+        rows.append([say("m.total_raw", lang), *(str(r) for r in last.total_raw), "", ""])
+    headers = [say("m.hand", lang), *ledger.players, say("m.marks", lang), say("m.pig", lang)]
+    norm = ledger.normalization
+    teams = say("m.teams_part", lang, teams=norm.teams.value) if ledger.team_play else ""
+    lines = [
+        say("m.rules_line", lang, variant=ledger.variant.name, method=method_text(norm, lang),
+            teams=teams, end=ledger.end_at),
+        "",
+    ]  # fmt: skip
+    if rows:
+        align = ["right"] * (len(ledger.players) + 1) + ["left", "left"]
+        lines.append(table(rows, headers, table_format, colalign=tuple(align)))
+        lines.append("")
+    lines.append(match_status_text(ledger, status, lang))
+    chart = _chart(ledger, lang)
+    if chart:
+        lines += ["", *chart]
+    return "\n".join(lines) + "\n"
+
+
+def render_match_csv(ledger: Ledger) -> str:
+    """``match show --format csv``: a row per hand; each player's final and running totals."""
+    names = ledger.players
+    header = ["hand", *names, *(f"{n} total" for n in names), *(f"{n} raw total" for n in names)]
+    rows = [
+        [i, *map(json_number, e.final), *map(json_number, e.total_final), *e.total_raw]
+        for i, e in enumerate(ledger.entries, 1)
+    ]
+    return csv_text([header, *rows])
+
+
+def render_export(ledger: Ledger, fmt: Format, values: str = "final") -> str:
+    """``match export``: one row per hand, one column per player (finals, or raws)."""
+    rows = [
+        {
+            "hand": i,
+            **{n: json_number(v) for n, v in zip(ledger.players, getattr(e, values), strict=True)},
+        }
+        for i, e in enumerate(ledger.entries, 1)
+    ]
+    if fmt is Format.json:
+        return json_text(rows)
+    return csv_text([["hand", *ledger.players], *([r[k] for k in r] for r in rows)])

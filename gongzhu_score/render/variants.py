@@ -1,0 +1,115 @@
+"""Rule sets as text: the list of variants, and one variant's every rule (``variants show``).
+
+The figures that follow from the rules (the transformer's multipliers, a lone 10♣'s value, the
+grand slam with nothing and with everything exposed) are not worked out here: the engine
+scores each case, so the printed table can never disagree with a score.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from ..core.engine import SCORING, SPECIAL_INDEX, TEN_BIT, rules_for
+from ..core.variant import RANKS, Variant
+from ..terms import say
+from .formats import Format, table, yaml_text
+
+__all__ = ["render_variant", "render_variant_list", "rule_table"]
+
+_TEN = SPECIAL_INDEX["10C"]
+
+
+def _derived(variant: Variant) -> dict[str, str]:
+    """What follows from the rules, scored by the engine (so a printed variant answers the
+    usual disputes with the engine's own numbers)."""
+    rules = rules_for(variant)
+    decks = variant.decks
+    states = [
+        (f"{e} exposed" if decks > 1 else ("exposed" if e else ""), e << (3 * _TEN))
+        for e in range(decks + 1)
+    ]
+    if variant.first_exposure_allowed:
+        states.append(("首明", 4 << (3 * _TEN)))
+    times = [(label, rules.state(key).times_one) for label, key in states]
+    alone = [(label, rules.raw(TEN_BIT, 0, rules.state(key))) for label, key in states]
+    one = " (one 10♣ taken; see transformer_table)" if decks > 1 else ""
+    second = SCORING if decks > 1 else 0
+    everything = sum(decks << (3 * k) for k in range(4))
+    plain = rules.raw(SCORING, second, rules.state(0))
+    shown = rules.raw(SCORING, second, rules.state(everything))
+    fixed = (
+        ""
+        if variant.grand_slam is None
+        else f" × {variant.grand_slam}/{variant.grand_slam_plain()}"
+    )
+    return {
+        "transformer_multipliers": " / ".join(f"×{t} {label}".strip() for label, t in times) + one,
+        "transformer_alone_values": " / ".join(f"+{v} {label}".strip() for label, v in alone) + one,
+        "grand_slam_rule": (
+            f"({variant.full_red_base()}·L(A♥) + {-variant.pig * decks}·L(Q♠) + "
+            f"{variant.sheep * decks}·L(J♦)) × t{fixed}: {plain} nothing exposed, "
+            f"{shown} all exposed"
+        ),
+    }
+
+
+def rule_table(variant: Variant) -> dict[str, object]:
+    """Every rule, and what follows from them, as plain data for a printed table."""
+    data = variant.to_data()
+    out: dict[str, object] = dict(data)
+    out["heart_values"] = " ".join(f"{r}:{v}" for r, v in zip(RANKS, variant.heart_values,
+                                                                   strict=True))  # fmt: skip
+    out["transformer_table"] = "; ".join(
+        f"{row['exposed']} exposed, {row['taken']} taken: ×{row['times']}"
+        for row in data["transformer_table"]
+    )
+    out.update(_derived(variant))
+    return out
+
+
+def _cell(value: object) -> str:
+    if isinstance(value, dict):
+        return " ".join(f"{k}:{v}" for k, v in value.items())
+    if isinstance(value, list):
+        sep = "; " if any(" " in str(v) for v in value) else " "
+        return sep.join(str(v) for v in value)
+    return str(value)
+
+
+def render_variant(
+    variant: Variant, fmt: Format = Format.table, lang: str = "en", table_format: str = "simple"
+) -> str:
+    """A variant's whole rule table (``variants show NAME``).
+
+    JSON and YAML give the rules-file schema, so the output loads back with ``--rules``; the
+    table adds what follows from the rules (multipliers, lone values, the grand slam).
+    """
+    if fmt is Format.json:
+        import json
+
+        return json.dumps(variant.to_data(), ensure_ascii=False, indent=2) + "\n"
+    if fmt is Format.yaml:
+        return yaml_text(variant.to_data())
+    rows = [[key, _cell(value)] for key, value in rule_table(variant).items()]
+    headers = [say("rule", lang), say("value", lang)]
+    return table(rows, headers, table_format, disable_numparse=False) + "\n"
+
+
+def render_variant_list(
+    variants: Iterable[Variant], fmt: Format = Format.table, lang: str = "en",
+    table_format: str = "simple",
+) -> str:  # fmt: skip
+    rows: list[dict[str, Any]] = [
+        {"name": v.name, "title": v.title_zh if lang == "zh" else v.title, "source": v.source}
+        for v in variants
+    ]
+    if fmt is Format.json:
+        import json
+
+        return json.dumps(rows, ensure_ascii=False, indent=2) + "\n"
+    if fmt is Format.yaml:
+        return yaml_text(rows)
+    headers = [say(key, lang) for key in ("name", "title", "source")]
+    return table([list(r.values()) for r in rows], headers, table_format,
+                 disable_numparse=False) + "\n"  # fmt: skip

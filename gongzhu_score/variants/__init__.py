@@ -1,0 +1,134 @@
+"""The rule sets by name: the built-in variants (this folder's YAML files) and house rules files.
+
+Each built-in variant is one file here, named after it; the registry is whatever files the
+folder holds, so adding a variant is adding a file. A file may say ``extends: classic`` and
+then give only the rules in which it differs, and ``aliases: [德宏]`` for other names that find
+it. A table's house rules (``--rules FILE``) are a file in the same schema, read by
+:func:`load_rules` with the same checks, and may extend a built-in variant too.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+from ..core.variant import Variant
+from ..errors import RulesError
+from ..io.yamlfile import load_yaml, read_text
+
+__all__ = ["DEFAULT", "VARIANTS", "find_variant", "load_rules"]
+
+DEFAULT = "classic"
+"""The variant used when none is named."""
+# Package data beside this module (importlib.resources would cost 5 ms of start-up).
+_FOLDER = Path(__file__).resolve().parent
+_META = ("extends", "aliases")
+MAX_RULES_BYTES = 100_000
+
+
+def _file_data(name: str) -> dict[str, Any]:
+    path = _FOLDER / f"{name}.yaml"
+    data = load_yaml(path.read_text(encoding="utf-8"), str(path))
+    if not isinstance(data, dict):
+        raise RulesError(f"{path}: a rules file holds a mapping of rule names to values")
+    return data
+
+
+def _resolve(data: Mapping[str, Any], seen: tuple[str, ...] = ()) -> dict[str, Any]:
+    """The whole schema of a rules file: its ``extends`` chain filled in, metadata removed."""
+    parent = data.get("extends")
+    own = {k: v for k, v in data.items() if k not in _META}
+    if parent is None:
+        return own
+    if not isinstance(parent, str) or parent not in VARIANTS:
+        raise RulesError(f"extends: {parent!r} is not a built-in variant ({', '.join(VARIANTS)})")
+    if parent in seen:
+        raise RulesError(f"extends: {' → '.join((*seen, parent))} goes round in a circle")
+    base = _resolve(_file_data(parent), (*seen, parent))
+    for label in ("name", "title", "title_zh", "source"):
+        base.pop(label, None)  # a variant's name and titles are its own, never inherited
+    return {**base, **own}
+
+
+class _Builtins(Mapping[str, Variant]):
+    """The built-in variants, each read from its file the first time it is asked for."""
+
+    def __init__(self) -> None:
+        self._cache: dict[str, Variant] = {}
+        self._names: tuple[str, ...] | None = None
+        self._aliases: dict[str, str] | None = None
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        if self._names is None:
+            self._names = tuple(sorted(p.stem for p in _FOLDER.glob("*.yaml")))
+        return self._names
+
+    def __getitem__(self, name: str) -> Variant:
+        if name not in self.names:
+            raise KeyError(name)
+        if name not in self._cache:
+            data = _file_data(name)
+            try:
+                variant = Variant.from_data(_resolve(data, (name,)))
+            except RulesError as e:
+                raise e.within(f"built-in variant {name}") from None
+            if variant.name != name:
+                raise RulesError(f"built-in variant {name}: its file names it {variant.name!r}")
+            self._cache[name] = variant
+        return self._cache[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.names)
+
+    def __len__(self) -> int:
+        return len(self.names)
+
+    def aliases(self) -> dict[str, str]:
+        """Every other name a variant answers to (lower case), read from the files."""
+        if self._aliases is None:
+            found: dict[str, str] = {}
+            for name in self.names:
+                for alias in _file_data(name).get("aliases") or ():
+                    found[str(alias).strip().lower()] = name
+            self._aliases = found
+        return self._aliases
+
+
+VARIANTS: Mapping[str, Variant] = _Builtins()
+"""The built-in variants by name, read from the files shipped in ``gongzhu_score/variants``."""
+
+
+def find_variant(name: str | Variant) -> Variant:
+    """Look a variant up by name or alias, case-insensitively; a :class:`Variant` passes."""
+    if isinstance(name, Variant):
+        return name
+    if not isinstance(name, str):
+        raise RulesError(f"a variant is named by text, such as classic, not {name!r}")
+    key = name.strip().lower()
+    if key in VARIANTS:
+        return VARIANTS[key]
+    builtins = VARIANTS
+    assert isinstance(builtins, _Builtins)
+    aliases = builtins.aliases()
+    if key in aliases:
+        return VARIANTS[aliases[key]]
+    close = difflib.get_close_matches(key, [*VARIANTS, *aliases], n=1)
+    hint = f"; did you mean {aliases.get(close[0], close[0])!r}?" if close else ""
+    raise RulesError(f"unknown variant {name!r} (known: {', '.join(VARIANTS)}){hint}")
+
+
+def load_rules(path: str) -> Variant:
+    """A house-rules variant from a YAML file (``--rules FILE``); errors name file and rule."""
+    text, source = read_text(path, MAX_RULES_BYTES, "rules file")
+    data = load_yaml(text, source)
+    try:
+        if not isinstance(data, Mapping):
+            raise RulesError("a rules file holds a mapping of rule names to values")
+        if "aliases" in data:
+            raise RulesError("aliases: only the built-in variants have other names")
+        return Variant.from_data(_resolve(data))
+    except RulesError as e:
+        raise e.within(source) from None
