@@ -23,7 +23,6 @@ from .variants import DEFAULT, find_variant
 
 __all__ = ["Scorer", "score", "score_hand"]
 
-_HAND_KEYS = frozenset(("players", "variant", "teams"))
 _NORMALIZATIONS: dict[tuple[object, ...], Normalization] = {}
 
 
@@ -63,7 +62,7 @@ def _fast(
     norm: Normalization,
 ) -> HandResult | None:
     """The hand scored straight from canonical codes, or None for the careful path."""
-    if not isinstance(captured, Mapping):
+    if type(captured) is not dict and not isinstance(captured, Mapping):
         return None
     names = list(captured)
     if exposed:
@@ -176,10 +175,9 @@ class Scorer:
     def score_data(self, data: object) -> HandResult:
         """One hand given as hand-file data (or a trick-by-trick record); raises
         :class:`~gongzhu_score.errors.GongzhuError` naming what is wrong."""
-        if type(data) is dict and data.keys() <= _HAND_KEYS:
-            result = self._engine.score_players(data.get("players"), self.normalization)
-            if result is not None:
-                return result
+        result = self._engine.score_data(data, self.normalization)
+        if result is not None:
+            return result
         from .io.handfile import hand_from_data  # the careful path: every spelling, records
 
         return self._engine.score(hand_from_data(data).hand, self.normalization, self.partial)

@@ -16,7 +16,10 @@ from gongzhu_score import (
     TRANSFORMER,
     VARIANTS,
     Card,
+    RulesError,
+    Variant,
 )
+from gongzhu_score.core.variant import RANKS
 
 NAMES = st.lists(
     st.text(alphabet="东南西北ABCDxyz甲乙", min_size=1, max_size=3),
@@ -182,3 +185,88 @@ def play_random_hand(
 
 
 TWO_CLUBS = DECK[DECK.index(next(c for c in DECK if c.code == "2C"))]
+
+
+# --- random house rules: every knob of the rules-file schema ---------------------------------
+
+_VALUES = st.sampled_from([0, 0, -10, -20, -30, -50, 10, 25, -5, 100])
+_SPECIAL_CODES = [c.code for c in SPECIAL_CARDS]
+
+
+@st.composite
+def rule_sets(draw: st.DrawFn) -> Variant:
+    """A random valid rule set (house rules), odd values included: sheep 0, hearts worth 0 or
+    more, a fixed grand slam, the pig positive on full red, two decks, tables."""
+    decks = draw(st.sampled_from([1, 1, 2]))
+    data: dict[str, object] = {
+        "name": "house",
+        "decks": decks,
+        "heart_values": dict(
+            zip(RANKS, draw(st.lists(_VALUES, min_size=13, max_size=13)), strict=True)
+        ),
+        "pig": draw(st.sampled_from([-100, -50, 0, 100, -200])),
+        "sheep": draw(st.sampled_from([100, 0, 50, -100, 200])),
+        "exposable": draw(st.lists(st.sampled_from(_SPECIAL_CODES), unique=True)),
+        "exposure_levels": draw(
+            st.lists(st.integers(1, 4), min_size=decks + 1, max_size=decks + 1)
+        ),
+        "first_exposure_level": draw(st.integers(1, 8)),
+        "first_exposure_allowed": draw(st.booleans()),
+        "auto_exposure": draw(st.booleans()),
+        "transformer_multiplier": draw(st.integers(1, 4)),
+        "transformer_alone": draw(st.sampled_from([50, 0, 25, -50, 100])),
+        "zero_hearts_are_scoring": draw(st.booleans()),
+        "full_red": draw(st.sampled_from([200, 0, 400, -100, 300])),
+        "full_red_mode": draw(st.sampled_from(["fixed", "flip"])),
+        "full_red_pig_positive": draw(st.booleans()),
+        "normalize": draw(st.sampled_from(["none", "zero-sum", "jj"])),
+        "match_end": draw(st.sampled_from([-1000, -500, -1])),
+    }
+    if decks > 1 or draw(st.booleans()):
+        base = draw(st.integers(1, 3))
+        rows = [{"exposed": 0, "taken": 1, "times": base}]
+        for exposed in range(decks + 1):
+            for taken in range(1, decks + 1):
+                if (exposed, taken) != (0, 1):
+                    rows.append({"exposed": exposed, "taken": taken,
+                                 "times": base * draw(st.integers(1, 8))})  # fmt: skip
+        data["transformer_table"] = rows
+    if draw(st.booleans()):
+        data["grand_slam"] = draw(st.sampled_from([800, 1600, 1000, -400]))
+    try:
+        return Variant.from_data(data)
+    except RulesError:  # a fixed grand slam over a formula worth 0: refused, as it should be
+        data["grand_slam"] = None
+        return Variant.from_data(data)
+
+
+@st.composite
+def hands_for(draw: st.DrawFn, rules: Variant) -> RandomHand:
+    """A random complete hand under ``rules``: every copy of every scoring card to someone,
+    some other cards listed, exposures of the exposable cards (首明 where allowed)."""
+    names = draw(NAMES)
+    captured: dict[str, list[Card]] = {n: [] for n in names}
+    # The hearts go to a few seats only, so that hands with no hearts, full reds, grand slams
+    # and lone transformers (10♣ with nothing, or with only the sheep) come up often.
+    heart_seats = draw(st.lists(st.integers(0, 3), min_size=1, max_size=4, unique=True))
+    special_seats = draw(st.lists(st.integers(0, 3), min_size=1, max_size=4, unique=True))
+    for card in DECK:
+        for _ in range(rules.decks):
+            if card.suit.value == "H":
+                seat = draw(st.sampled_from(heart_seats))
+            elif card in SCORING_CARDS:
+                seat = draw(st.sampled_from(special_seats))
+            else:
+                seat = draw(st.integers(-1, 3))
+            if seat >= 0:
+                captured[names[seat]].append(card)
+    hand = RandomHand("house", names, captured)
+    for card in rules.exposable:
+        for _ in range(draw(st.integers(0, rules.decks))):
+            who = names[draw(st.integers(0, 3))]
+            if (rules.first_exposure_allowed and not hand.first_exposed.get(who)
+                    and card not in _firsts(hand) and draw(st.booleans())):  # fmt: skip
+                hand.first_exposed[who] = [card]
+            else:
+                hand.exposed.setdefault(who, []).append(card)
+    return hand

@@ -6,6 +6,9 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
+import re
+import signal
 from pathlib import Path
 
 import pytest
@@ -304,6 +307,31 @@ def test_parallel_stops_at_the_first_bad_record_like_one_process(
     assert r.stderr.startswith(f"error: {f}:401: not a JSON object")
     assert len(r.stdout.splitlines()) == 400
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".gongzhu-part")]
+
+
+def _die(*args: object) -> None:
+    os.kill(os.getpid(), signal.SIGKILL)  # as the out-of-memory killer would
+
+
+def test_a_worker_that_dies_fails_the_batch_and_leaves_nothing_behind(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    good = json.dumps(MINUS_400, ensure_ascii=False)
+    f = tmp_path / "h.jsonl"
+    f.write_text("\n".join([good] * 2000) + "\n", encoding="utf-8")
+    out = tmp_path / "scores.jsonl"
+    monkeypatch.setattr(parallel_module, "PARALLEL_FROM_BYTES", 0)
+    monkeypatch.setattr(parallel_module, "_work", _die)
+    signal.signal(signal.SIGALRM, lambda *_: pytest.fail("the batch waited for a dead worker"))
+    signal.alarm(60)
+    try:
+        r = run("batch", str(f), "-f", "jsonl", "-o", str(out))
+    finally:
+        signal.alarm(0)
+    assert r.exit_code == 2
+    assert re.match(rf"error: {re.escape(str(f))}: the process scoring lines \d+–2000 stopped before",
+                    r.stderr)  # fmt: skip
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["h.jsonl"]  # no output, no parts
 
 
 def test_progress_shows_on_a_terminal_after_a_moment(capsys: pytest.CaptureFixture[str]) -> None:

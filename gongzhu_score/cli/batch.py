@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 import sys
 import time
@@ -176,7 +177,16 @@ def batch_command(
                 # A large JSON Lines file is scored on every core (JSON output gathers every
                 # hand in one object, so it stays in one process).
                 if fmt is not Format.json and can_split(path):
-                    bad += score_in_parallel(path, batch, out, writer, summary, keep_going)
+                    part_writer = functools.partial(
+                        BatchWriter,
+                        fmt=fmt,
+                        lang=lang.value,
+                        summary_only=summary_only,
+                        header=False,
+                    )
+                    bad += score_in_parallel(
+                        path, batch, out, writer, part_writer, summary, keep_going
+                    )
                 elif path.endswith(".jsonl"):
                     with open(path, "rb") as lines:
                         bad += batch.run_jsonl(

@@ -44,6 +44,8 @@ SPECIAL_INDEX: Final[dict[str, int]] = {c.code: k for k, c in enumerate(SPECIAL_
 _COPY_BITS: Final = 0o3333
 _FIRST_BITS: Final = 0o4444
 _PARTNER_SIDES: Final = (0, 1, 0, 1)
+_THREES: Final = (3, 3, 3, 3)
+_ONES: Final = (1, 1, 1, 1)
 
 
 def _is_full_red(once: int, twice: int, second: int) -> bool:
@@ -73,12 +75,107 @@ def _round_half_away(numerator: int, denominator: int) -> int:
     return whole if numerator >= 0 else -whole
 
 
+class _Tally:
+    """Cards read from canonical codes, each card's copies counted as they come: the cards of
+    the hand so far (``all_once``, ``all_twice``) and of the player being read."""
+
+    one_deck: bool
+    all_once: int
+    all_twice: int
+    once: int
+    twice: int
+
+    def __init__(self, one_deck: bool) -> None:
+        self.one_deck = one_deck
+        self.all_once = self.all_twice = self.once = self.twice = 0
+
+    def take(self, bit: int) -> bool:
+        """One more copy of the card ``bit``; False when that is one copy too many."""
+        if self.all_once & bit:
+            if self.one_deck or self.all_twice & bit:
+                return False
+            self.all_twice |= bit
+        else:
+            self.all_once |= bit
+        if self.once & bit:
+            self.twice |= bit
+        else:
+            self.once |= bit
+        return True
+
+    def read_tokens(self, tokens: list[object]) -> bool:
+        """A list of codes (``["QS", "6H"]``); False at anything else."""
+        for token in tokens:
+            bit = CODE_BIT.get(token, 0) if isinstance(token, str) else 0
+            if not bit or not self.take(bit):
+                return False
+        return True
+
+    def read_text(self, text: str) -> bool:
+        """Codes separated by spaces (``"QS 6H 10C"``); False at anything else.
+
+        Compiled, it reads a character at a time (three times as fast as splitting the text
+        and looking each piece up); as plain Python, splitting is the faster of the two.
+        """
+        if not _SCAN:
+            return self.read_tokens(text.split())  # type: ignore[arg-type]
+        i, end = 0, len(text)
+        while i < end:
+            c = ord(text[i])
+            if c == 32:  # " "
+                i += 1
+                continue
+            # (character codes compared as numbers: a look-up per character would cost more)
+            if 50 <= c <= 57:  # "2" … "9"
+                rank = c - 50
+            elif c == 49:  # "1" of "10"
+                i += 1
+                if i >= end or ord(text[i]) != 48:
+                    return False
+                rank = 8
+            elif c == 74:  # J
+                rank = 9
+            elif c == 81:  # Q
+                rank = 10
+            elif c == 75:  # K
+                rank = 11
+            elif c == 65:  # A
+                rank = 12
+            else:
+                return False
+            i += 1
+            if i >= end:
+                return False
+            c = ord(text[i])
+            if c == 72:  # H
+                suit = 1
+            elif c == 83:  # S
+                suit = 0
+            elif c == 67:  # C
+                suit = 3
+            elif c == 68:  # D
+                suit = 2
+            else:
+                return False
+            i += 1
+            if i < end and ord(text[i]) != 32:
+                return False
+            if not self.take(1 << (13 * suit + rank)):
+                return False
+        return True
+
+
+_SCAN: Final = not __file__.endswith(".py")
+
+
 class HandState:
     """One hand's exposures worked out once: every special card's level (RULINGS §4.1–4.2, §5.1).
 
     ``copies`` count the ordinary exposures (after auto-exposure); ``first`` marks 首明.
     """
 
+    rules: Rules
+    key: int
     levels: list[int]
     copies: list[int]
     first: list[bool]
@@ -93,6 +190,7 @@ class HandState:
 
     def __init__(self, rules: Rules, key: int) -> None:
         v = rules.variant
+        self.rules, self.key = rules, key
         self.copies = [(key >> (3 * k)) & 3 for k in range(4)]
         self.first = [bool((key >> (3 * k + 2)) & 1) for k in range(4)]
         self.auto = -1
@@ -110,6 +208,9 @@ class HandState:
         ten_level, ten_copies = self.levels[2], self.copies[2]
         self.times_one = v.transformer_times(ten_level, ten_copies, 1)
         self.times_two = v.transformer_times(ten_level, ten_copies, 2) if v.decks > 1 else 0
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (_state_of, (self.rules, self.key))
 
 
 class Rules:
@@ -135,6 +236,7 @@ class Rules:
     exposable: int
     first_allowed: bool
     states: dict[int, HandState]
+    good_names: set[str]
 
     def __init__(self, variant: Variant) -> None:
         v = variant
@@ -162,6 +264,10 @@ class Rules:
         self.exposable = sum(1 << SPECIAL_INDEX[c.code] for c in v.exposable)
         self.first_allowed = v.first_exposure_allowed
         self.states = {}
+        self.good_names = set()
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (rules_for, (self.variant,))
 
     def state(self, key: int) -> HandState:
         """The exposure levels for a hand's exposure key (worked out once per key)."""
@@ -266,66 +372,53 @@ class Rules:
         captured: Sequence[object],
         exposed: Sequence[object],
         norm: Normalization,
-        stripped: bool = False,
     ) -> HandResult | None:
         """Score a hand given as canonical card codes (``"QS 6H"`` or ``["QS", "6H"]``), as
         hand files and JSON Lines hold them: the fast path. None when anything is not plainly
         valid (another spelling, a card given twice, a missing card, …): then
         :meth:`score` on the parsed hand gives the result or the precise error.
 
-        ``stripped``: names must also have no surrounding space (hand files strip them).
+        Names with surrounding space go the careful path too (hand files strip them).
         """
         if len(names) != 4 or len(captured) != 4 or len(exposed) != 4:
             return None
-        seen: set[str] = set()
+        good = self.good_names
         for name in names:
-            if not isinstance(name, str) or name in seen or not name.strip():
+            if not isinstance(name, str):
                 return None
-            if stripped and name != name.strip():
-                return None
-            seen.add(name)
-        one_deck = self.decks == 1
-        all_once = all_twice = 0
+            if name not in good:  # each name is checked once, not in every hand
+                if not name or name.isspace() or name[0].isspace() or name[-1].isspace():
+                    return None  # (names with surrounding space: the careful path)
+                if len(good) < _KEEP_NAMES:
+                    good.add(name)
+        n0, n1, n2, n3 = names[0], names[1], names[2], names[3]
+        if n0 in (n1, n2, n3) or n1 in (n2, n3) or n2 == n3:
+            return None
+        tally = _Tally(self.decks == 1)
         once_list: list[int] = []
         twice_list: list[int] = []
         for cards in captured:
-            tokens: list[object]
+            tally.once = tally.twice = 0
             if isinstance(cards, str):
-                tokens = list(cards.split())
+                if not tally.read_text(cards):
+                    return None
             elif isinstance(cards, list):
-                tokens = cards
-            elif cards is None:
-                tokens = []
-            else:
+                if not tally.read_tokens(cards):
+                    return None
+            elif cards is not None:
                 return None
-            once = twice = 0
-            for token in tokens:
-                if not isinstance(token, str):
-                    return None
-                bit = CODE_BIT.get(token, 0)
-                if not bit:
-                    return None
-                if all_once & bit:
-                    if one_deck or all_twice & bit:
-                        return None
-                    all_twice |= bit
-                else:
-                    all_once |= bit
-                if once & bit:
-                    twice |= bit
-                else:
-                    once |= bit
-            once_list.append(once)
-            twice_list.append(twice)
-        if all_once & SCORING != SCORING or all_twice & SCORING != self.second_scoring:
+            once_list.append(tally.once)
+            twice_list.append(tally.twice)
+        if tally.all_once & SCORING != SCORING or tally.all_twice & SCORING != self.second_scoring:
             return None
         shown: list[int] = []
         copies = 0
         for cards in exposed:
             key = 0
             if cards:
+                tokens: list[object]
                 if isinstance(cards, str):
-                    tokens = list(cards.split())
+                    tokens = cards.split()  # type: ignore[assignment]
                 elif isinstance(cards, list):
                     tokens = cards
                 else:
@@ -339,8 +432,19 @@ class Rules:
                     copies += 1 << (3 * k)
                     key += 1 << (3 * k)
             shown.append(key)
-        hand_names = tuple([str(name) for name in names])
+        hand_names: tuple[str, ...] = (str(n0), str(n1), str(n2), str(n3))
         return self._finish(hand_names, once_list, twice_list, shown, norm, False, ())
+
+    def score_data(self, data: object, norm: Normalization) -> HandResult | None:
+        """Hand-file data (``{"players": [...]}``, a parsed JSON Lines line) scored from
+        canonical codes; None for the careful path. A ``variant:`` or ``teams:`` key is not
+        read: the caller chose these rules for it."""
+        if not isinstance(data, dict):
+            return None
+        size = len(data)
+        if size > 1 and ("variant" in data) + ("teams" in data) + 1 != size:
+            return None
+        return self.score_players(data.get("players"), norm)
 
     def score_players(self, players: object, norm: Normalization) -> HandResult | None:
         """The ``players`` list of a hand file or a JSON Lines line (each ``name``,
@@ -353,13 +457,13 @@ class Rules:
         for p in players:
             if not isinstance(p, dict):
                 return None
-            known = ("name" in p) + ("captured" in p) + ("exposed" in p)
-            if known != len(p):
+            name, cards, shown = p.get("name"), p.get("captured"), p.get("exposed")
+            if (name is not None) + (cards is not None) + (shown is not None) != len(p):
                 return None  # 首明, a claim, a misspelt key: the careful path says which
-            names.append(p.get("name"))
-            captured.append(p.get("captured"))
-            exposed.append(p.get("exposed"))
-        return self.score_codes(names, captured, exposed, norm, True)
+            names.append(name)
+            captured.append(cards)
+            exposed.append(shown)
+        return self.score_codes(names, captured, exposed, norm)
 
     def _finish(
         self,
@@ -376,19 +480,46 @@ class Rules:
             copies += key & _COPY_BITS
             first |= key & _FIRST_BITS
         st = self.state(copies | first)
-        sides = _sides(norm.teams, names, once, twice, shown)
-        raw = self.raw
-        raws = (raw(once[0], twice[0], st), raw(once[1], twice[1], st),
-                raw(once[2], twice[2], st), raw(once[3], twice[3], st))  # fmt: skip
-        finals, numerators, denominators = _normalize(raws, norm, sides)
+        how = _how(norm)
+        sides = None if how.teams == _NO_TEAMS else _sides(how.teams, names, once, twice, shown)
+        r0 = self.raw(once[0], twice[0], st)
+        r1 = self.raw(once[1], twice[1], st)
+        r2 = self.raw(once[2], twice[2], st)
+        r3 = self.raw(once[3], twice[3], st)
+        raws = (r0, r1, r2, r3)
+        numerators: tuple[int, ...]
+        denominators: tuple[int, ...]
+        if sides is None and not how.exact and how.method != _PAPER:
+            # Individual play, rounded: the usual case, in whole numbers (RULINGS §6.2, §6.3).
+            total, scale = r0 + r1 + r2 + r3, how.scale
+            x0, x1, x2, x3 = 4 * r0 - total, 4 * r1 - total, 4 * r2 - total, 4 * r3 - total
+            numerators = (x0, x1, x2, x3)
+            if how.method == _THIRDS:
+                finals: tuple[int | Fraction, ...] = (
+                    _round_half_away(x0, 3) * scale,
+                    _round_half_away(x1, 3) * scale,
+                    _round_half_away(x2, 3) * scale,
+                    _round_half_away(x3, 3) * scale,
+                )
+                denominators = _THREES
+            else:
+                finals = (x0 * scale, x1 * scale, x2 * scale, x3 * scale)
+                denominators = _ONES
+        else:
+            finals, numerators, denominators = _normalize(raws, how, sides)
         return HandResult(
-            self, norm, names, raws, finals, partial, missing, tuple(once), tuple(twice),
-            tuple(shown), st, numerators, denominators, sides,
+            self, norm, names, raws, finals, partial, missing, once, twice, shown, st,
+            numerators, denominators, sides,
         )  # fmt: skip
+
+
+def _state_of(rules: Rules, key: int) -> HandState:
+    return rules.state(key)
 
 
 _COMPILED: dict[int, tuple[Variant, Rules]] = {}
 _KEEP: Final = 64
+_KEEP_NAMES: Final = 10_000
 
 
 def rules_for(variant: Variant) -> Rules:
@@ -407,13 +538,48 @@ def rules_for(variant: Variant) -> Rules:
 # --- teams and normalization (RULINGS §6, §7) --------------------------------------------------
 
 
+class _How:
+    """A :class:`Normalization` as the engine reads it: plain numbers, worked out once."""
+
+    method: int
+    teams: int
+    scale: int
+    exact: bool
+
+    def __init__(self, norm: Normalization) -> None:
+        self.method = _METHODS.index(norm.method)
+        self.teams = _TEAMS.index(norm.teams)
+        self.scale = norm.scale
+        self.exact = norm.rounding is Rounding.EXACT
+
+
+_METHODS: Final = (Method.NONE, Method.ZERO_SUM, Method.JJ)
+_PAPER: Final = 0
+_THIRDS: Final = 1
+_TEAMS: Final = (Teams.NONE, Teams.PARTNERS, Teams.PIG_SHEEP)
+_NO_TEAMS: Final = 0
+_PARTNERS: Final = 1
+_HOWS: dict[int, tuple[Normalization, _How]] = {}
+
+
+def _how(norm: Normalization) -> _How:
+    found = _HOWS.get(id(norm))
+    if found is not None and found[0] is norm:
+        return found[1]
+    how = _How(norm)
+    if len(_HOWS) >= _KEEP:
+        del _HOWS[next(iter(_HOWS))]
+    _HOWS[id(norm)] = (norm, how)
+    return how
+
+
 def _sides(
-    teams: Teams, names: Sequence[str], once: list[int], twice: list[int], shown: list[int]
+    teams: int, names: Sequence[str], once: list[int], twice: list[int], shown: list[int]
 ) -> tuple[int, ...] | None:
     """Each seat's side (0 or 1) for team play, or None for individual play."""
-    if teams is Teams.NONE:
+    if teams == _NO_TEAMS:
         return None
-    if teams is Teams.PARTNERS:  # 打对家: seats 1 and 3 against 2 and 4
+    if teams == _PARTNERS:  # 打对家: seats 1 and 3 against 2 and 4
         return _PARTNER_SIDES
     # 猪羊一家: whoever captured a pig or a sheep (two decks: any copy) plays together.
     for name, key in zip(names, shown, strict=True):
@@ -433,13 +599,13 @@ def _sides(
 
 
 def _shares(
-    raws: Sequence[int], method: Method, teams: Teams, sides: tuple[int, ...] | None
+    raws: Sequence[int], how: _How, sides: tuple[int, ...] | None
 ) -> tuple[list[int], list[int]]:
     """Each final as a fraction (numerators, denominators), before rounding and scale."""
     total = 0
     for r in raws:
         total += r
-    if teams is not Teams.NONE and sides is not None:
+    if sides is not None:
         # D = own side − other side: zero-sum shares D among the side's members (§7.1, §7.3),
         # JJ 搭档 gives every member the whole D (§7.2).
         side_sum = [0, 0]
@@ -448,24 +614,24 @@ def _shares(
             side_sum[s] += r
             size[s] += 1
         diff = [side_sum[0] - side_sum[1], side_sum[1] - side_sum[0]]
-        if method is Method.JJ:
+        if how.method != _THIRDS:
             return [diff[s] for s in sides], [1 for _ in sides]
         return [diff[s] for s in sides], [size[s] for s in sides]
-    if method is Method.NONE:
+    if how.method == _PAPER:
         return list(raws), [1 for _ in raws]
     # zero-sum: r − (R − r)/3 = (4r − R)/3, whose remainder is 0, ⅓ or ⅔ (never a tie);
     # jj: 3·r − (R − r) = 4r − R.
     numerators = [4 * r - total for r in raws]
-    return numerators, [3 if method is Method.ZERO_SUM else 1 for _ in raws]
+    return numerators, [3 if how.method == _THIRDS else 1 for _ in raws]
 
 
 def _normalize(
-    raws: Sequence[int], norm: Normalization, sides: tuple[int, ...] | None
+    raws: Sequence[int], how: _How, sides: tuple[int, ...] | None
 ) -> tuple[tuple[int | Fraction, ...], tuple[int, ...], tuple[int, ...]]:
-    numerators, denominators = _shares(raws, norm.method, norm.teams, sides)
-    scale = norm.scale
+    numerators, denominators = _shares(raws, how, sides)
+    scale = how.scale
     finals: list[int | Fraction] = []
-    if norm.rounding is Rounding.EXACT:
+    if how.exact:
         for n, d in zip(numerators, denominators, strict=True):
             value = Fraction(n, d) * scale
             finals.append(value.numerator if value.denominator == 1 else value)
@@ -488,7 +654,7 @@ def normalize(
     """
     if norm.teams is not Teams.NONE and sides is None:
         raise HandError("team play needs each seat's side")
-    return _normalize(raws, norm, None if sides is None else tuple(sides))[0]
+    return _normalize(raws, _how(norm), None if sides is None else tuple(sides))[0]
 
 
 # --- the result ----------------------------------------------------------------------------------
@@ -512,9 +678,9 @@ class HandResult:
     missing: tuple[Card, ...]
     """The scoring cards nobody captured, in deck order (a partial tally)."""
     _rules: Rules
-    _once: tuple[int, ...]
-    _twice: tuple[int, ...]
-    _shown: tuple[int, ...]
+    _once: list[int]
+    _twice: list[int]
+    _shown: list[int]
     _state: HandState
     _numerators: tuple[int, ...]
     _denominators: tuple[int, ...]
@@ -530,9 +696,9 @@ class HandResult:
         finals: tuple[int | Fraction, ...],
         partial: bool,
         missing: tuple[Card, ...],
-        once: tuple[int, ...],
-        twice: tuple[int, ...],
-        shown: tuple[int, ...],
+        once: list[int],
+        twice: list[int],
+        shown: list[int],
         state: HandState,
         numerators: tuple[int, ...],
         denominators: tuple[int, ...],
@@ -625,6 +791,15 @@ class HandResult:
         return tuple([self._rules.counts(a, b) for a, b in zip(self._once, self._twice,
                                                                 strict=True)])  # fmt: skip
 
+    def __reduce__(self) -> tuple[object, ...]:
+        # (a result travels between processes, for a data engine's workers, as its inputs)
+        args = (
+            self._rules, self.normalization, self.names, self.raws, self.finals, self.partial,
+            self.missing, self._once, self._twice, self._shown, self._state, self._numerators,
+            self._denominators, self._sides,
+        )  # fmt: skip
+        return (HandResult, args)
+
     def player(self, name: str) -> PlayerScore:
         for p in self.players:
             if p.name == name:
@@ -635,7 +810,7 @@ class HandResult:
         return (
             self.variant, self.normalization, self.names, self.raws, self.finals, self.partial,
             self.missing, tuple([m & SCORING for m in self._once]),
-            tuple([m & SCORING for m in self._twice]), self._shown, self._sides,
+            tuple([m & SCORING for m in self._twice]), tuple(self._shown), self._sides,
         )  # fmt: skip
 
     def __eq__(self, other: object) -> bool:
@@ -653,6 +828,10 @@ class HandResult:
 
 
 # The bit layout above, checked against the deck once at import.
+for _code, _bit in CODE_BIT.items():
+    _check = _Tally(True)
+    assert _check.read_text(_code) and _check.once == _bit, _code
+    assert not _Tally(True).read_text(_code + "x") and not _Tally(True).read_text(_code[:-1])
 assert (CARD_BIT[PIG], CARD_BIT[SHEEP], CARD_BIT[TRANSFORMER]) == (PIG_BIT, SHEEP_BIT, TEN_BIT)
 assert CARD_BIT[ACE_OF_HEARTS] == 1 << (HEART_SHIFT + 12)
 assert set(cards_of(SCORING, 0)) == SCORING_CARDS

@@ -23,9 +23,6 @@ _SUMMARY_KEYS = ("name", "hands", "raw", "final", "average", "pigs", "sheep", "t
                  "full_reds", "grand_slams")  # fmt: skip
 
 
-_FOUR = '{"source": %s%d", "players": [%s%d, "final": %d}, %s%d, "final": %d}, %s%d, "final": %d}, %s%d, "final": %d}]}\n'  # noqa: E501
-
-
 class BatchWriter:
     """Writes each hand as it comes, then the summary (and, for JSON, everything at once)."""
 
@@ -80,12 +77,18 @@ class BatchWriter:
         # Formatted by hand, names escaped once: json.dumps per hand would double the cost.
         known, names, raws, finals = self._names, result.names, result.raws, result.finals
         try:
-            # The usual hand (four players, whole finals): one C-level format for all of it.
-            if len(names) != 4 or not all([type(f) is int for f in finals]):
+            # The usual hand (whole finals): one f-string for all of it.
+            f0, f1, f2, f3 = finals
+            if type(f0) is not int or type(f1) is not int or type(f2) is not int:
+                raise KeyError
+            if type(f3) is not int:
                 raise KeyError
             a, b, c, d = known[names[0]], known[names[1]], known[names[2]], known[names[3]]
-            text = _FOUR % (prefix, place, a, raws[0], finals[0], b, raws[1], finals[1],
-                            c, raws[2], finals[2], d, raws[3], finals[3])  # fmt: skip
+            r0, r1, r2, r3 = raws
+            text = (
+                f'{{"source": {prefix}{place}", "players": [{a}{r0}, "final": {f0}}}, '
+                f'{b}{r1}, "final": {f1}}}, {c}{r2}, "final": {f2}}}, {d}{r3}, "final": {f3}}}]}}\n'
+            )
         except KeyError:
             players = ", ".join(
                 [

@@ -101,10 +101,20 @@ VARIANTS: Mapping[str, Variant] = _Builtins()
 """The built-in variants by name, read from the files shipped in ``gongzhu_score/variants``."""
 
 
+_FOUND: dict[str, Variant] = {}
+
+
 def find_variant(name: str | Variant) -> Variant:
     """Look a variant up by name or alias, case-insensitively; a :class:`Variant` passes."""
     if isinstance(name, Variant):
         return name
+    found = _FOUND.get(name) if type(name) is str else None
+    if found is None:
+        found = _FOUND[name] = _find(name)
+    return found
+
+
+def _find(name: object) -> Variant:
     if not isinstance(name, str):
         raise RulesError(f"a variant is named by text, such as classic, not {name!r}")
     key = name.strip().lower()
