@@ -1,23 +1,26 @@
-"""Benchmarks: prints figures, asserts nothing. Run: python tests/benchmark.py
+"""Benchmarks: prints figures, asserts nothing. Run: python tests/benchmark.py [--quick]
 
 - CLI start-up: wall time of ``gongzhu-score --version`` and of scoring one sample hand, as a
   user's shell runs them (a new Python process each time).
-- Scoring throughput: hands per second through the library (``score`` on parsed hands, and
-  ``score_hand`` from card strings) on random legal hands.
-- ``match add`` on a ledger already holding 1,000 hands, against one ``score`` of the same hand
-  (target: at most 1.5 times as long).
-- ``batch --format jsonl`` on 100,000 random legal hands, end to end, against reading the same
-  file with ``json.loads`` per line in plain Python (the parsing floor; target at least 100,000
-  hands/s and at most 3 times the floor), and its peak memory for 100,000 and 1,000,000 hands
-  (target: flat).
+- The library on one core, random one-deck hands with random exposures, from card strings:
+  ``score_hand`` (target ≥ 100,000 hands/s) and the bulk path, a ``Scorer`` made once
+  (target ≥ 200,000 hands/s); both with the compiled engine, and with the same source run as
+  plain Python (the fallback where nothing could be compiled).
+- ``match add`` on a ledger already holding 1,000 hands, against one ``score`` of the same hand.
+- ``batch --format jsonl`` on 100,000 and 1,000,000 random hands, end to end, against reading
+  the same file with ``json.loads`` per line in plain Python (the floor; target ≤ 2 × the
+  floor on 1,000,000 hands), on every core and on one (``parallel.py`` stays only while it
+  beats one core at both sizes), and the peak memory.
+
+``--quick`` skips the million-hand runs.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import random
 import shutil
-import shutil as _shutil
 import statistics
 import subprocess
 import sys
@@ -25,9 +28,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from gongzhu_score import DECK, SCORING_CARDS, SPECIAL_CARDS, Hand, PlayerHand, score, score_hand
-from gongzhu_score.match.ledger import Ledger
-from gongzhu_score.match.storage import create_ledger
+from gongzhu_score import DECK, SCORING_CARDS, SPECIAL_CARDS, Hand
 
 ROOT = Path(__file__).resolve().parent.parent
 NAMES = ("东", "南", "西", "北")
@@ -45,16 +46,73 @@ def random_hand(rng: random.Random) -> dict[str, object]:
     return {"captured": {n: " ".join(c) for n, c in captured.items()}, "exposed": exposed}
 
 
-def time_command(args: list[str], runs: int) -> float:
+def as_data(hand: dict[str, object]) -> dict[str, object]:
+    """A random hand as a JSON Lines line holds it."""
+    exposed: dict[str, list[str]] = hand["exposed"]  # type: ignore[assignment]
+    captured: dict[str, str] = hand["captured"]  # type: ignore[assignment]
+    return {
+        "players": [
+            {"name": n, "captured": cards, **({"exposed": exposed[n]} if n in exposed else {})}
+            for n, cards in captured.items()
+        ]
+    }
+
+
+def time_command(args: list[str], runs: int, env: dict[str, str] | None = None) -> float:
     times = []
     for _ in range(runs):
         start = time.perf_counter()
-        subprocess.run(args, check=True, capture_output=True)
+        subprocess.run(args, check=True, capture_output=True, env=env)
         times.append(time.perf_counter() - start)
     return statistics.median(times)
 
 
+LIBRARY = """
+import json, random, sys, time
+sys.path.insert(0, {tests!r})
+from benchmark import as_data, random_hand
+import gongzhu_score.core.engine as engine
+from gongzhu_score import Scorer, score_hand
+rng = random.Random(2026)
+hands = [random_hand(rng) for _ in range({n})]
+data = [as_data(h) for h in hands]
+def best(loop):
+    out = []
+    for _ in range(3):
+        start = time.perf_counter()
+        loop()
+        out.append(time.perf_counter() - start)
+    return {n} / min(out)
+def one():
+    for h in hands:
+        r = score_hand(h["captured"], exposed=h["exposed"])
+        r.raws, r.finals
+scorer = Scorer()
+def bulk():
+    for r in scorer.score_many(data):
+        r.raws, r.finals
+print(json.dumps([engine.__file__.endswith(".py"), best(one), best(bulk)]))
+"""
+
+
+def library_figures(n: int) -> None:
+    print(f"The library, one core, {n:,} random one-deck hands with random exposures, from card "
+          "strings (best of 3):")  # fmt: skip
+    for label, env in (("compiled", {}), ("plain Python", {"GONGZHU_PURE_PYTHON": "1"})):
+        code = LIBRARY.format(tests=str(ROOT / "tests"), n=n)
+        out = subprocess.run(
+            [sys.executable, "-c", code], check=True, capture_output=True, text=True,
+            env={**os.environ, **env},
+        ).stdout  # fmt: skip
+        pure, one, bulk = json.loads(out)
+        engine = "plain Python (not compiled)" if pure else "compiled with mypyc"
+        print(f"  {label:13s} engine: {engine}")
+        print(f"    score_hand                  {one:10,.0f} hands/s   (target ≥ 100,000)")
+        print(f"    Scorer.score_many (bulk)    {bulk:10,.0f} hands/s   (target ≥ 200,000)")
+
+
 def main() -> None:
+    quick = "--quick" in sys.argv
     runs = 15
     exe = shutil.which("gongzhu-score")
     cli = [exe] if exe else [sys.executable, "-m", "gongzhu_score"]
@@ -67,33 +125,14 @@ def main() -> None:
     print(f"  gongzhu-score --version   {version * 1000:7.1f} ms")
     print(f"  gongzhu-score score FILE  {one_hand * 1000:7.1f} ms")
 
-    rng = random.Random(2026)
-    n = 20_000
-    raw_hands = [random_hand(rng) for _ in range(n)]
-    start = time.perf_counter()
-    for h in raw_hands:
-        score_hand(h["captured"], exposed=h["exposed"])  # type: ignore[arg-type]
-    from_text = n / (time.perf_counter() - start)
-
-    parsed = [
-        Hand.from_captured(h["captured"], exposed=h["exposed"])  # type: ignore[arg-type]
-        for h in raw_hands
-    ]
-    assert all(isinstance(p, PlayerHand) for p in parsed[0].players)
-    start = time.perf_counter()
-    for hand in parsed:
-        score(hand)
-    from_hands = n / (time.perf_counter() - start)
-    print(f"Scoring throughput ({n:,} random legal hands, one core):")
-    print(f"  score(Hand)               {from_hands:10,.0f} hands/s")
-    print(f"  score_hand(card strings)  {from_text:10,.0f} hands/s  (parsing included)")
+    library_figures(50_000)
 
     folder = Path(tempfile.mkdtemp())
     try:
         match_add_figures(cli, sample, folder, runs, one_hand)
-        batch_figures(cli, folder)
+        batch_figures(cli, folder, quick)
     finally:
-        _shutil.rmtree(folder)
+        shutil.rmtree(folder)
 
 
 FLOOR = "import json, sys\nfor line in open(sys.argv[1], encoding='utf-8'):\n    json.loads(line)\n"
@@ -102,54 +141,60 @@ PEAK = (
     "subprocess.run(sys.argv[1:], check=True, stdout=subprocess.DEVNULL)\n"
     "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n"
 )
+# The batch command with the file scored in this one process (the parallel split disabled).
+ONE_CORE = (
+    "import sys\n"
+    "import gongzhu_score.batch.parallel as parallel\n"
+    "parallel.PARALLEL_FROM_BYTES = 10**18\n"
+    "from gongzhu_score.cli import main\n"
+    "sys.argv = ['gongzhu-score', *sys.argv[1:]]\n"
+    "main()\n"
+)
 
 
 def write_hands(path: Path, n: int, seed: int = 2026) -> None:
     rng = random.Random(seed)
     with path.open("w", encoding="utf-8") as f:
         for _ in range(n):
-            h = random_hand(rng)
-            players = [
-                {"name": name, "captured": cards, **({"exposed": h["exposed"][name]}
-                                                     if name in h["exposed"] else {})}
-                for name, cards in h["captured"].items()  # type: ignore[attr-defined]
-            ]  # fmt: skip
-            f.write(json.dumps({"players": players}, ensure_ascii=False) + "\n")
+            f.write(json.dumps(as_data(random_hand(rng)), ensure_ascii=False) + "\n")
 
 
-def batch_figures(cli: list[str], folder: Path) -> None:
-    n = 100_000
+def batch_figures(cli: list[str], folder: Path, quick: bool) -> None:
     hands = folder / "hands.jsonl"
-    write_hands(hands, n)
-    out = folder / "scores.jsonl"
-    floor = time_command([sys.executable, "-c", FLOOR, str(hands)], 3)
-    batch = time_command([*cli, "batch", str(hands), "--format", "jsonl", "--output", str(out)], 3)
-    print(f"batch --format jsonl, {n:,} random legal hands ({hands.stat().st_size / 1e6:.0f} MB), "
-          "end to end, median of 3:")  # fmt: skip
-    print(f"  json.loads per line (floor) {n / floor:10,.0f} hands/s  {floor:6.2f} s")
-    print(f"  gongzhu-score batch         {n / batch:10,.0f} hands/s  {batch:6.2f} s"
-          f"  = {batch / floor:.2f} × the floor")  # fmt: skip
+    write_hands(hands, 100_000)
     million = folder / "million.jsonl"
-    with million.open("wb") as f:
-        chunk = hands.read_bytes()
-        for _ in range(10):
-            f.write(chunk)
+    sizes = [(100_000, hands, 3)]
+    if not quick:
+        with million.open("wb") as f:
+            chunk = hands.read_bytes()
+            for _ in range(10):
+                f.write(chunk)
+        sizes.append((1_000_000, million, 1))
+    out = folder / "scores.jsonl"
+    print("batch --format jsonl, random one-deck hands, end to end (start-up included), "
+          "against json.loads per line (the floor; target ≤ 2 × on 1,000,000 hands):")  # fmt: skip
+    for n, path, runs in sizes:
+        args = ["batch", str(path), "--format", "jsonl", "--output", str(out)]
+        floor = time_command([sys.executable, "-c", FLOOR, str(path)], runs)
+        every = time_command([*cli, *args], runs)
+        one = time_command([sys.executable, "-c", ONE_CORE, *args], runs)
+        size = path.stat().st_size / 1e6
+        print(f"  {n:>9,} hands ({size:.0f} MB), median of {runs}: floor {floor:5.2f} s; "
+              f"batch {every:5.2f} s = {every / floor:.2f} × the floor "
+              f"({n / every:,.0f} hands/s); on one core {one:5.2f} s = {one / floor:.2f} ×")  # fmt: skip
     peaks = []
-    for path in (hands, million):
+    for _, path, _ in sizes:
         args = [*cli, "batch", str(path), "--format", "jsonl", "--output", str(out)]
-        start = time.perf_counter()
         peak = subprocess.run([sys.executable, "-c", PEAK, *args], check=True,
                               capture_output=True, text=True).stdout  # fmt: skip
-        took = time.perf_counter() - start
-        peaks.append(int(peak) / 1024)
-    print(f"  peak memory (largest process): {peaks[0]:.0f} MB for 100,000 hands, "
-          f"{peaks[1]:.0f} MB for 1,000,000")  # fmt: skip
-    floor_million = time_command([sys.executable, "-c", FLOOR, str(million)], 1)
-    print(f"  1,000,000 hands, once: batch {took:.2f} s, floor {floor_million:.2f} s "
-          f"= {took / floor_million:.2f} × (start-up weighs less)")  # fmt: skip
+        peaks.append(f"{int(peak) / 1024:.0f} MB")
+    print(f"  peak memory (largest process), by size: {', '.join(peaks)}")
 
 
 def match_add_figures(cli: list[str], sample: str, folder: Path, runs: int, one: float) -> None:
+    from gongzhu_score.match.ledger import Ledger
+    from gongzhu_score.match.storage import create_ledger
+
     ledger = Ledger.new(NAMES, end_at=-(10**9))
     rng = random.Random(8)
     for _ in range(1000):
