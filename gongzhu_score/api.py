@@ -102,7 +102,19 @@ def score_hand(
     """
     rules = find_variant(variant)
     norm = _normalization(rules, normalize, scale, rounding, teams)
-    engine = rules_for(rules)
+    return _score_one(rules_for(rules), norm, partial, captured, exposed, first_exposed, rest)
+
+
+def _score_one(
+    engine: Rules,
+    norm: Normalization,
+    partial: bool,
+    captured: Hand | Mapping[str, CardsLike] | Iterable[tuple[str, CardsLike]],
+    exposed: Mapping[str, CardsLike] | None,
+    first_exposed: Mapping[str, CardsLike] | None,
+    rest: str | None,
+) -> HandResult:
+    """One hand from plain values: canonical codes straight in, anything else parsed first."""
     if isinstance(captured, Hand):
         if exposed or first_exposed:
             raise GongzhuError("a Hand carries its own exposures; pass them in the Hand")
@@ -114,7 +126,7 @@ def score_hand(
                 return result
         hand = Hand.from_captured(captured, exposed=exposed, first_exposed=first_exposed)
     if rest is not None:
-        hand = hand.with_rest(rest, rules.decks)
+        hand = hand.with_rest(rest, engine.decks)
     return engine.score(hand, norm, partial)
 
 
@@ -160,17 +172,8 @@ class Scorer:
         rest: str | None = None,
     ) -> HandResult:
         """One hand, as :func:`score_hand` takes it, under this scorer's rules."""
-        if rest is None and not first_exposed and not isinstance(captured, Hand):
-            result = _fast(self._engine, captured, exposed, self.normalization)
-            if result is not None:
-                return result
-        if isinstance(captured, Hand):
-            hand = captured
-        else:
-            hand = Hand.from_captured(captured, exposed=exposed, first_exposed=first_exposed)
-        if rest is not None:
-            hand = hand.with_rest(rest, self.variant.decks)
-        return self._engine.score(hand, self.normalization, self.partial)
+        return _score_one(self._engine, self.normalization, self.partial, captured, exposed,
+                          first_exposed, rest)  # fmt: skip
 
     def score_data(self, data: object) -> HandResult:
         """One hand given as hand-file data (or a trick-by-trick record); raises

@@ -144,17 +144,28 @@ class Batch:
         bad: list[BadRecord] = []
         with _no_gc():
             for record in records:
-                try:
-                    result = self.score(record)
-                except GongzhuError as e:
-                    if not keep_going:
-                        raise
-                    bad.append(BadRecord(record.source, e))
-                    continue
-                emit(record, result)
-                if summary is not None:
-                    summary.add(result)
+                self._one(record, emit, summary, keep_going, bad)
         return bad
+
+    def _one(
+        self,
+        record: Record,
+        emit: Emit,
+        summary: Summary | None,
+        keep_going: bool,
+        bad: list[BadRecord],
+    ) -> None:
+        """Score and write one record, or note it as bad (raise, unless ``keep_going``)."""
+        try:
+            result = self.score(record)
+        except GongzhuError as e:
+            if not keep_going:
+                raise
+            bad.append(BadRecord(record.source, e))
+            return
+        emit(record, result)
+        if summary is not None:
+            summary.add(result)
 
     def run_jsonl(
         self,
@@ -201,16 +212,7 @@ class Batch:
                                 summary.add(result)
                             continue
                     record = Record(file, number, data)
-                try:
-                    result = self.score(record)
-                except GongzhuError as e:
-                    if not keep_going:
-                        raise
-                    bad.append(BadRecord(record.source, e))
-                    continue
-                emit(record, result)
-                if summary is not None:
-                    summary.add(result)
+                self._one(record, emit, summary, keep_going, bad)
         return bad
 
 
