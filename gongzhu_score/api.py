@@ -19,7 +19,7 @@ from .core.hand import CardsLike, Hand
 from .core.normalize import Method, Normalization, Rounding, Teams
 from .core.variant import Variant
 from .errors import GongzhuError
-from .variants import DEFAULT, find_variant
+from .io.rules import DEFAULT, find_variant
 
 __all__ = ["Scorer", "score", "score_hand"]
 

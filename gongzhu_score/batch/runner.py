@@ -19,7 +19,7 @@ from ..core.engine import HandResult
 from ..core.normalize import Method, Rounding, Teams
 from ..core.variant import Variant
 from ..errors import GongzhuError, InputError
-from ..variants import DEFAULT, find_variant
+from ..io.rules import DEFAULT, find_variant
 from .reading import BadRecord, Record, loads_line
 
 __all__ = ["Batch", "PlayerTotals", "Summary"]

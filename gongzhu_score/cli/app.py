@@ -14,10 +14,10 @@ from ..core.variant import Variant
 from ..disputes.claims import Claim, check_claims
 from ..errors import GongzhuError, InputError
 from ..io.fields import HandSpec
+from ..io.rules import VARIANTS, find_variant, load_rules
 from ..render.formats import Format
 from ..render.hand import claim_lines, render_result
 from ..terms import say
-from ..variants import VARIANTS, find_variant, load_rules
 from .batch import batch_command
 from .common import (
     PROG,

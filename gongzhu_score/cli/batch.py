@@ -15,8 +15,8 @@ import typer
 
 from ..core.normalize import Rounding
 from ..errors import InputError
+from ..io.rules import find_variant, load_rules
 from ..render.formats import Format
-from ..variants import find_variant, load_rules
 from .common import (
     Lang,
     LangOpt,

@@ -22,8 +22,8 @@ from ..core.variant import Variant
 from ..errors import GongzhuError, InputError, MissingCardsError
 from ..io.fields import HandSpec, cards_field, parse_score
 from ..io.handfile import read_hand_file
+from ..io.rules import find_variant, load_rules
 from ..render.formats import Format
-from ..variants import find_variant, load_rules
 
 PROG = "gongzhu-score"
 

@@ -13,8 +13,8 @@ from typing import Any
 from ..core.cards import Card
 from ..errors import HandError, InputError
 from ..play.replay import Record, replay
-from ..variants import DEFAULT, find_variant
 from .fields import HandSpec, cards_field, parse_score
+from .rules import DEFAULT, find_variant
 
 __all__ = ["KEYS", "hand_from_record", "parse_record"]
 

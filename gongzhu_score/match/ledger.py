@@ -20,7 +20,7 @@ from ..core.normalize import Normalization, Teams
 from ..core.variant import Variant
 from ..errors import GongzhuError, LedgerError, MatchOverError
 from ..io.handfile import hand_from_data
-from ..variants import DEFAULT, VARIANTS, find_variant
+from ..io.rules import DEFAULT, VARIANTS, find_variant
 
 __all__ = ["FORMAT", "Ledger", "LedgerEntry", "MatchStatus"]
 

@@ -1,9 +1,10 @@
-"""The rule sets by name: the built-in variants (this folder's YAML files) and house rules files.
+"""The rule sets by name: the built-in variants (``gongzhu_score/variants/*.yaml``) and house
+rules files.
 
-Each built-in variant is one file here, named after it; the registry is whatever files the
-folder holds, so adding a variant is adding a file. A file may say ``extends: classic`` and
-then give only the rules in which it differs, and ``aliases: [德宏]`` for other names that find
-it. A table's house rules (``--rules FILE``) are a file in the same schema, read by
+Each built-in variant is one file in that folder, named after it; the registry is whatever
+files the folder holds, so adding a variant is adding a file. A file may say ``extends:
+classic`` and then give only the rules in which it differs, and ``aliases: [德宏]`` for other
+names that find it. A table's house rules (``--rules FILE``) are a file in the same schema, read by
 :func:`load_rules` with the same checks, and may extend a built-in variant too.
 """
 
@@ -16,14 +17,14 @@ from typing import Any
 
 from ..core.variant import Variant
 from ..errors import RulesError
-from ..io.yamlfile import load_yaml, read_text
+from .yamlfile import load_yaml, read_text
 
 __all__ = ["DEFAULT", "VARIANTS", "find_variant", "load_rules"]
 
 DEFAULT = "classic"
 """The variant used when none is named."""
-# Package data beside this module (importlib.resources would cost 5 ms of start-up).
-_FOLDER = Path(__file__).resolve().parent
+# Package data (importlib.resources would cost 5 ms of start-up).
+_FOLDER = Path(__file__).resolve().parent.parent / "variants"
 _META = ("extends", "aliases")
 MAX_RULES_BYTES = 100_000
 
