@@ -12,8 +12,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from .core.cards import Card, Suit
+from .core.variant import Variant
 
-__all__ = ["LANGS", "TERMS", "Cards", "Names", "colon", "join", "say"]
+__all__ = ["LANGS", "TERMS", "Cards", "Names", "colon", "join", "say", "title"]
 
 LANGS = ("en", "zh")
 
@@ -277,6 +278,11 @@ def say(key: str, lang: str = "en", /, **values: object) -> str:
 def join(items: Iterable[object], lang: str, how: str = "list") -> str:
     """Items joined the way the language lists them (``how``: list, and, or, comma)."""
     return say(how, lang).join(str(item) for item in items)
+
+
+def title(variant: Variant, lang: str) -> str:
+    """A rule set's title in the language: ``Classic one-deck rules``, ``一副牌规则``."""
+    return variant.title_zh if lang == "zh" else variant.title
 
 
 def colon(lang: str) -> str:

@@ -96,7 +96,7 @@ def format_option(*supported: Format, help: str) -> Any:
         return Format(value)
 
     return typer.Option(
-        "--format", "-f", parser=parse, metavar="[" + "|".join(names) + "]", help=help
+        "--format", "-f", parser=parse, metavar="<" + "|".join(names) + ">", help=help
     )
 
 

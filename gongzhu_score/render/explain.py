@@ -15,7 +15,7 @@ from ..core.cards import SPECIAL_CARDS, TRANSFORMER, Card
 from ..core.engine import HandResult
 from ..core.normalize import Method, Rounding
 from ..core.result import Line, PlayerScore
-from ..terms import join, say
+from ..terms import join, say, title
 from .formats import format_number
 
 __all__ = ["explain"]
@@ -191,7 +191,7 @@ def explain(result: HandResult, lang: str = "en") -> str:
     """The derivation of every player's raw and final score, as text."""
     w = _Words(lang)
     v = result.variant
-    out = [w("title", name=v.name, title=v.title_zh if lang == "zh" else v.title)]
+    out = [w("title", name=v.name, title=title(v, lang))]
     if result.partial:
         out.append(w("partial", cards=_cards(result.missing)))
     for p in result.players:

@@ -10,7 +10,7 @@ from ..core.engine import HandResult
 from ..core.normalize import Method, Normalization
 from ..core.result import Exposure, PlayerScore, TeamSide
 from ..disputes.claims import Claim
-from ..terms import colon, join, say
+from ..terms import colon, join, say, title
 from .formats import Format, csv_text, format_number, json_number, json_text, table, yaml_text
 
 __all__ = ["cards_text", "claim_lines", "render_result", "result_to_dict"]
@@ -55,8 +55,7 @@ def _side_label(side: TeamSide) -> str:
 
 def _header(result: HandResult, lang: str) -> list[str]:
     v, sep = result.variant, colon(lang)
-    title = v.title_zh if lang == "zh" else v.title
-    lines = [f"{say('variant', lang)}{sep}{v.name} ({title})"]
+    lines = [f"{say('variant', lang)}{sep}{v.name} ({title(v, lang)})"]
     lines.append(f"{say('normalize', lang)}{sep}{method_text(result.normalization, lang)}")
     shown = [exposure_text(e, lang) for e in result.exposures]
     lines.append(f"{say('exposed', lang)}{sep}{join(shown, lang, 'comma') or say('none', lang)}")

@@ -12,7 +12,7 @@ from typing import Any
 
 from ..core.engine import SCORING, SPECIAL_INDEX, TEN_BIT, rules_for
 from ..core.variant import RANKS, Variant
-from ..terms import say
+from ..terms import say, title
 from .formats import Format, table, yaml_text
 
 __all__ = ["render_variant", "render_variant_list", "rule_table"]
@@ -101,7 +101,7 @@ def render_variant_list(
     table_format: str = "simple",
 ) -> str:  # fmt: skip
     rows: list[dict[str, Any]] = [
-        {"name": v.name, "title": v.title_zh if lang == "zh" else v.title, "source": v.source}
+        {"name": v.name, "title": title(v, lang), "source": v.source}
         for v in variants
     ]
     if fmt is Format.json:
