@@ -185,12 +185,6 @@ class Variant:
         positive = self.full_red_base() + self.decks * (self.sheep - self.pig)
         return positive * self.transformer_times(1, 0, self.decks)
 
-    def with_rule(self, rule: str, value: object) -> Variant:
-        """This variant with one rule changed (checked like a rules file's value)."""
-        data = self.to_data()
-        data[rule] = value
-        return Variant.from_data(data)
-
     # --- as data: files, tables, diffs ------------------------------------------------------
 
     def to_data(self) -> dict[str, Any]:
