@@ -101,8 +101,7 @@ def render_variant_list(
     table_format: str = "simple",
 ) -> str:  # fmt: skip
     rows: list[dict[str, Any]] = [
-        {"name": v.name, "title": title(v, lang), "source": v.source}
-        for v in variants
+        {"name": v.name, "title": title(v, lang), "source": v.source} for v in variants
     ]
     if fmt is Format.json:
         import json
