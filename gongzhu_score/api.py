@@ -124,7 +124,9 @@ def _score_one(
             result = _fast(engine, captured, exposed, norm)
             if result is not None:
                 return result
-        hand = Hand.from_captured(captured, exposed=exposed, first_exposed=first_exposed)
+        hand = Hand.from_captured(
+            captured, exposed=exposed, first_exposed=first_exposed, decks=engine.decks
+        )
     if rest is not None:
         hand = hand.with_rest(rest, engine.decks)
     return engine.score(hand, norm, partial)
@@ -183,7 +185,8 @@ class Scorer:
             return result
         from .io.handfile import hand_from_data  # the careful path: every spelling, records
 
-        return self._engine.score(hand_from_data(data).hand, self.normalization, self.partial)
+        hand = hand_from_data(data, self.variant.decks).hand
+        return self._engine.score(hand, self.normalization, self.partial)
 
     def score_many(self, hands: Iterable[Any]) -> Iterator[HandResult]:
         """Each hand of ``hands`` (hand-file data), scored in order."""

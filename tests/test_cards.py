@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from strategies import RandomHand, legal_hands
 
 from gongzhu_score import (
     DECK,
@@ -102,7 +105,7 @@ def test_pens_are_not_aliases_of_the_scoring_cards(token: str) -> None:
 @pytest.mark.parametrize(
     ("token", "message"),
     [
-        ("QX", "unknown card 'QX'; did you mean 'QS'?"),
+        ("QX", "unknown card 'QX' (a card is a rank and a suit: QS, Q♠"),
         ("1OC", "unknown card '1OC'; did you mean '10C'?"),
         ("pigg", "unknown card 'pigg'; did you mean 'pig'?"),
         ("10", "unknown card '10' (a rank with no suit; write e.g. 10H or 10S)"),
@@ -132,3 +135,100 @@ def test_card_repr_and_str() -> None:
     assert repr(QS) == "Card.parse('QS')"
     assert str(TEN_C) == "10♣"
     assert TEN_C.zh == "梅花10"
+
+
+# --- what the tool prints, it reads back (issue 11) ---------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "codes"),
+    [
+        ("红桃6 8 10 J", "6H 8H 10H JH"),
+        ("♥A K Q", "AH KH QH"),
+        ("红心A,K,Q", "AH KH QH"),
+        ("H: A K Q", "AH KH QH"),
+        ("h:a k q", "AH KH QH"),
+        ("猪 变压器 红桃6 8 10 J", "QS 10C 6H 8H 10H JH"),
+        ("羊 红桃Q K", "JD QH KH"),
+        ("红桃2-10", "2H 3H 4H 5H 6H 7H 8H 9H 10H"),
+        ("♥2-10", "2H 3H 4H 5H 6H 7H 8H 9H 10H"),
+        ("♥J-A", "JH QH KH AH"),
+        ("红桃十", "10H"),
+        ("红桃二 三 四", "2H 3H 4H"),
+        ("黑桃Q 红桃A K", "QS AH KH"),
+        ("♥A K, ♠Q", "AH KH QS"),
+        ("QS×2 10Cx2", "QS QS 10C 10C"),
+        ("猪×2", "QS QS"),
+        ("猪羊", "QS JD"),
+    ],
+)
+def test_a_suit_carries_over_to_the_bare_ranks_after_it(text: str, codes: str) -> None:
+    assert " ".join(c.code for c in parse_cards(text)) == codes
+
+
+def test_a_suit_carries_across_the_items_of_a_list() -> None:
+    assert [c.code for c in parse_cards(["红桃6", "8", "10", "J"])] == ["6H", "8H", "10H", "JH"]
+
+
+def test_a_card_with_its_own_suit_ends_the_carry() -> None:
+    with pytest.raises(CardError, match=r"unknown card '8' \(a rank with no suit"):
+        parse_cards("♥A QS 8")
+
+
+def test_a_suit_alone_must_be_followed_by_ranks() -> None:
+    with pytest.raises(CardError, match=r"unknown card '红桃' \(a suit with no rank"):
+        parse_cards("红桃 猪")
+    with pytest.raises(CardError, match=r"unknown card 'H:' \(a suit with no rank"):
+        parse_cards("QS H:")
+
+
+def test_full_red_and_pig_sheep_are_the_variant_s_whole_set() -> None:
+    assert len(parse_cards("全红", decks=2)) == 26
+    assert parse_cards("全红", decks=2) == HEARTS * 2
+    assert parse_cards("猪羊", decks=2) == (PIG, SHEEP)  # both cards, never one
+
+
+@pytest.mark.parametrize(
+    ("token", "not_suggested"),
+    [("红A", "全红"), ("桃A", "AS"), ("桃A", "AH"), ("QX", "QS"), ("黑Z", "黑桃Q")],
+)
+def test_no_suggestion_that_would_change_the_hand(token: str, not_suggested: str) -> None:
+    with pytest.raises(CardError) as err:
+        parse_cards(token)
+    assert f"did you mean {not_suggested!r}" not in str(err.value)
+    assert "did you mean" in str(err.value) or "a card is a rank and a suit" in str(err.value)
+
+
+@pytest.mark.parametrize(
+    ("text", "suggestion"),
+    [
+        ("红A", "did you mean '红桃A' (A♥)?"),
+        ("红桃6 8 1O", "did you mean '10' (10♥)?"),  # the carried suit, not 10♠
+        ("1OC", "did you mean '10C'?"),
+        ("变压", "did you mean '变压器'?"),
+    ],
+)
+def test_a_suggestion_keeps_the_number_of_cards_and_their_suits(text: str, suggestion: str) -> None:
+    with pytest.raises(CardError) as err:
+        parse_cards(text)
+    assert str(err.value).endswith(suggestion)
+    wanted = str(err.value).split("did you mean ")[1].split("'")[1]
+    cards = parse_cards(text.replace(str(err.value).split("'")[1], wanted))
+    assert cards  # following the suggestion gives a hand
+
+
+@given(legal_hands(), st.sampled_from(["en", "zh"]))
+def test_every_card_list_the_tool_prints_reads_back_as_the_same_cards(
+    hand: RandomHand, lang: str
+) -> None:
+    from gongzhu_score import find_variant, score_hand
+    from gongzhu_score.render.hand import cards_text
+
+    decks = find_variant(hand.variant).decks
+    result = score_hand(hand.captured, **hand.kwargs())  # type: ignore[arg-type]
+    for p in result.players:
+        wanted = sorted(p.scoring_cards, key=lambda c: c.sort_key)
+        shown = cards_text(p.scoring_cards, lang)  # score, replay and match tables
+        assert sorted(parse_cards(shown, decks), key=lambda c: c.sort_key) == wanted, shown
+        symbols = " ".join(c.symbol for c in p.scoring_cards)  # explain, the English tables
+        assert sorted(parse_cards(symbols, decks), key=lambda c: c.sort_key) == wanted

@@ -165,7 +165,7 @@ def test_two_deck_sample_and_variant_flag() -> None:
     assert data["variant"] == "two-deck"
     assert [p[1] for p in players(out)] == [-3200, -700, -660, -640]
     flags = ok("score", "-v", "two-deck", "-c", "东=QS QS 10C 10C", "-c", "南=JD JD",
-               "-c", "西=全红 全红", "-c", "北=", "-e", "南=QS QS AH", "-e", "西=10C AH 10C", "-f", "json")  # fmt: skip
+               "-c", "西=全红", "-c", "北=", "-e", "南=QS QS AH", "-e", "西=10C AH 10C", "-f", "json")  # fmt: skip
     assert players(flags)[0][1] == -12800
 
 
@@ -258,8 +258,11 @@ def test_the_four_player_fixture_is_valid(tmp_path: object) -> None:
 
 
 BAD_FLAGS = [
+    (["-c", "东=1OC", "-c", "南=", "-c", "西=", "-c", "北="],
+     "--captured 东: unknown card '1OC'; did you mean '10C'?"),
     (["-c", "东=QX", "-c", "南=", "-c", "西=", "-c", "北="],
-     "--captured 东: unknown card 'QX'; did you mean 'QS'?"),
+     "--captured 东: unknown card 'QX' (a card is a rank and a suit: QS, Q♠, ♠Q, 黑桃Q; several of "
+     "one suit: ♥A K Q, 红桃6 8 10 J, 红桃2-10, H:AKQ; nicknames 猪 羊 变压器, 猪羊, 全红)"),
     (["-c", "东=猪圈", "-c", "南=", "-c", "西=", "-c", "北="],
      "--captured 东: '猪圈' is not a scoring card and not an alias of one; write its cards instead (K♠ A♠)"),
     (["-c", "东=QS 10C", "-c", "南=QS", "-c", "西=全红 JD", "-c", "北="],
@@ -333,8 +336,8 @@ BAD_FILES = [
      "unknown key 'varient' (allowed: variant, teams, players); did you mean 'variant'?"),
     (FOUR.replace("[QS, 10C]", "[QS, 10C, 10]"),
      "players[1] (东): captured: unknown card '10' (a rank with no suit; write e.g. 10H or 10S)"),
-    (FOUR.replace("[QS, 10C]", "[QS, 10C, QX]"),
-     "players[1] (东): captured: unknown card 'QX'; did you mean 'QS'?"),
+    (FOUR.replace("[QS, 10C]", "[QS, 10C, 红A]"),
+     "players[1] (东): captured: unknown card '红A'; did you mean '红桃A' (A♥)?"),
     (FOUR.replace("name: 北", "name: ''"), "players[4]: name must be a non-empty name, not ''"),
     (FOUR.replace("name: 北", "name: 东"), "two players are named '东'; names must differ"),
     ("players:\n  - {name: 东, captured: [QS, 10C]\n", "line 3, column 1: invalid YAML"),
@@ -406,3 +409,26 @@ def test_stdin_errors_say_stdin() -> None:
 
 def test_variants_show_unknown() -> None:
     assert refused("variants", "show", "jjj").startswith("unknown variant 'jjj'")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize(
+    "name",
+    ["seed_minus_400.yaml", "seed_grand_slam.yaml", "two_deck_seed_minus_3200.yaml",
+     "seed_partners.yaml", "dehong.yaml", "first_exposed.yaml"],
+)  # fmt: skip
+def test_the_cards_a_table_prints_read_back_as_the_same_cards(name: str, lang: str) -> None:
+    from gongzhu_score import parse_cards
+
+    data = json.loads(ok("score", sample(name), "-f", "json"))
+    decks = 2 if data["variant"] == "two-deck" else 1
+    table = ok("score", sample(name), "--lang", lang, "--table-format", "tsv").splitlines()
+    header = next(i for i, line in enumerate(table) if "\t" in line)
+    rows = [line.split("\t") for line in table[header + 1 : header + 5]]
+    headers = [cell.strip() for cell in table[header].split("\t")]
+    column = headers.index("分牌" if lang == "zh" else "scoring cards")
+    for row, player in zip(rows, data["players"], strict=True):
+        printed = row[column].strip()
+        assert sorted(c.code for c in parse_cards(printed, decks)) == sorted(
+            player["scoring_cards"]
+        ), printed

@@ -213,10 +213,10 @@ def test_export_csv_and_json(ledger: str) -> None:
 
 
 def test_interactive_add_reasks_a_bad_card_then_confirms(ledger: str) -> None:
-    answers = "QS 6H 8H 10H JH 10C\nQX\nAH 2H 3H 4H 5H 7H 9H\nJD QH KH\n\n南=AH\n\ny\n"
+    answers = "QS 6H 8H 10H JH 10C\n1OH\nAH 2H 3H 4H 5H 7H 9H\nJD QH KH\n\n南=AH\n\ny\n"
     r = run("match", "add", ledger, "--interactive", input=answers)
     assert r.exit_code == 0, r.stderr
-    assert "error: 南: unknown card 'QX'; did you mean 'QS'?; try again" in r.stderr
+    assert "error: 南: unknown card '1OH'; did you mean '10H'?; try again" in r.stderr
     assert show(ledger)["hands"][0]["raw"] == [-400, -160, -40, 0]
 
 

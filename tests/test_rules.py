@@ -61,7 +61,7 @@ def test_printed_grand_slam_figures_match_the_engine(name: str) -> None:
     decks = VARIANTS[name].decks
     text = str(rule_table(VARIANTS[name])["grand_slam_rule"])
     plain, exposed = map(int, re.findall(r"(\d+) (?:nothing|all) exposed", text))
-    hand = {"东": " ".join(["全红 QS JD 10C"] * decks), "南": "", "西": "", "北": ""}
+    hand = {"东": "全红 " + " ".join(["QS JD 10C"] * decks), "南": "", "西": "", "北": ""}
     assert score_hand(hand, variant=name).players[0].raw == plain
     everything = {"东": " ".join(["QS JD 10C AH"] * decks)}
     assert score_hand(hand, variant=name, exposed=everything).players[0].raw == exposed

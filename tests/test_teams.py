@@ -113,7 +113,7 @@ def test_dehong_teams_default_to_zero_sum() -> None:
 
 
 def test_teams_work_with_two_decks() -> None:
-    hand = {"东": "QS QS", "南": "JD JD", "西": "全红 全红", "北": "10C 10C"}
+    hand = {"东": "QS QS", "南": "JD JD", "西": "全红", "北": "10C 10C"}
     r = score_hand(hand, variant="two-deck", teams="partners")
     # 东+西 −200 + 400, 南+北 +200 + 100 (two 10♣ alone, ×4 → +100): D = −100
     assert r.raws == (-200, 200, 400, 100)
@@ -124,6 +124,6 @@ def test_teams_work_with_two_decks() -> None:
 
 
 def test_pig_sheep_with_every_player_on_one_side_is_refused() -> None:
-    hand = {"东": "QS 全红", "南": "QS 全红", "西": "JD 10C", "北": "JD 10C"}
+    hand = {"东": "QS ♥2-A", "南": "QS ♥2-A", "西": "JD 10C", "北": "JD 10C"}
     with pytest.raises(GongzhuError, match="every player took a pig or a sheep"):
         score_hand(hand, variant="two-deck", teams="pig-sheep")

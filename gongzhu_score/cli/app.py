@@ -110,8 +110,8 @@ def _score(
     partial: bool,
 ) -> tuple[HandResult, HandSpec]:
     """Read the hand (file or flags), settle the rules and options, score it."""
-    spec = read_hand(hand_file, captured, exposed, first_exposed, rest)
-    rules = resolve_rules(variant, rules_file, spec.variant)
+    spec, rules = read_hand(hand_file, captured, exposed, first_exposed, rest,
+                            lambda asked: resolve_rules(variant, rules_file, asked))  # fmt: skip
     norm = rules.normalization(normalize, scale, rounding, teams or spec.teams)
     hand = with_rest(spec.hand, rest, rules.decks)
     try:
@@ -246,7 +246,7 @@ def compare_command(
             show_default=False,
         ),
     ] = None,
-    rules_file: Annotated[
+    rule_files: Annotated[
         list[str] | None,
         typer.Option(
             "--rules",
@@ -274,11 +274,12 @@ def compare_command(
     from ..disputes.compare import compare
     from ..render.compare import render_comparison
 
-    spec = read_hand(hand_file, captured, exposed, first_exposed, rest)
-    names = variant or ([] if rules_file else ["classic", "online", "dehong", "jj"])
-    rule_sets = [find_variant(n) for n in names] + [load_rules(f) for f in rules_file or ()]
+    names = variant or ([] if rule_files else ["classic", "online", "dehong", "jj"])
+    rule_sets = [find_variant(n) for n in names] + [load_rules(f) for f in rule_files or ()]
     if len(rule_sets) < 2:
         raise InputError("compare needs two or more rule sets: --variant NAME or --rules FILE")
+    spec, _ = read_hand(hand_file, captured, exposed, first_exposed, rest,
+                        lambda asked: rule_sets[0], "compare")  # fmt: skip
 
     def norm_for(rules: Variant) -> Normalization:
         return rules.normalization(normalize, scale, rounding, teams or spec.teams)

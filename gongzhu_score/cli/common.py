@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import enum
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Annotated, Any
 
 import typer
@@ -21,7 +21,7 @@ from ..core.normalize import Method, Rounding, Teams
 from ..core.variant import Variant
 from ..errors import GongzhuError, InputError, MissingCardsError
 from ..io.fields import HandSpec, cards_field, parse_score
-from ..io.handfile import read_hand_file
+from ..io.handfile import asked_variant, hand_from_data, read_hand_data
 from ..io.rules import find_variant, load_rules
 from ..render.formats import Format
 
@@ -262,21 +262,36 @@ def read_hand(
     exposed: list[str] | None,
     first_exposed: list[str] | None,
     rest: str | None,
+    choose_rules: Callable[[str | None], Variant],
     command: str = "score",
-) -> HandSpec:
-    """The hand from a file (or ``-``) or from the flags, never both."""
+) -> tuple[HandSpec, Variant]:
+    """The hand from a file (or ``-``) or from the flags, never both, and the rules to score it
+    by: ``choose_rules`` is given the variant the file names (None for flags), and the cards
+    are read with those rules' decks (全红 is 26 hearts in two decks)."""
     if hand_file is not None:
         if captured or exposed or first_exposed:
             raise InputError(
                 "give the hand either as a file or with --captured/--exposed flags, not both"
             )
-        return read_hand_file(hand_file)
+        data, source = read_hand_data(hand_file)
+        rules = choose_rules(asked_variant(data))
+        try:
+            return hand_from_data(data, rules.decks), rules
+        except GongzhuError as e:
+            raise e.within(source) from None
     if not captured:
-        raise InputError(
-            "no hand given: name a hand file (or - for stdin), or give --captured NAME=CARDS "
-            f"for each player; see '{PROG} {command} --help'"
-        )
-    return HandSpec(hand_from_flags(captured, exposed or (), first_exposed or (), rest=rest))
+        raise no_hand_given(command)
+    rules = choose_rules(None)
+    hand = hand_from_flags(captured, exposed or (), first_exposed or (), rest=rest,
+                           decks=rules.decks)  # fmt: skip
+    return HandSpec(hand), rules
+
+
+def no_hand_given(command: str) -> InputError:
+    return InputError(
+        "no hand given: name a hand file (or - for stdin), or give --captured NAME=CARDS "
+        f"for each player; see '{PROG} {command} --help'"
+    )
 
 
 def split_flag(flag: str, value: str) -> tuple[str, str]:
@@ -296,6 +311,7 @@ def hand_from_flags(
     first_exposed: Iterable[str] = (),
     *,
     rest: str | None = None,
+    decks: int = 1,
 ) -> Hand:
     """Build a hand from ``--captured NAME=CARDS`` (seat order) and the exposure flags.
 
@@ -308,7 +324,7 @@ def hand_from_flags(
         name, cards = split_flag("--captured", value)
         if name in seats:
             raise InputError(f"--captured {name}= given twice; put all of {name}'s cards in one")
-        seats[name] = cards_field(cards, f"--captured {name}")
+        seats[name] = cards_field(cards, f"--captured {name}", decks)
     if rest is not None and rest not in seats and len(seats) == 3:
         seats[rest] = ()
     shown: dict[str, dict[str, tuple[Card, ...]]] = {"--exposed": {}, "--first-exposed": {}}
@@ -317,7 +333,8 @@ def hand_from_flags(
             name, cards = split_flag(flag, value)
             if name not in seats:
                 raise InputError(f"{flag} {name}=: no player named {name!r} in --captured")
-            shown[flag][name] = shown[flag].get(name, ()) + cards_field(cards, f"{flag} {name}")
+            more = cards_field(cards, f"{flag} {name}", decks)
+            shown[flag][name] = shown[flag].get(name, ()) + more
     return Hand(
         tuple(
             PlayerHand(name, cards, shown["--exposed"].get(name, ()),

@@ -36,6 +36,7 @@ from .common import (
     TeamsOpt,
     VariantOpt,
     format_option,
+    no_hand_given,
     read_hand,
     resolve_rules,
     split_flag,
@@ -141,20 +142,31 @@ def _hand_for(
         if not typer.confirm("Add this hand to the ledger?", default=True, err=True):
             raise typer.Abort()
         return lambda ledger: asked
-    spec = read_hand(hand_file, captured, exposed, first_exposed, rest, f"match {command}")
-    return lambda ledger: with_rest(spec.hand, rest, ledger.variant.decks)
+
+    def from_input(ledger: Ledger) -> Hand:
+        # The match's rules, whatever the file says: its decks say what 全红 stands for.
+        spec, rules = read_hand(hand_file, captured, exposed, first_exposed, rest,
+                                lambda asked: ledger.variant, f"match {command}")  # fmt: skip
+        return with_rest(spec.hand, rest, rules.decks)
+
+    if hand_file is None and not captured:
+        raise no_hand_given(f"match {command}")  # before the ledger is locked
+    return from_input
 
 
 def _naming(
     ledger_file: str,
     hand_file: str | None,
-    change: Callable[[Ledger], tuple[Ledger, HandResult]],
+    hand: Callable[[Ledger], Hand],
+    change: Callable[[Ledger, Hand], tuple[Ledger, HandResult]],
 ) -> Callable[[Ledger], tuple[Ledger, HandResult]]:
-    """``change``, its refusals prefixed with the file they are about."""
+    """``change`` with the hand read for it, its refusals prefixed with the file they are about
+    (the hand's own reading errors name it already)."""
 
     def run(ledger: Ledger) -> tuple[Ledger, HandResult]:
+        given = hand(ledger)
         try:
-            return change(ledger)
+            return change(ledger, given)
         except MatchOverError as e:
             raise e.within(ledger_file) from None
         except GongzhuError as e:
@@ -309,7 +321,8 @@ def match_add(
         lang.value,
     )
     ledger, result = change_ledger(
-        ledger_file, _naming(ledger_file, hand_file, lambda lg: lg.add(hand(lg), partial=partial))
+        ledger_file,
+        _naming(ledger_file, hand_file, hand, lambda lg, h: lg.add(h, partial=partial)),
     )
     _report(ledger, result, len(ledger.entries), lang.value, fmt)
 
@@ -387,7 +400,7 @@ def match_edit(
     )
     ledger, result = change_ledger(
         ledger_file,
-        _naming(ledger_file, hand_file, lambda lg: lg.edit(number, hand(lg), partial=partial)),
+        _naming(ledger_file, hand_file, hand, lambda lg, h: lg.edit(number, h, partial=partial)),
     )
     typer.echo(say("m.replaced", lang.value, number=number))
     typer.echo(render_result(result, Format.table, lang.value), nl=False)

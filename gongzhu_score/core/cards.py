@@ -9,7 +9,6 @@ entry point for every spelling a player might type: ``QS`` ``qs`` ``SQ`` ``10C``
 
 from __future__ import annotations
 
-import difflib
 import enum
 import re
 import unicodedata
@@ -148,7 +147,9 @@ _NICKNAMES: dict[str, Card] = {
     "翻子": TRANSFORMER,
 }
 FULL_RED_WORDS: tuple[str, ...] = ("全红", "全紅", "满红", "滿紅", "ALL-HEARTS", "ALLHEARTS")
-"""Words that stand for all 13 hearts (全红)."""
+"""Words that stand for all the hearts (全红): 13, or 26 in two decks."""
+_PIG_AND_SHEEP = ("猪羊", "豬羊", "羊猪", "羊豬")
+"""猪羊: the pig and the sheep, both (never one of them)."""
 
 # Words players use for groups of cards that are *not* scoring cards (RULINGS §1); refusing them
 # by name stops 猪圈 from being read as the pig.
@@ -188,21 +189,30 @@ _SUIT_MARKS: dict[str, Suit] = {
     "♧": Suit.CLUBS,
 }
 _SUIT_LETTERS: dict[str, Suit] = {s.value: s for s in Suit}
+# What a mistyped token says of its suit, for a suggestion that keeps it (桃 alone could be
+# 红桃 or 黑桃, so it says nothing).
+_SUIT_HINTS: tuple[tuple[str, Suit], ...] = (
+    *_SUIT_PREFIXES, *((mark, suit) for mark, suit in _SUIT_MARKS.items()),
+    ("红", Suit.HEARTS), ("紅", Suit.HEARTS), ("心", Suit.HEARTS), ("黑", Suit.SPADES),
+    ("方", Suit.DIAMONDS), ("片", Suit.DIAMONDS), ("块", Suit.DIAMONDS), ("塊", Suit.DIAMONDS),
+    ("梅", Suit.CLUBS), ("草", Suit.CLUBS),
+)  # fmt: skip
 _RANK_TOKENS: dict[str, int] = {
     "A": 14, "K": 13, "Q": 12, "J": 11, "10": 10, "T": 10,
     **{str(r): r for r in range(2, 10)},
+    **{numeral: r for r, numeral in enumerate("二三四五六七八九十", 2)},
+    "两": 2, "兩": 2,
 }  # fmt: skip
+_RANGE_MARKS = "-–—~～至到"
+_TIMES = re.compile(r"^(.+?)\s*[×X*]\s*([1-9])$")
 
 _SEPARATORS = re.compile(r"[\s,;，、；]+")
 _VARIATION_SELECTORS = dict.fromkeys((0xFE0E, 0xFE0F))
-# Vocabulary for "did you mean": canonical codes and words.
-_VOCABULARY: tuple[str, ...] = (
-    *_BY_CODE,
-    *(k.lower() for k in _NICKNAMES if k.isascii()),
-    *(k for k in _NICKNAMES if not k.isascii()),
-    "全红",
-    "all-hearts",
+FORMS = (
+    "a card is a rank and a suit: QS, Q♠, ♠Q, 黑桃Q; several of one suit: ♥A K Q, "
+    "红桃6 8 10 J, 红桃2-10, H:AKQ; nicknames 猪 羊 变压器, 猪羊, 全红"
 )
+"""The accepted forms, as an error lists them when it has no safe suggestion."""
 
 
 def _normalize(token: str) -> str:
@@ -210,41 +220,113 @@ def _normalize(token: str) -> str:
     return unicodedata.normalize("NFKC", token).translate(_VARIATION_SELECTORS).strip().upper()
 
 
-def _suggest(token: str) -> str:
-    close = difflib.get_close_matches(
-        token.upper(), [v.upper() for v in _VOCABULARY], n=1, cutoff=0.5
-    )
-    if not close:
-        return ""
-    match = next(v for v in _VOCABULARY if v.upper() == close[0])
-    return f"; did you mean {match!r}?"
+@dataclass
+class _Reading:
+    """The state of reading one list of cards: the suit that bare ranks take (红桃6 8 10 J:
+    the 8, 10 and J are hearts), and a suit still waiting for its ranks (``H: A K Q``)."""
+
+    decks: int = 1
+    carried: Suit | None = None
+    waiting: str | None = None
+    """The token of a suit given alone, until a rank follows it."""
 
 
-def _unknown(token: str, why: str = "") -> CardError:
+def _vocabulary(carried: Suit | None) -> list[str]:
+    words = [
+        *_BY_CODE,
+        *(card.zh for card in _BY_CODE.values()),
+        *(k.lower() for k in _NICKNAMES if k.isascii()),
+        *(k for k in _NICKNAMES if not k.isascii()),
+        "全红",
+        "all-hearts",
+        "猪羊",
+    ]
+    if carried is not None:  # after a suit group, a bare rank means a card of that suit
+        words += ["A", "K", "Q", "J", "10", *(str(r) for r in range(2, 10))]
+    return words
+
+
+def _intent(norm: str, carried: Suit | None) -> tuple[int, frozenset[Suit] | None, bool]:
+    """What a mistyped token seems to mean: how many cards, of which suits (None: it does not
+    say), and whether it is a word rather than ranks."""
+    suits = {suit for hint, suit in _SUIT_HINTS if hint in norm}
+    letters = norm.strip(":：")
+    if letters[-1:] in _SUIT_LETTERS and len(letters) > 1:
+        suits.add(_SUIT_LETTERS[letters[-1]])
+    elif letters[:1] in _SUIT_LETTERS and len(letters) > 1 and letters[1] in "0123456789AKQJT":
+        suits.add(_SUIT_LETTERS[letters[0]])
+    if "桃" in norm and not suits & {Suit.HEARTS, Suit.SPADES}:
+        suits.clear()  # 桃 alone: hearts or spades?
+    ranks = len(re.findall(r"10|[1-9AKQJT]|[二三四五六七八九十]", norm))
+    word = ranks == 0
+    if not suits and carried is not None and not word:
+        suits = {carried}
+    return max(ranks, 1), frozenset(suits) or None, word
+
+
+def _suggest(token: str, carried: Suit | None) -> str:
+    """``; did you mean 'X'?`` when following it keeps the number of cards and their suits;
+    else the accepted forms (a guess that changes the hand is worse than none)."""
+    import difflib  # only a mistake pays for it
+
+    norm = _normalize(token)
+    count, suits, word = _intent(norm, carried)
+    vocabulary = _vocabulary(carried)
+    upper = [v.upper() for v in vocabulary]
+    for close in difflib.get_close_matches(norm, upper, n=6, cutoff=0.5):
+        candidate = vocabulary[upper.index(close)]
+        try:
+            cards = _read_token(candidate, _Reading(carried=carried))
+        except CardError:
+            continue
+        if len(cards) != count:
+            continue
+        if suits is None:
+            if word and candidate.upper() in _NICKNAMES:  # pigg → pig: the word's own card
+                return f"; did you mean {candidate!r}?"
+            continue
+        if {c.suit for c in cards} == suits:
+            shown = "" if candidate in _BY_CODE else f" ({' '.join(c.symbol for c in cards)})"
+            return f"; did you mean {candidate!r}{shown}?"
+    return f" ({FORMS})"
+
+
+def _unknown(token: str, why: str = "", carried: Suit | None = None) -> CardError:
     # A specific reason carries its own fix; a guess would only distract from it.
-    detail = f" ({why})" if why else _suggest(_normalize(token))
+    detail = f" ({why})" if why else _suggest(token, carried)
     return CardError(f"unknown card {token!r}{detail}")
 
 
 def _parse_ranks(text: str, token: str) -> list[int]:
+    """Ranks written together (``AKQ``, ``10JQ``, ``十``), with ranges (``2-10``, ``J-A``)."""
     ranks: list[int] = []
     i = 0
+    ranged = False
     while i < len(text):
-        if text.startswith("10", i):
-            ranks.append(10)
-            i += 2
-        elif text[i] in _RANK_TOKENS:
-            ranks.append(_RANK_TOKENS[text[i]])
+        if text[i] in _RANGE_MARKS and ranks and not ranged:
+            ranged = True
             i += 1
+            continue
+        if text.startswith("10", i):
+            rank, i = 10, i + 2
+        elif text[i] in _RANK_TOKENS:
+            rank, i = _RANK_TOKENS[text[i]], i + 1
         else:
             raise _unknown(token, f"{text[i]!r} is not a rank; ranks are A K Q J 10 (or T) 9 … 2")
-    if not ranks:
-        raise _unknown(token, "a suit with no rank; write e.g. QS or ♥AK")
+        if ranged:
+            low, high = sorted((ranks.pop(), rank))
+            ranks += range(low, high + 1)
+            ranged = False
+        else:
+            ranks.append(rank)
+    if ranged:
+        raise _unknown(token, "a range needs a rank on each side, e.g. 红桃2-10")
     return ranks
 
 
 def _split_suit_prefix(norm: str) -> tuple[Suit, str, bool] | None:
-    """``(suit, rest, may_group)`` when the token starts with a suit; None otherwise."""
+    """``(suit, rest, carries)`` when the token starts with a suit; None otherwise. A suit word,
+    a symbol or a letter with a colon (``H:``) carries over to the bare ranks after it."""
     for name, suit in _SUIT_PREFIXES:
         if norm.startswith(name):
             return suit, norm[len(name) :].lstrip(":："), True
@@ -258,36 +340,66 @@ def _split_suit_prefix(norm: str) -> tuple[Suit, str, bool] | None:
     return None
 
 
-def _parse_token(token: str) -> tuple[Card, ...]:
+def _read_token(token: str, state: _Reading) -> tuple[Card, ...]:
+    """The cards of one token, as the reading so far gives it meaning (the carried suit)."""
     norm = _normalize(token)
+    carried = state.carried  # (what a suggestion keeps, should this token be a mistake)
     if not norm:
         raise CardError("empty card")
+    times = _TIMES.match(norm)
+    if times is not None:  # QS×2: two copies (two decks)
+        once = _read_token(times.group(1), state)
+        return once * int(times.group(2))
+    if state.waiting is not None and not _is_ranks(norm):
+        raise _unknown(state.waiting, "a suit with no rank; write e.g. 红桃6 8 10 J or ♥A K Q")
     if norm in _NICKNAMES:
+        state.carried = None
         return (_NICKNAMES[norm],)
     if norm in FULL_RED_WORDS:
-        return HEARTS
+        state.carried = None
+        return HEARTS * state.decks
+    if norm in _PIG_AND_SHEEP:
+        state.carried = None
+        return (PIG, SHEEP)
     if norm in _NOT_ALIASES:
         raise CardError(
             f"{token!r} is not a scoring card and not an alias of one; "
             f"write its cards instead ({_NOT_ALIASES[norm]})"
         )
+    if _is_ranks(norm) and state.carried is not None:  # 红桃6 8 10: the 8 is a heart
+        state.waiting = None
+        return tuple(_intern(r, state.carried) for r in _parse_ranks(norm, token))
     prefix = _split_suit_prefix(norm)
     if prefix is not None:
-        suit, rest, may_group = prefix
+        suit, rest, carries = prefix
+        if not rest:
+            if not carries:
+                raise _unknown(token, "a suit with no rank; write e.g. QS or ♥AK")
+            state.carried, state.waiting = suit, token  # H: A K Q
+            return ()
         ranks = _parse_ranks(rest, token)
-        if len(ranks) > 1 and not may_group:
+        if len(ranks) > 1 and not carries:
             raise _unknown(token, f"for several {suit.name.lower()} write {suit.value}:{rest}")
+        state.carried = suit if carries else None
         return tuple(_intern(r, suit) for r in ranks)
     suit_char = norm[-1:]
     suffix = _SUIT_LETTERS.get(suit_char) or _SUIT_MARKS.get(suit_char)
+    state.carried = None
     if suffix is None:
-        if norm in _RANK_TOKENS:
-            raise _unknown(token, f"a rank with no suit; write e.g. {norm}H or {norm}S")
-        raise _unknown(token)
+        if _is_ranks(norm):
+            example = norm.split("-")[0][:2].rstrip("0123456789") or norm[:2]
+            raise _unknown(token, f"a rank with no suit; write e.g. {example}H or {example}S")
+        raise _unknown(token, carried=carried)
     rank = _RANK_TOKENS.get(norm[:-1])
     if rank is None:
-        raise _unknown(token)
+        raise _unknown(token, carried=carried)
     return (_intern(rank, suffix),)
+
+
+def _is_ranks(norm: str) -> bool:
+    """Only ranks and range marks: ``8``, ``10``, ``JQK``, ``2-10``, ``十``."""
+    rest = norm.replace("10", "")
+    return bool(norm) and all(ch in _RANK_TOKENS or ch in _RANGE_MARKS for ch in rest)
 
 
 def parse_card(token: str) -> Card:
@@ -296,19 +408,24 @@ def parse_card(token: str) -> Card:
     >>> parse_card("黑桃Q")
     Card.parse('QS')
     """
-    cards = _parse_token(token)
+    cards = _read_token(token, _Reading())
     if len(cards) != 1:
         raise CardError(f"{token!r} is {len(cards)} cards, expected one")
     return cards[0]
 
 
-def parse_cards(spec: str | Card | Iterable[object] | None) -> tuple[Card, ...]:
+def parse_cards(spec: str | Card | Iterable[object] | None, decks: int = 1) -> tuple[Card, ...]:
     """Parse a list of cards: one string (``"QS 6H, 8H"``), or an iterable of tokens/Cards.
 
-    Order and duplicates are kept: checking a card taken twice is the hand's job.
+    A suit word or symbol carries over to the bare ranks after it until the next suit
+    (``红桃6 8 10 J``, ``♥A K Q``, ``H: A K Q``), as the tool prints hearts in Chinese. Order and
+    duplicates are kept: checking a card taken twice is the hand's job. ``decks``: what the
+    shorthands stand for (全红 is all 26 hearts in two decks).
 
     >>> parse_cards("pig ♥AK 10C")
     (Card.parse('QS'), Card.parse('AH'), Card.parse('KH'), Card.parse('10C'))
+    >>> [c.code for c in parse_cards("猪 红桃6 8 10 J")]
+    ['QS', '6H', '8H', '10H', 'JH']
     """
     if spec is None:
         return ()
@@ -316,17 +433,20 @@ def parse_cards(spec: str | Card | Iterable[object] | None) -> tuple[Card, ...]:
         return (spec,)
     items: Iterable[object] = [spec] if isinstance(spec, str) else spec
     out: list[Card] = []
+    state = _Reading(decks)
     for item in items:
         if isinstance(item, Card):
             out.append(item)
+            state.carried = None
         elif isinstance(item, str):
             for token in _SEPARATORS.split(item):
                 # Canonical codes (QS, 10C: what ledgers and records hold) skip normalization.
                 card = _BY_CODE.get(token)
-                if card is not None:
+                if card is not None and state.waiting is None:
                     out.append(card)
+                    state.carried = None
                 elif token:
-                    out.extend(_parse_token(token))
+                    out.extend(_read_token(token, state))
         elif isinstance(item, bool) or item is None:
             raise CardError(f"{item!r} is not a card")
         elif isinstance(item, int):
@@ -336,4 +456,6 @@ def parse_cards(spec: str | Card | Iterable[object] | None) -> tuple[Card, ...]:
             )
         else:
             raise CardError(f"{item!r} is not a card")
+    if state.waiting is not None:
+        raise _unknown(state.waiting, "a suit with no rank; write e.g. 红桃6 8 10 J or ♥A K Q")
     return tuple(out)

@@ -46,6 +46,7 @@ class PlayerHand:
         captured: CardsLike = None,
         exposed: CardsLike = None,
         first_exposed: CardsLike = None,
+        decks: int = 1,
     ) -> PlayerHand:
         """Build from card lists in any notation; errors name the player and the field."""
         parsed: list[tuple[Card, ...]] = []
@@ -55,7 +56,7 @@ class PlayerHand:
             ("first_exposed", first_exposed),
         ):
             try:
-                parsed.append(parse_cards(value))
+                parsed.append(parse_cards(value, decks))
             except GongzhuError as e:
                 raise e.within(f"player {name}: {field_name}") from None
         return cls(name, *parsed)
@@ -74,8 +75,10 @@ class Hand:
         *,
         exposed: Mapping[str, CardsLike] | None = None,
         first_exposed: Mapping[str, CardsLike] | None = None,
+        decks: int = 1,
     ) -> Hand:
-        """Build a hand from ``{name: cards}`` in seat order plus exposures by name.
+        """Build a hand from ``{name: cards}`` in seat order plus exposures by name (``decks``:
+        what 全红 stands for).
 
         >>> Hand.from_captured({"东": "QS", "南": "", "西": "", "北": ""}).players[0]
         PlayerHand(name='东', captured=(Card.parse('QS'),), exposed=(), first_exposed=())
@@ -93,6 +96,7 @@ class Hand:
                     cards,
                     (exposed or {}).get(name),
                     (first_exposed or {}).get(name),
+                    decks,
                 )
                 for name, cards in pairs
             )

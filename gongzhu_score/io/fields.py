@@ -24,12 +24,13 @@ class HandSpec:
     """What players say they scored (``claimed:``), by name."""
 
 
-def cards_field(value: object, where: str) -> tuple[Card, ...]:
-    """A field holding cards (a list, or one string), its errors prefixed with ``where``."""
+def cards_field(value: object, where: str, decks: int = 1) -> tuple[Card, ...]:
+    """A field holding cards (a list, or one string), its errors prefixed with ``where``;
+    ``decks``: what 全红 stands for."""
     if value is not None and not isinstance(value, str | list):
         raise InputError(f"{where}: expected a list of cards, not {value!r}")
     try:
-        return parse_cards(value)
+        return parse_cards(value, decks)
     except GongzhuError as e:
         raise e.within(where) from None
 

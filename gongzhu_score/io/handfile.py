@@ -16,7 +16,8 @@ from ..errors import GongzhuError, InputError
 from .fields import HandSpec, cards_field, parse_score
 from .yamlfile import load_yaml, read_text
 
-__all__ = ["HandSpec", "hand_from_data", "read_hand_file", "read_hand_yaml"]
+__all__ = ["HandSpec", "asked_variant", "hand_from_data", "read_hand_data", "read_hand_file",
+           "read_hand_yaml"]  # fmt: skip
 
 MAX_BYTES = 1_000_000
 """A hand file is a few hundred bytes; anything over a megabyte is refused unread."""
@@ -26,18 +27,31 @@ _PLAYER_KEYS = ("name", "captured", "exposed", "first_exposed", "claimed")
 _CARD_KEYS = ("captured", "exposed", "first_exposed")
 
 
-def read_hand_yaml(text: str, source: str = "<hand>") -> HandSpec:
+def read_hand_data(path: str) -> tuple[object, str]:
+    """``(data, source)`` of a hand file (or standard input for ``-``), YAML read as text."""
+    text, source = read_text(path, MAX_BYTES, "hand file")
+    return load_yaml(text, source, keep_text=True), source
+
+
+def asked_variant(data: object) -> str | None:
+    """The variant a hand file or record names for itself, if it names one."""
+    variant = data.get("variant") if isinstance(data, Mapping) else None
+    return variant if isinstance(variant, str) else None
+
+
+def read_hand_yaml(text: str, source: str = "<hand>", decks: int = 1) -> HandSpec:
     """Parse the YAML text of one hand; errors are prefixed with ``source``."""
     data = load_yaml(text, source, keep_text=True)
     try:
-        return hand_from_data(data)
+        return hand_from_data(data, decks)
     except GongzhuError as e:
         raise e.within(source) from None
 
 
-def read_hand_file(path: str) -> HandSpec:
+def read_hand_file(path: str, decks: int = 1) -> HandSpec:
     """Read one hand from a YAML file, or from standard input when ``path`` is ``-``."""
-    return read_hand_yaml(*read_text(path, MAX_BYTES, "hand file"))
+    text, source = read_text(path, MAX_BYTES, "hand file")
+    return read_hand_yaml(text, source, decks)
 
 
 def _check_keys(data: Mapping[Any, Any], allowed: tuple[str, ...], where: str) -> None:
@@ -54,8 +68,9 @@ def _text(value: object, where: str) -> str:
     return value.strip()
 
 
-def hand_from_data(data: object) -> HandSpec:
-    """Build a hand from loaded YAML/JSON data (the hand file schema in README)."""
+def hand_from_data(data: object, decks: int = 1) -> HandSpec:
+    """Build a hand from loaded YAML/JSON data (the hand file schema in README); ``decks``:
+    what the shorthands stand for (全红: every heart of every deck)."""
     if not isinstance(data, Mapping):
         kind = "empty" if data is None else type(data).__name__
         raise InputError(f"a hand file holds a mapping with 'players', not {kind}")
@@ -73,15 +88,15 @@ def hand_from_data(data: object) -> HandSpec:
         raise InputError("missing 'players': list the four players in seat order")
     players = data["players"]
     if isinstance(players, Mapping):
-        items = [_player_from_mapping_form(name, value) for name, value in players.items()]
+        items = [_player_from_mapping_form(name, value, decks) for name, value in players.items()]
     elif isinstance(players, list):
-        items = [_player_from_list_form(i, value) for i, value in enumerate(players, 1)]
+        items = [_player_from_list_form(i, value, decks) for i, value in enumerate(players, 1)]
     else:
         raise InputError("players must be a list (or a mapping by name) of four players")
     return HandSpec(Hand(tuple(items)), variant, teams, _claims(players))
 
 
-def _player_from_list_form(seat: int, value: object) -> PlayerHand:
+def _player_from_list_form(seat: int, value: object, decks: int) -> PlayerHand:
     where = f"players[{seat}]"
     if not isinstance(value, Mapping):
         raise InputError(f"{where}: expected a mapping with name and captured, not {value!r}")
@@ -89,10 +104,10 @@ def _player_from_list_form(seat: int, value: object) -> PlayerHand:
     if "name" not in value:
         raise InputError(f"{where}: missing 'name'")
     name = _text(value["name"], f"{where}: name")
-    return _player(name, value, f"{where} ({name})")
+    return _player(name, value, f"{where} ({name})", decks)
 
 
-def _player_from_mapping_form(key: object, value: object) -> PlayerHand:
+def _player_from_mapping_form(key: object, value: object, decks: int) -> PlayerHand:
     name = _text(key, "players: a player's name")
     where = f"players: {name}"
     if value is None or isinstance(value, str | list):
@@ -100,12 +115,12 @@ def _player_from_mapping_form(key: object, value: object) -> PlayerHand:
     if not isinstance(value, Mapping):
         raise InputError(f"{where}: expected the captured cards or a mapping, not {value!r}")
     _check_keys(value, _PLAYER_KEYS[1:], f"{where}: ")
-    return _player(name, value, where)
+    return _player(name, value, where, decks)
 
 
-def _player(name: str, value: Mapping[str, Any], where: str) -> PlayerHand:
+def _player(name: str, value: Mapping[str, Any], where: str, decks: int) -> PlayerHand:
     captured, exposed, first_exposed = (
-        cards_field(value.get(key), f"{where}: {key}") for key in _CARD_KEYS
+        cards_field(value.get(key), f"{where}: {key}", decks) for key in _CARD_KEYS
     )
     return PlayerHand(name, captured, exposed, first_exposed)
 

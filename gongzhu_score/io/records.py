@@ -22,7 +22,9 @@ KEYS = ("variant", "teams", "players", "exposed", "first_exposed", "first_hand",
         "tricks", "captured", "claimed")  # fmt: skip
 
 
-def _by_player(value: object, players: Sequence[str], key: str) -> dict[str, tuple[Card, ...]]:
+def _by_player(
+    value: object, players: Sequence[str], key: str, decks: int
+) -> dict[str, tuple[Card, ...]]:
     if value is None:
         return {}
     if not isinstance(value, Mapping):
@@ -31,7 +33,7 @@ def _by_player(value: object, players: Sequence[str], key: str) -> dict[str, tup
     for name, cards in value.items():
         if name not in players:
             raise InputError(f"{key}: no player named {name!r} (players: {', '.join(players)})")
-        out[name] = cards_field(cards, f"{key}: {name}")
+        out[name] = cards_field(cards, f"{key}: {name}", decks)
     return out
 
 
@@ -70,20 +72,23 @@ def parse_record(data: object) -> Record:
         plays = trick.get("cards")
         if not isinstance(plays, list) or len(plays) != 4:
             raise InputError(f"{where}: cards: the four plays in order, from the leader")
-        parsed = tuple(cards_field(p, f"{where}: play {k}") for k, p in enumerate(plays, 1))
+        parsed = tuple(
+            cards_field(p, f"{where}: play {k}", variant.decks) for k, p in enumerate(plays, 1)
+        )
         if any(not 1 <= len(p) <= variant.decks for p in parsed):
             raise InputError(f"{where}: each play is one card (two decks: one or two)")
         tricks.append((str(lead), parsed))
-    teams = data.get("teams")
+    teams, captured = data.get("teams"), data.get("captured")
+    decks = variant.decks
     return Record(
         names,
         variant,
-        _by_player(data.get("exposed"), names, "exposed"),
-        _by_player(data.get("first_exposed"), names, "first_exposed"),
+        _by_player(data.get("exposed"), names, "exposed", decks),
+        _by_player(data.get("first_exposed"), names, "first_exposed", decks),
         bool(first_hand),
-        None if deal is None else _by_player(deal, names, "deal"),
+        None if deal is None else _by_player(deal, names, "deal", decks),
         tuple(tricks),
-        None if data.get("captured") is None else _by_player(data["captured"], names, "captured"),
+        None if captured is None else _by_player(captured, names, "captured", decks),
         teams if isinstance(teams, str) else None,
     )
 

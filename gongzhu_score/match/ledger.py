@@ -357,7 +357,8 @@ class Ledger:
                          "first_exposed": _text(first.get(n))}
                         for n, c in captured.items()
                     ]
-                }
+                },
+                self.variant.decks,
             )  # fmt: skip
             hand = self._seated(spec.hand)
             partial = data.get("partial", False)
