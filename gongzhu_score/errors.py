@@ -40,5 +40,13 @@ class LedgerError(InputError):
     """A match ledger that cannot be read or a change it refuses (RULINGS §8)."""
 
 
+class NotALedgerError(LedgerError):
+    """A file that is not a match ledger at all (a hand file, say)."""
+
+
+class LedgerNotHandError(InputError):
+    """A match ledger given where one hand is wanted."""
+
+
 class MatchOverError(LedgerError):
     """A hand offered to a match that has already ended."""

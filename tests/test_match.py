@@ -147,7 +147,7 @@ def test_edit_that_would_end_the_match_early_is_refused(ledger: str) -> None:
                       "-c", "西=JD", "--rest", "北", "-e", "南=QS AH 10C")  # fmt: skip
     assert (
         message
-        == "after this change the match ends at hand 1, but hands 2 to 2 follow it; undo them first"
+        == "after this change the match ends at hand 1, but hands 2 to 2 follow it; remove them first"
     )
     assert Path(ledger).read_bytes() == before
 
@@ -216,11 +216,34 @@ def test_interactive_add_reasks_a_bad_card_then_confirms(ledger: str) -> None:
     answers = "QS 6H 8H 10H JH 10C\n1OH\nAH 2H 3H 4H 5H 7H 9H\nJD QH KH\n\n南=AH\n\ny\n"
     r = run("match", "add", ledger, "--interactive", input=answers)
     assert r.exit_code == 0, r.stderr
-    assert "error: 南: unknown card '1OH'; did you mean '10H'?; try again" in r.stderr
+    assert "error: unknown card '1OH'; did you mean '10H'?; try again" in r.stderr
     assert show(ledger)["hands"][0]["raw"] == [-400, -160, -40, 0]
 
 
-def test_interactive_add_with_rest_and_a_refused_confirmation(ledger: str) -> None:
+def test_interactive_a_card_given_twice_is_asked_again_at_once_naming_its_holder(
+    ledger: str,
+) -> None:
+    answers = "QS 10C\nJD QS\nJD\n全红\n\n\n\ny\n"
+    r = run("match", "add", ledger, "-i", input=answers)
+    assert r.exit_code == 0, r.stderr
+    assert "Q♠ is 东's already; enter 南's cards again" in r.stderr
+    # asked again right away: 西 is asked once, after 南's second answer
+    assert r.stderr.count("西 captured") == 1
+    assert show(ledger)["hands"][0]["raw"] == [-200, 100, 200, 0]
+
+
+def test_interactive_prompts_show_the_scoring_cards_still_unplaced(ledger: str) -> None:
+    r = run("match", "add", ledger, "-i", input="pig\n♥AKQ\n\nrest\n\n\ny\n")
+    assert r.exit_code == 0, r.stderr
+    lines = r.stderr.splitlines()
+    assert "scoring cards not placed yet: Q♠ 2♥ 3♥" in lines[0]
+    assert (
+        "scoring cards not placed yet: 2♥ 3♥ 4♥ 5♥ 6♥ 7♥ 8♥ 9♥ 10♥ J♥ Q♥ K♥ A♥ J♦ 10♣" in r.stderr
+    )
+    assert "scoring cards not placed yet: 2♥ 3♥ 4♥ 5♥ 6♥ 7♥ 8♥ 9♥ 10♥ J♥ J♦ 10♣" in r.stderr
+
+
+def test_interactive_rest_and_a_cancelled_hand(ledger: str) -> None:
     before = Path(ledger).read_bytes()
     r = run("match", "add", ledger, "-i", input="pig\n♥AKQ\n\nrest\n\n\nn\n")
     assert r.exit_code == 1
@@ -230,17 +253,50 @@ def test_interactive_add_with_rest_and_a_refused_confirmation(ledger: str) -> No
     assert show(ledger)["hands"][0]["raw"] == [-100, -120, 0, 40]
 
 
-def test_interactive_add_starts_over_on_a_bad_hand(ledger: str) -> None:
-    # first try: nobody took the hearts 2–J etc. → the whole hand is asked again
-    answers = "pig\n\n\n\n\n\n" + "pig\n♥AKQ\n\nrest\n\n\ny\n"
+def test_interactive_only_the_last_player_takes_the_rest(ledger: str) -> None:
+    r = run("match", "add", ledger, "-i", input="rest\npig\n♥AKQ\n\nrest\n\n\ny\n")
+    assert r.exit_code == 0, r.stderr
+    assert "only the last player can take the rest" in r.stderr
+
+
+def test_interactive_one_line_changed_at_the_confirmation(ledger: str) -> None:
+    # nobody took most hearts: the table picks line 4 and gives 北 the rest; nothing retyped
+    answers = "pig\n♥AKQ\n\n\n\n\n" + "4\nrest\ny\n"
     r = run("match", "add", ledger, "-i", input=answers)
     assert r.exit_code == 0, r.stderr
-    assert "scoring cards nobody captured" in r.stderr and "enter the hand again" in r.stderr
+    assert "scoring cards nobody took: 2♥ 3♥ 4♥" in r.stderr
+    assert r.stderr.count("东 captured") == 1  # the other lines were kept
+    assert show(ledger)["hands"][0]["raw"] == [-100, -120, 0, 40]
+
+
+def test_interactive_the_hand_is_printed_once(ledger: str) -> None:
+    r = run("match", "add", ledger, "-i", input="pig\n♥AKQ\n\nrest\n\n\ny\n")
+    assert (r.stdout + r.stderr).count("transformer ×2") == 1
+    assert "added as hand 1" in r.stdout
+
+
+def test_interactive_prompts_in_chinese(ledger: str) -> None:
+    answers = "猪 变压器\n猪\n羊\n其余\n\n其余\n\n\ny\n"
+    r = run("match", "add", ledger, "-i", "--lang", "zh", input=answers)
+    assert r.exit_code == 0, r.stderr
+    assert "东 收的牌" in r.stderr and "尚未分配的分牌：猪 羊 变压器 红桃2" in r.stderr
+    assert "猪已经是东的了；请重新输入南的牌" in r.stderr
+    assert "错误：只有最后一位玩家可以取“其余”；请重试" in r.stderr
+    assert "已添加为第 1 局" in r.stdout
+
+
+def test_interactive_edit_starts_from_the_hand_as_it_is(ledger: str) -> None:
+    ok("match", "add", ledger, hand(1))
+    # Enter keeps every line; line 5 (the exposures) is changed at the confirmation
+    r = run("match", "edit", ledger, "1", "-i", input="\n\n\n\n\n\n5\n-\ny\n")
+    assert r.exit_code == 0, r.stderr
+    assert "东 captured (-: nothing) [QS 6H 8H 10H JH 10C]" in r.stderr
+    assert show(ledger)["hands"][0]["raw"] == [-300, -80, 30, 0]  # A♥ no longer exposed
 
 
 def test_team_match_ends_on_final_totals(tmp_path: Path) -> None:
     path = str(tmp_path / "teams.yaml")
-    done("match", "new", path, "-p", PLAYERS, "--teams", "partners", "--end-at", "250")
+    done("match", "new", path, "-p", PLAYERS, "--teams", "partners", "--end-at", "-250")
     ok("match", "add", path, str(SAMPLES / "seed_partners.yaml"))
     data = show(path)
     assert data["totals"]["final"] == [-125, 125, -125, 125]
@@ -363,7 +419,7 @@ ADDER = textwrap.dedent(
     from gongzhu_score.match.storage import change_ledger
     hand = Hand.from_captured({"东": "QS", "南": "JD", "西": "全红", "北": "10C"})
     for _ in range(int(sys.argv[2])):
-        change_ledger(sys.argv[1], lambda lg: lg.add(hand))
+        change_ledger(sys.argv[1], lambda lg: lg.add(hand), lambda b, a, _: ("add", {"hand": len(a.entries)}))
     """
 )
 

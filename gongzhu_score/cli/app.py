@@ -25,6 +25,7 @@ from .common import (
     ClaimOpt,
     ClaimsAre,
     ClaimsAreOpt,
+    Command,
     ErrorsAtTheBoundary,
     ExposedOpt,
     FirstExposedOpt,
@@ -56,6 +57,7 @@ DataFormatOpt = Annotated[
 app = typer.Typer(
     name=PROG,
     cls=ErrorsAtTheBoundary,
+    rich_markup_mode=None,
     help=(
         "Keep the score of 拱猪 (Gongzhu, Chase the Pig).\n\n"
         "Score a hand from the cards each player captured (score), show why (explain), "
@@ -63,13 +65,14 @@ app = typer.Typer(
         "recorded hands (batch), keep a match ledger until someone is the pig (match), and "
         "list or show the rule sets (variants)."
     ),
-    add_completion=False,
+    add_completion=True,
     invoke_without_command=True,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 variants_app = typer.Typer(
     name=PROG,
     cls=ErrorsAtTheBoundary,
+    rich_markup_mode=None,
     help="List the rule sets, or show one in full (variants show NAME).",
     invoke_without_command=True,
 )
@@ -133,7 +136,7 @@ def _exit_for(claims: list[Claim]) -> None:
         raise typer.Exit(3)
 
 
-@app.command("score")
+@app.command("score", cls=Command)
 def score_command(
     hand_file: HandFileArg = None,
     *,
@@ -184,9 +187,17 @@ def score_command(
     _exit_for(claims)
 
 
-@app.command("explain")
+@app.command("explain", cls=Command)
 def explain_command(
     hand_file: HandFileArg = None,
+    hand_number: Annotated[
+        int | None,
+        typer.Argument(
+            metavar="[N]",
+            help="With a match ledger in place of the hand file: explain its hand N.",
+            show_default=False,
+        ),
+    ] = None,
     *,
     captured: CapturedOpt = None,
     exposed: ExposedOpt = None,
@@ -205,14 +216,23 @@ def explain_command(
 ) -> None:
     """Explain every player's score step by step, citing the rule behind each step.
 
-    Takes the same hand and options as score. The derivation ends with the normalization
+    Takes the same hand and options as score, or a match ledger and the number of one of its
+    hands (explained under the match's rules). The derivation ends with the normalization
     formula with the numbers filled in, and the teams where they play.
 
     \b
     Examples:
       gongzhu-score explain sample_hands/seed_minus_400.yaml
       gongzhu-score explain sample_hands/seed_minus_400.yaml --lang zh --claim 东=-200
+      gongzhu-score explain tonight.yaml 3
     """
+    if hand_number is not None:
+        from .match import explain_hand
+
+        if hand_file is None or captured or exposed or first_exposed:
+            raise InputError("N names a hand of a match ledger: explain LEDGER N")
+        typer.echo(explain_hand(hand_file, hand_number, lang.value), nl=False)
+        return
     result, spec = _score(hand_file, captured, exposed, first_exposed, rest, variant,
                           rules_file, normalize, scale, rounding, teams, partial)  # fmt: skip
     from ..render.explain import explain
@@ -228,7 +248,7 @@ def explain_command(
     _exit_for(claims)
 
 
-@app.command("compare")
+@app.command("compare", cls=Command)
 def compare_command(
     hand_file: HandFileArg = None,
     *,
@@ -289,7 +309,7 @@ def compare_command(
     typer.echo(render_comparison(scored, fmt, lang.value, table_format), nl=False)
 
 
-@app.command("replay")
+@app.command("replay", cls=Command)
 def replay_command(
     record_file: Annotated[
         str,
@@ -354,7 +374,58 @@ def replay_command(
         raise typer.Exit(3)
 
 
-app.command("batch")(batch_command)
+app.command("batch", cls=Command)(batch_command)
+
+
+@app.command("stats", cls=Command)
+def stats_command(
+    ledgers: Annotated[
+        list[str],
+        typer.Argument(
+            metavar="LEDGER...",
+            help="Match ledgers, or folders of them (the other YAML files there are passed over).",
+        ),
+    ],
+    fmt: Annotated[
+        Format,
+        format_option(Format.table, Format.json, Format.csv, help="table, json or csv."),
+    ] = Format.table,
+    lang: LangOpt = Lang.en,
+    table_format: TableFormatOpt = "simple",
+) -> None:
+    """Across matches, per player: matches, hands, times 当猪 (lost), matches won, pigs and sheep
+    taken, transformers, full reds, grand slams, and the average final per hand.
+
+    \b
+    Examples:
+      gongzhu-score stats sample_hands/match/ledger.yaml
+      gongzhu-score stats club-2026/ --lang zh
+      gongzhu-score stats club-2026/ --format csv > season.csv
+    """
+    from pathlib import Path
+
+    from ..errors import NotALedgerError
+    from ..match.stats import records
+    from ..match.storage import read_ledger
+    from ..render.stats import render_stats
+
+    read = []
+    for given in ledgers:
+        folder = Path(given)
+        if folder.is_dir():
+            for path in sorted(folder.rglob("*")):
+                if path.suffix in (".yaml", ".yml") and path.is_file():
+                    try:
+                        read.append(read_ledger(str(path)))
+                    except NotALedgerError:
+                        continue  # a hand file beside the ledgers
+        else:
+            read.append(read_ledger(given))
+    if not read:
+        raise InputError(f"no match ledgers in {', '.join(ledgers)}")
+    hands = sum(len(ledger.entries) for ledger in read)
+    text = render_stats(records(read), len(read), hands, fmt, lang.value, table_format)
+    typer.echo(text, nl=False)
 
 
 @variants_app.callback()
@@ -370,7 +441,7 @@ def _variants_list(
         typer.echo(render_variant_list(VARIANTS.values(), fmt, lang.value), nl=False)
 
 
-@variants_app.command("show")
+@variants_app.command("show", cls=Command)
 def variants_show(
     name: Annotated[str, typer.Argument(help="classic, online, dehong, jj or two-deck.")],
     fmt: DataFormatOpt = Format.table,

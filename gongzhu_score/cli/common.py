@@ -8,18 +8,19 @@ would fix it (``--rest NAME``, ``--partial``) is added here, where the flags are
 from __future__ import annotations
 
 import enum
+import re
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from typing import Annotated, Any
 
 import typer
-from typer.core import TyperGroup
+from typer.core import TyperCommand, TyperGroup
 
 from ..core.cards import Card
 from ..core.hand import Hand, PlayerHand
 from ..core.normalize import Method, Rounding, Teams
 from ..core.variant import Variant
-from ..errors import GongzhuError, InputError, MissingCardsError
+from ..errors import GongzhuError, InputError, LedgerNotHandError, MissingCardsError
 from ..io.fields import HandSpec, cards_field, parse_score
 from ..io.handfile import asked_variant, hand_from_data, read_hand_data
 from ..io.rules import find_variant, load_rules
@@ -31,6 +32,8 @@ PROG = "gongzhu-score"
 _FLAG_HINTS: dict[type[GongzhuError], str] = {
     MissingCardsError: "add them to a player, give one player the rest (--rest NAME), or score "
     "a partial tally (--partial)",
+    LedgerNotHandError: "name one of its hands: 'gongzhu-score explain LEDGER N', "
+    "'gongzhu-score match show LEDGER N'",
 }
 
 
@@ -80,6 +83,29 @@ class ErrorsAtTheBoundary(TyperGroup):
         return code
 
 
+_TYPE_WORDS = re.compile(r" ?<(?:str|int|bool|float|path|int range|float range|text)>")
+
+
+class Command(TyperCommand):
+    """A command whose help names what a value is (``NAME=CARDS``, ``FILE``, ``N``) and never
+    its Python type (``<str>``, ``<bool>``): a player reads it, not a programmer."""
+
+    def format_options(self, ctx: Any, formatter: Any) -> None:
+        arguments: list[tuple[str, str]] = []
+        options: list[tuple[str, str]] = []
+        for param in self.get_params(ctx):
+            record = param.get_help_record(ctx)
+            if record is None:
+                continue
+            name, text = record
+            shown = (_TYPE_WORDS.sub("", name), text)
+            (arguments if param.param_type_name == "argument" else options).append(shown)
+        for title, records in (("Arguments", arguments), ("Options", options)):
+            if records:
+                with formatter.section(title):
+                    formatter.write_dl(records)
+
+
 class Lang(str, enum.Enum):
     en = "en"
     zh = "zh"
@@ -105,10 +131,22 @@ FormatOpt = Annotated[
     format_option(Format.table, Format.json, Format.csv, Format.yaml,
                   help="Output: a table for people, or json, csv, yaml."),
 ]  # fmt: skip
-LangOpt = Annotated[Lang, typer.Option("--lang", help="Table language: en, or zh (中文).")]
+LangOpt = Annotated[
+    Lang,
+    typer.Option(
+        "--lang",
+        envvar="GONGZHU_LANG",
+        help="Language of tables, prompts and messages: en, or zh (中文). The environment "
+        "variable GONGZHU_LANG sets the default.",
+    ),
+]
 TableFormatOpt = Annotated[
     str,
-    typer.Option("--table-format", help="Any tabulate table style: simple, github, grid, plain, …"),
+    typer.Option(
+        "--table-format",
+        metavar="STYLE",
+        help="Any tabulate table style: simple, github, grid, plain, …",
+    ),
 ]
 
 
@@ -117,6 +155,7 @@ VariantOpt = Annotated[
     typer.Option(
         "--variant",
         "-v",
+        metavar="NAME",
         help="Rule set: classic (default), online, dehong, jj, two-deck. Overrides the file's.",
         show_default=False,
     ),
@@ -131,7 +170,10 @@ NormalizeOpt = Annotated[
     ),
 ]
 ScaleOpt = Annotated[
-    int, typer.Option("--scale", min=1, help="Multiply the finals (the seed's one-deck ×12).")
+    int,
+    typer.Option(
+        "--scale", min=1, metavar="N", help="Multiply the finals (the seed's one-deck ×12)."
+    ),
 ]
 RoundingOpt = Annotated[
     Rounding,

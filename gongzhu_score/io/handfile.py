@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..core.hand import Hand, PlayerHand
-from ..errors import GongzhuError, InputError
+from ..errors import GongzhuError, InputError, LedgerNotHandError
 from .fields import HandSpec, cards_field, parse_score
 from .yamlfile import load_yaml, read_text
 
@@ -74,6 +74,8 @@ def hand_from_data(data: object, decks: int = 1) -> HandSpec:
     if not isinstance(data, Mapping):
         kind = "empty" if data is None else type(data).__name__
         raise InputError(f"a hand file holds a mapping with 'players', not {kind}")
+    if "format" in data and "hands" in data:
+        raise LedgerNotHandError("this is a match ledger (format, players, hands), not a hand")
     if "tricks" in data:
         from .records import hand_from_record  # a record is rarer than a hand: loaded on demand
 

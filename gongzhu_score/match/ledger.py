@@ -18,11 +18,11 @@ from ..core.engine import HandResult, rules_for
 from ..core.hand import Hand, PlayerHand
 from ..core.normalize import Normalization, Teams
 from ..core.variant import Variant
-from ..errors import GongzhuError, LedgerError, MatchOverError
+from ..errors import GongzhuError, LedgerError, MatchOverError, NotALedgerError
 from ..io.handfile import hand_from_data
 from ..io.rules import DEFAULT, VARIANTS, find_variant
 
-__all__ = ["FORMAT", "Ledger", "LedgerEntry", "MatchStatus"]
+__all__ = ["FORMAT", "Ledger", "LedgerEntry", "MatchStatus", "check_end"]
 
 FORMAT = 1
 """The ledger format version written in every file (``format: 1``)."""
@@ -93,8 +93,7 @@ class Ledger:
             )
         norm = normalization or Normalization(rules.normalize)
         threshold = rules.match_end if end_at is None else end_at
-        if threshold == 0:
-            raise LedgerError("end at 0: the match would end at once; use e.g. -1000")
+        check_end(threshold)
         return cls(names, rules, norm, threshold)
 
     # --- the match, hand by hand ----------------------------------------------------------
@@ -143,24 +142,68 @@ class Ledger:
             raise LedgerError("no hands to undo")
         return replace(self, entries=self.entries[:-1]), self.entries[-1]
 
+    def remove(self, number: int) -> tuple[Ledger, LedgerEntry]:
+        """The ledger without hand ``number`` (1-based), every total after it redone."""
+        self.check_number(number)
+        entries = list(self.entries[: number - 1])
+        for later in self.entries[number:]:
+            entries.append(_retotal(later, entries[-1] if entries else None))
+        return self._consistent(replace(self, entries=tuple(entries))), self.entries[number - 1]
+
+    def with_settings(
+        self,
+        variant: Variant | None = None,
+        normalization: Normalization | None = None,
+        end_at: int | None = None,
+    ) -> Ledger:
+        """The match under other rules, normalization or end: every hand scored again from its
+        cards, every total redone."""
+        if end_at is not None:
+            check_end(end_at)
+        changed = replace(
+            self,
+            variant=variant or self.variant,
+            normalization=normalization or self.normalization,
+            end_at=self.end_at if end_at is None else end_at,
+            entries=(),
+        )
+        entries: list[LedgerEntry] = []
+        for number, e in enumerate(self.entries, 1):
+            try:
+                result = changed.score(e.hand, partial=e.partial)
+            except GongzhuError as error:
+                raise LedgerError(
+                    f"hand {number} cannot be scored under these rules: {error}"
+                ) from None
+            entries.append(changed._entry(result, e.hand, entries[-1] if entries else None))
+        return changed._consistent(replace(changed, entries=tuple(entries)))
+
+    def check_number(self, number: int) -> None:
+        if not 1 <= number <= len(self.entries):
+            if not self.entries:
+                raise LedgerError(f"no hand {number}: this match has no hands yet")
+            raise LedgerError(f"no hand {number}: this match has hands 1 to {len(self.entries)}")
+
+    def _consistent(self, changed: Ledger) -> Ledger:
+        """``changed``, unless it would end before hands that follow the end (RULINGS §8)."""
+        end = changed.status().ended_after
+        if end is not None and end < len(changed.entries):
+            raise LedgerError(
+                f"after this change the match ends at hand {end}, but hands {end + 1} to "
+                f"{len(changed.entries)} follow it; remove them first"
+            )
+        return changed
+
     def edit(self, number: int, hand: Hand, *, partial: bool = False) -> tuple[Ledger, HandResult]:
         """The ledger with hand ``number`` (1-based) replaced and every total after it redone."""
-        if not 1 <= number <= len(self.entries):
-            raise LedgerError(f"no hand {number}: this match has hands 1 to {len(self.entries)}")
+        self.check_number(number)
         seated = self._seated(hand)
         result = self.score(seated, partial=partial)
         entries = list(self.entries[: number - 1])
         entries.append(self._entry(result, seated, entries[-1] if entries else None))
         for later in self.entries[number:]:
             entries.append(_retotal(later, entries[-1]))
-        edited = replace(self, entries=tuple(entries))
-        end = edited.status().ended_after
-        if end is not None and end < len(entries):
-            raise LedgerError(
-                f"after this change the match ends at hand {end}, but hands {end + 1} to "
-                f"{len(entries)} follow it; undo them first"
-            )
-        return edited, result
+        return self._consistent(replace(self, entries=tuple(entries))), result
 
     def rename(self, old: str, new: str) -> Ledger:
         new = new.strip()
@@ -300,7 +343,9 @@ class Ledger:
     def from_data(cls, data: object) -> Ledger:
         """Build from loaded YAML, checking every field; errors name the place."""
         if not isinstance(data, Mapping):
-            raise LedgerError("not a ledger: expected a mapping with format, players and hands")
+            raise NotALedgerError("not a ledger: expected a mapping with format, players and hands")
+        if "format" not in data:
+            raise NotALedgerError("not a ledger: it has no format, players and hands")
         if data.get("format") != FORMAT:
             raise LedgerError(f"format: expected {FORMAT}, found {data.get('format')!r}")
         allowed = {"format", "players", "variant", "rules", "normalize", "scale", "rounding",
@@ -388,12 +433,21 @@ def _add(a: Sequence[Number], b: Sequence[Number]) -> tuple[Any, ...]:
     return tuple(x + y for x, y in zip(a, b, strict=True))
 
 
-def _retotal(entry: LedgerEntry, before: LedgerEntry) -> LedgerEntry:
+def _retotal(entry: LedgerEntry, before: LedgerEntry | None) -> LedgerEntry:
+    if before is None:
+        return replace(entry, total_raw=entry.raw, total_final=entry.final)
     return replace(
         entry,
         total_raw=_add(before.total_raw, entry.raw),
         total_final=_add(before.total_final, entry.final),
     )
+
+
+def check_end(end_at: int) -> None:
+    """A match ends at a total at or below a negative number (team play: reaching ± it)."""
+    if end_at >= 0:
+        hint = f"; did you mean {-end_at}?" if end_at else "; e.g. -1000"
+        raise LedgerError(f"end at {end_at}: the end is a negative total{hint}")
 
 
 def _cards_by_name(

@@ -7,6 +7,10 @@
   ``match add`` at once both land, one after the other. (The ledger itself cannot carry the
   lock: the rename replaces it.)
 - A refused change writes nothing, so the ledger stays byte-for-byte as it was.
+- Every change is recorded in ``LEDGER.history`` (:mod:`.history`) first, with what it takes to
+  revert it: :func:`restore_ledger` brings back the ledger as it was before the last change.
+- A ledger that is not as this tool last wrote it (edited by hand) is checked hand by hand
+  before a hand is added to it, and refused if any stored number disagrees.
 - Reading is fast for the ledgers this package writes: every value sits on its own
   ``key: value`` line in JSON flow syntax (valid YAML), so those lines are read with
   :func:`json.loads`; anything else (a hand-edited file) goes through the one guarded YAML
@@ -27,9 +31,10 @@ from typing import Any, TypeVar
 
 from ..errors import GongzhuError, LedgerError
 from ..io.yamlfile import decode, load_yaml
+from .history import Change, digest, history_path, now, pack, read_history, record, without_last
 from .ledger import Ledger
 
-__all__ = ["change_ledger", "create_ledger", "read_ledger"]
+__all__ = ["change_ledger", "create_ledger", "ledger_history", "read_ledger", "restore_ledger"]
 
 MAX_LEDGER_BYTES = 64_000_000
 """A thousand hands take about 600 kB; anything over 64 MB is not a ledger."""
@@ -80,11 +85,13 @@ def _parse(raw: bytes, path: str) -> tuple[Ledger, str, bool]:
         raise LedgerError(f"{e}; not a valid ledger") from None
     try:
         return Ledger.from_data(data), text, canonical
+    except LedgerError as e:
+        raise e.within(path) from None  # (a file that is no ledger at all keeps saying so)
     except GongzhuError as e:
         raise LedgerError(f"{path}: {e}") from None
 
 
-def _load(path: str) -> tuple[Ledger, str, bool]:
+def _load(path: str) -> tuple[Ledger, str, bool, bytes]:
     try:
         with Path(path).open("rb") as f:
             raw = f.read(MAX_LEDGER_BYTES + 1)
@@ -99,7 +106,7 @@ def _load(path: str) -> tuple[Ledger, str, bool]:
         raise LedgerError(f"{path}: cannot read: {e.strerror}") from None
     if len(raw) > MAX_LEDGER_BYTES:
         raise LedgerError(f"{path}: larger than {MAX_LEDGER_BYTES:,} bytes; not a ledger")
-    return _parse(raw, path)
+    return (*_parse(raw, path), raw)
 
 
 def read_ledger(path: str) -> Ledger:
@@ -166,7 +173,8 @@ def create_ledger(path: str, ledger: Ledger) -> None:
     target = Path(path)
     if not target.parent.is_dir():
         raise LedgerError(f"{path}: the folder {target.parent} does not exist")
-    tmp = _write_temp(target, ledger.to_text())
+    text = ledger.to_text()
+    tmp = _write_temp(target, text)
     try:
         os.link(tmp, target)  # fails if the ledger exists: no check-then-write race
     except FileExistsError:
@@ -176,16 +184,41 @@ def create_ledger(path: str, ledger: Ledger) -> None:
     finally:
         os.unlink(tmp)
     _fsync_folder(target.parent)
+    with contextlib.suppress(FileNotFoundError):  # an old history of an earlier file
+        history_path(target).unlink()
+    record(target, Change(1, now(), "new", {}, digest(text.encode("utf-8"))))
 
 
-def change_ledger(path: str, change: Callable[[Ledger], tuple[Ledger, T]]) -> tuple[Ledger, T]:
-    """Read, change and write a ledger under its lock; a refused change writes nothing."""
+Describe = Callable[[Ledger, Ledger, T], tuple[str, dict[str, Any]]]
+"""What a change was, for the history: its kind and its values (the ledger before and after,
+and what the change returned)."""
+
+
+def change_ledger(
+    path: str,
+    change: Callable[[Ledger], tuple[Ledger, T]],
+    describe: Describe[T],
+    *,
+    check_first: bool = False,
+) -> tuple[Ledger, T]:
+    """Read, change and write a ledger under its lock, recording the change in its history; a
+    refused change writes nothing. ``check_first``: refuse a ledger whose stored numbers its
+    hands no longer give (unless it is as this tool last wrote it, hence checked then)."""
     target = Path(path)
     if not target.is_file():
         read_ledger(path)  # the clear error, without leaving a lock file beside nothing
     with _locked(target):
         # Read under the lock: another writer may have changed the ledger meanwhile.
-        before, text, canonical = _load(path)
+        before, text, canonical, raw = _load(path)
+        changes = read_history(target)
+        if check_first and not (changes and changes[-1].after == digest(raw)):
+            problems = before.verify()
+            if problems:
+                more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+                raise LedgerError(
+                    f"{path}: {problems[0]}{more}; the file was changed by hand: see "
+                    f"'gongzhu-score match verify {path}', and correct it before adding hands"
+                )
         after, extra = change(before)
         appended = (
             canonical
@@ -195,8 +228,52 @@ def change_ledger(path: str, change: Callable[[Ledger], tuple[Ledger, T]]) -> tu
         )
         if appended:
             text = text if text.endswith("\n") else text + "\n"
+            kept = len(text.encode("utf-8"))
             new_text = text + after.entry_text(len(after.entries), after.entries[-1])
         else:
             new_text = after.to_text()
+        kind, values = describe(before, after, extra)
+        record(
+            target,
+            Change(
+                (changes[-1].number if changes else 0) + 1,
+                now(),
+                kind,
+                values,
+                digest(new_text.encode("utf-8")),
+                kept if appended else None,
+                None if appended else pack(raw),
+            ),
+        )
         _replace(target, new_text)
     return after, extra
+
+
+def restore_ledger(path: str) -> tuple[Ledger, Change]:
+    """Bring back the ledger as it was before its last recorded change; that change leaves the
+    history. Refused when the ledger is not as the change left it (edited since)."""
+    target = Path(path)
+    if not target.is_file():
+        read_ledger(path)
+    with _locked(target):
+        _, _, _, raw = _load(path)
+        changes = read_history(target)
+        if not changes or changes[-1].kind == "new":
+            raise LedgerError(f"{path}: no change to revert; the match is as it started")
+        last = changes[-1]
+        if last.after != digest(raw):
+            raise LedgerError(
+                f"{path}: the ledger was changed after its last recorded change (edited by "
+                "hand?), so that change cannot be reverted exactly; nothing was restored"
+            )
+        previous = last.previous(raw)
+        ledger, text, _ = _parse(previous, path)
+        _replace(target, text)
+        without_last(target, changes)
+    return ledger, last
+
+
+def ledger_history(path: str) -> list[Change]:
+    """The recorded changes of a ledger (reading it first, for the clear error if it is not)."""
+    read_ledger(path)
+    return read_history(path)

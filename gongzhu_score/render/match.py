@@ -6,12 +6,23 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
-from ..match.ledger import Ledger, MatchStatus
+from ..match.history import Change
+from ..match.ledger import Ledger, LedgerEntry, MatchStatus
 from ..terms import count_of_hands, join, say
 from .formats import Format, csv_text, format_number, json_number, json_text, table
 from .hand import method_text
 
-__all__ = ["match_status_text", "match_to_dict", "render_export", "render_match"]
+__all__ = [
+    "change_text",
+    "hand_to_dict",
+    "match_status_text",
+    "match_to_dict",
+    "reentry_command",
+    "render_export",
+    "render_hand",
+    "render_history",
+    "render_match",
+]
 
 _BARS = "▁▂▃▄▅▆▇█"
 
@@ -118,6 +129,8 @@ def render_match(ledger: Ledger, lang: str = "en", table_format: str = "simple")
             for code in codes
             if not code.startswith("transformer")
         ]
+        if e.partial:
+            marks.insert(0, say("m.partial_mark", lang))
         rows.append([number, *cells, ", ".join(marks), "+".join(e.pig_takers)])
     if ledger.entries:
         last = ledger.entries[-1]
@@ -127,13 +140,20 @@ def render_match(ledger: Ledger, lang: str = "en", table_format: str = "simple")
     norm = ledger.normalization
     teams = say("m.teams_part", lang, teams=norm.teams.value) if ledger.team_play else ""
     lines = [
-        say("m.rules_line", lang, variant=ledger.variant.name, method=method_text(norm, lang),
-            teams=teams, end=ledger.end_at),
+        say(
+            "m.rules_line",
+            lang,
+            variant=ledger.variant.name,
+            method=method_text(norm, lang),
+            teams=teams,
+            end=ledger.end_at,
+        ),
         "",
-    ]  # fmt: skip
+    ]
     if rows:
         align = ["right"] * (len(ledger.players) + 1) + ["left", "left"]
         lines.append(table(rows, headers, table_format, colalign=tuple(align)))
+        lines.append(say("m.cells", lang))
         lines.append("")
     lines.append(match_status_text(ledger, status, lang))
     chart = _chart(ledger, lang)
@@ -153,15 +173,129 @@ def render_match_csv(ledger: Ledger) -> str:
     return csv_text([header, *rows])
 
 
-def render_export(ledger: Ledger, fmt: Format, values: str = "final") -> str:
-    """``match export``: one row per hand, one column per player (finals, or raws)."""
-    rows = [
+def render_export(ledger: Ledger, fmt: Format, values: str = "final", totals: bool = False) -> str:
+    """``match export``: one row per hand, one column per player (finals, or raws); with
+    ``totals``, a last row ``total`` with each player's sum."""
+    rows: list[dict[str, Any]] = [
         {
             "hand": i,
             **{n: json_number(v) for n, v in zip(ledger.players, getattr(e, values), strict=True)},
         }
         for i, e in enumerate(ledger.entries, 1)
     ]
+    if totals:
+        last = ledger.entries[-1] if ledger.entries else None
+        sums = (last.total_final if values == "final" else last.total_raw) if last else (0,) * 4
+        rows.append(
+            {
+                "hand": "total",
+                **{n: json_number(v) for n, v in zip(ledger.players, sums, strict=True)},
+            }
+        )
     if fmt is Format.json:
         return json_text(rows)
     return csv_text([["hand", *ledger.players], *([r[k] for k in r] for r in rows)])
+
+
+# --- one hand of the match, and the match's changes --------------------------------------------
+
+
+def hand_to_dict(ledger: Ledger, number: int) -> dict[str, Any]:
+    """``match show LEDGER N --format json`` (a contract): the hand with its cards and scores."""
+    e = ledger.entries[number - 1]
+    return {
+        "hand": number,
+        "partial": e.partial,
+        "players": [
+            {
+                "name": p.name,
+                "captured": [c.code for c in p.captured],
+                "exposed": [c.code for c in p.exposed],
+                "first_exposed": [c.code for c in p.first_exposed],
+                "raw": raw,
+                "final": json_number(final),
+                "total": json_number(total),
+                "total_raw": total_raw,
+                "marks": list(marks),
+            }
+            for p, raw, final, total, total_raw, marks in zip(
+                e.hand.players, e.raw, e.final, e.total_final, e.total_raw, e.marks, strict=True
+            )
+        ],
+    }
+
+
+def render_hand(ledger: Ledger, number: int, lang: str = "en", table_format: str = "simple") -> str:
+    """``match show LEDGER N``: hand N's cards, exposures, scores and the totals after it."""
+    from .hand import cards_text
+
+    e = ledger.entries[number - 1]
+    result = ledger.score(e.hand, partial=e.partial)  # for the scoring cards, as scored
+    rows = []
+    for p, scored, raw, final, total in zip(
+        e.hand.players, result.players, e.raw, e.final, e.total_final, strict=True
+    ):
+        shown = [c.symbol for c in p.exposed] + [f"{c.symbol} 首明" for c in p.first_exposed]
+        rows.append(
+            [
+                scored.seat,
+                p.name,
+                cards_text(scored.scoring_cards, lang),
+                " ".join(shown),
+                raw,
+                format_number(final),
+                format_number(total),
+            ]
+        )
+    headers = [
+        say(k, lang)
+        for k in ("seat", "player", "m.captured", "m.exposed_col", "raw", "final", "m.total_col")
+    ]
+    title = say("m.hand_view", lang, number=number, count=len(ledger.entries))
+    if e.partial:
+        title += f" · {say('m.partial_mark', lang)}"
+    align = ("right", "left", "left", "left", "right", "right", "right")
+    body = table(rows, headers, table_format, colalign=align)
+    return f"{title}\n\n{body}\n"
+
+
+def change_text(change: Change, lang: str = "en") -> str:
+    """One recorded change in words: ``added hand 4``, ``将 北 改名为 小北``."""
+    values = dict(change.values)
+    if change.kind == "set":
+        values["changes"] = join(
+            (
+                say("m.settings", lang, what=k, before=b, after=a)
+                for k, (b, a) in dict(values.get("changes", {})).items()
+            ),
+            lang,
+            "comma",
+        )
+    return say(f"h.{change.kind}", lang, **values)
+
+
+def render_history(
+    changes: Sequence[Change], lang: str = "en", table_format: str = "simple"
+) -> str:
+    rows = [[c.number, c.time, change_text(c, lang)] for c in changes]
+    if changes and changes[-1].kind != "new":
+        rows[-1][2] = f"{rows[-1][2]}{say('h.last', lang)}"
+    headers = [say(k, lang) for k in ("h.number", "h.time", "h.change")]
+    return table(rows, headers, table_format) + "\n"
+
+
+def reentry_command(ledger_path: str, entry: LedgerEntry) -> str:
+    """The command that adds ``entry``'s hand again, exposures and 首明 included."""
+    import shlex
+
+    words = ["gongzhu-score", "match", "add", ledger_path]
+    for p in entry.hand.players:
+        words += ["-c", f"{p.name}={' '.join(c.code for c in p.captured)}"]
+    for p in entry.hand.players:
+        if p.exposed:
+            words += ["-e", f"{p.name}={' '.join(c.code for c in p.exposed)}"]
+        if p.first_exposed:
+            words += ["--first-exposed", f"{p.name}={' '.join(c.code for c in p.first_exposed)}"]
+    if entry.partial:
+        words.append("--partial")
+    return shlex.join(words)

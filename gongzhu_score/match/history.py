@@ -1,0 +1,151 @@
+"""A match's changes, kept beside its ledger (``LEDGER.history``), so that none loses a hand.
+
+One JSON line per change: what it was (``add``, ``remove``, ``undo``, ``edit``, ``rename``,
+``set``), when, the SHA-256 of the ledger file after it, and how to bring back the file as it
+was before: for a hand appended, the length the file had (the bytes before it are kept in the
+ledger itself); for any other change, the whole earlier file, compressed. ``match restore``
+reverts the last change exactly; ``match history`` lists them.
+
+The digest also says whether the ledger is still as this tool last wrote it: if it is, it was
+checked when it was written and ``match add`` need not check every hand again.
+"""
+
+from __future__ import annotations
+
+import base64
+import contextlib
+import datetime
+import hashlib
+import json
+import os
+import tempfile
+import zlib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..errors import LedgerError
+
+__all__ = ["Change", "digest", "history_path", "read_history", "record", "without_last"]
+
+MAX_HISTORY_BYTES = 256_000_000
+
+
+@dataclass(frozen=True)
+class Change:
+    """One change of a ledger, and what it takes to revert it."""
+
+    number: int
+    time: str
+    kind: str
+    """``new``, ``add``, ``remove``, ``undo``, ``edit``, ``rename`` or ``set``."""
+    values: Mapping[str, Any] = field(default_factory=dict)
+    """What the change was about: ``{"hand": 3}``, ``{"old": "北", "new": "小北"}``, …"""
+    after: str = ""
+    """The SHA-256 of the ledger file after the change."""
+    kept_length: int | None = None
+    """A hand appended: the file's length before it."""
+    before: str | None = None
+    """Any other change: the whole file before it, zlib-compressed, base64."""
+
+    def previous(self, current: bytes) -> bytes:
+        """The ledger file as it was before this change, from the file as it is now."""
+        if self.kept_length is not None:
+            return current[: self.kept_length]
+        if self.before is None:
+            raise LedgerError("the start of a match cannot be reverted")
+        return zlib.decompress(base64.b64decode(self.before))
+
+    def to_line(self) -> str:
+        data = {
+            "number": self.number,
+            "time": self.time,
+            "kind": self.kind,
+            "values": dict(self.values),
+            "after": self.after,
+        }
+        if self.kept_length is not None:
+            data["kept_length"] = self.kept_length
+        if self.before is not None:
+            data["before"] = self.before
+        return json.dumps(data, ensure_ascii=False) + "\n"
+
+
+def digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def pack(data: bytes) -> str:
+    return base64.b64encode(zlib.compress(data, 6)).decode("ascii")
+
+
+def now() -> str:
+    return datetime.datetime.now().astimezone().isoformat(timespec="seconds")
+
+
+def history_path(ledger: str | Path) -> Path:
+    path = Path(ledger)
+    return path.with_name(path.name + ".history")
+
+
+def read_history(ledger: str | Path) -> list[Change]:
+    """The recorded changes of a ledger, oldest first (none if it has no history yet)."""
+    path = history_path(ledger)
+    try:
+        with path.open("rb") as f:
+            raw = f.read(MAX_HISTORY_BYTES + 1)
+    except FileNotFoundError:
+        return []
+    except OSError as e:
+        raise LedgerError(f"{path}: cannot read: {e.strerror}") from None
+    if len(raw) > MAX_HISTORY_BYTES:
+        raise LedgerError(f"{path}: larger than {MAX_HISTORY_BYTES:,} bytes; not a history")
+    changes: list[Change] = []
+    for number, line in enumerate(raw.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            data = json.loads(line)
+            change = Change(
+                int(data["number"]),
+                str(data["time"]),
+                str(data["kind"]),
+                dict(data.get("values") or {}),
+                str(data["after"]),
+                data.get("kept_length"),
+                data.get("before"),
+            )
+            changes.append(change)
+        except (ValueError, KeyError, TypeError):
+            raise LedgerError(f"{path}: line {number} is not a recorded change") from None
+    return changes
+
+
+def record(ledger: str | Path, change: Change) -> None:
+    """Append one change to the history (flushed to disk before the ledger is replaced)."""
+    path = history_path(ledger)
+    try:
+        with path.open("a", encoding="utf-8") as f:
+            f.write(change.to_line())
+            f.flush()
+            os.fsync(f.fileno())
+    except OSError as e:
+        raise LedgerError(f"{path}: cannot write the history: {e.strerror}") from None
+
+
+def without_last(ledger: str | Path, changes: list[Change]) -> None:
+    """Write the history back without its last change (atomically)."""
+    path = history_path(ledger)
+    text = "".join(c.to_line() for c in changes[:-1])
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
