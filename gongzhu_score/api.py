@@ -20,6 +20,7 @@ from .core.normalize import Method, Normalization, Rounding, Teams
 from .core.variant import Variant
 from .errors import GongzhuError
 from .io.rules import DEFAULT, find_variant
+from .terms import error
 
 __all__ = ["Scorer", "score", "score_hand"]
 
@@ -117,7 +118,7 @@ def _score_one(
     """One hand from plain values: canonical codes straight in, anything else parsed first."""
     if isinstance(captured, Hand):
         if exposed or first_exposed:
-            raise GongzhuError("a Hand carries its own exposures; pass them in the Hand")
+            raise error(GongzhuError, "e.hand.a_hand_carries")
         hand = captured
     else:
         if rest is None and not first_exposed:

@@ -7,11 +7,25 @@ from __future__ import annotations
 
 
 class GongzhuError(ValueError):
-    """Base of every error gongzhu-score raises on bad input or bad options."""
+    """Base of every error gongzhu-score raises on bad input or bad options.
 
-    def within(self, where: str) -> GongzhuError:
-        """The same error, its message prefixed by where it happened (a file, a player)."""
-        err = type(self)(f"{where}: {self}")
+    ``str(error)`` is the English message; :meth:`text` gives it in Chinese too, where the
+    error was made with both (:func:`gongzhu_score.terms.error`).
+    """
+
+    def __init__(self, message: str = "", zh: str | None = None) -> None:
+        super().__init__(message)
+        self.zh = zh
+
+    def text(self, lang: str = "en") -> str:
+        """The message in ``lang`` (``en`` or ``zh``; English where no Chinese was given)."""
+        return self.zh if lang == "zh" and self.zh is not None else str(self)
+
+    def within(self, where: str | tuple[str, str]) -> GongzhuError:
+        """The same error, its message prefixed by where it happened (a file, a player):
+        ``where`` is the same in both languages (a file name) or a pair (English, Chinese)."""
+        en, zh = (where, where) if isinstance(where, str) else where
+        err = type(self)(f"{en}: {self}", f"{zh}：{self.text('zh')}")
         err.__cause__ = self.__cause__
         return err
 
@@ -26,6 +40,10 @@ class HandError(GongzhuError):
 
 class MissingCardsError(HandError):
     """Scoring cards nobody captured, in a hand that is not a partial tally (RULINGS §9)."""
+
+
+class RestError(HandError):
+    """The rest (every scoring card nobody else took) given to a player who is not there."""
 
 
 class RulesError(GongzhuError):

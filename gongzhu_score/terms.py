@@ -3,18 +3,34 @@
 ``TERMS[key] = (english, chinese)``; :func:`say` picks the language and fills in the values.
 Machine formats (JSON, CSV, YAML) never go through here: their keys stay English whatever the
 language, so scripts do not depend on ``--lang``. Values may be a :class:`Names` (joined with
-"and"/"、", or "nobody"), :class:`Cards` (their symbols, or "nothing"), a :class:`Suit` (its
-word), or anything with a ``str``.
+"and"/"、", or "nobody"), :class:`Cards` (their symbols, or "nothing"), anything with a ``term``
+(a key of this table: a suit says its word), or anything with a ``str``.
+
+It sits at the bottom of the package beside :mod:`.errors` (it imports nothing of it), so that
+every layer can speak both languages, errors included (:func:`error`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any, TypeVar
 
-from .core.cards import Card, Suit
-from .core.variant import Variant
+from .errors import GongzhuError
 
-__all__ = ["LANGS", "TERMS", "Cards", "Names", "colon", "join", "say", "title"]
+__all__ = [
+    "LANGS",
+    "TERMS",
+    "Both",
+    "Cards",
+    "Names",
+    "colon",
+    "error",
+    "join",
+    "place",
+    "rule_name",
+    "say",
+    "title",
+]
 
 LANGS = ("en", "zh")
 
@@ -81,6 +97,172 @@ TERMS: dict[str, tuple[str, str]] = {
     "name": ("name", "名称"),
     "title": ("title", "说明"),
     "source": ("source", "出处"),
+    # --- errors: cards (e.card.*)
+    "e.card.unknown": ("unknown card {token}{detail}", "无法识别的牌 {token}{detail}"),
+    "e.card.no_suit": (" (a rank with no suit; write e.g. {rank}H or {rank}S)", "（只有点数没有花色；例如写 红桃{rank} 或 {rank}H）"),
+    "e.card.no_rank": (" (a suit with no rank; write e.g. QS or ♥AK)", "（只有花色没有点数；例如写 黑桃Q 或 ♥AK）"),
+    "e.card.no_rank_after": (" (a suit with no rank; write e.g. 红桃6 8 10 J or ♥A K Q)", "（花色后面没有点数；例如写 红桃6 8 10 J 或 ♥A K Q）"),
+    "e.card.not_rank": (" ({char} is not a rank; ranks are A K Q J 10 (or T) 9 … 2)", "（{char} 不是点数；点数为 A K Q J 10（或 T）9 … 2）"),
+    "e.card.range": (" (a range needs a rank on each side, e.g. 红桃2-10)", "（范围两边都要有点数，例如 红桃2-10）"),
+    "e.card.letter_group": (" (for several {suit} write {letter}:{rest})", "（同一花色的几张牌请写 {letter}:{rest}）"),
+    "e.card.suggest": ("; did you mean {candidate}{shown}?", "；是不是要写 {candidate}{shown}？"),
+    "e.card.forms": (" (a card is a rank and a suit: QS, Q♠, ♠Q, 黑桃Q; several of one suit: ♥A K Q, 红桃6 8 10 J, 红桃2-10, H:AKQ; nicknames 猪 羊 变压器, 猪羊, 全红)",
+                     "（一张牌由点数和花色组成：QS、Q♠、♠Q、黑桃Q；同一花色的几张：♥A K Q、红桃6 8 10 J、红桃2-10、H:AKQ；别名：猪 羊 变压器、猪羊、全红）"),
+    "e.card.empty": ("empty card", "空白的牌"),
+    "e.card.not_scoring": ("{token} is not a scoring card and not an alias of one; write its cards instead ({cards})", "{token} 不是分牌，也不是分牌的别名；请写出具体的牌（{cards}）"),
+    "e.card.count": ("{token} is {count} cards, expected one", "{token} 是 {count} 张牌，这里只要一张"),
+    "e.card.not_card": ("{item} is not a card", "{item} 不是一张牌"),
+    "e.card.number": ("{item} is a number, not a card; give it a suit, e.g. '{item}H' (in YAML a bare 10 reads as a number)", "{item} 是数字，不是牌；请加上花色，例如 '{item}H'（YAML 里单独的 10 会被读成数字）"),
+    # --- errors: a hand (e.hand.*), teams and options
+    "e.hand.unknown_player": ("no player named {name} (players: {players})", "没有名为 {name} 的玩家（玩家：{players}）"),
+    "e.hand.rest_seat": ("no player named {name} (players: {players}) (a new seat for the rest needs exactly three listed players)", "没有名为 {name} 的玩家（玩家：{players}）（要新增一位玩家取其余的牌，需要正好列出三位）"),
+    "e.hand.missing": ("scoring cards nobody captured: {cards}", "无人收的分牌：{cards}"),
+    "e.hand.four": ("a hand needs exactly four players, got {count}{listed}", "一局需要正好四位玩家，这里有 {count} 位{listed}"),
+    "e.hand.no_name": ("player {seat} has no name", "第 {seat} 位玩家没有名字"),
+    "e.hand.same_name": ("two players are named {name}; names must differ", "有两位玩家都叫 {name}；名字不能相同"),
+    "e.hand.captured_twice": ("player {name}: {code} ({card}) captured twice", "玩家 {name}：{card}（{code}）收了两次"),
+    "e.hand.captured_already": ("player {name}: {code} ({card}) captured already by {holder}", "玩家 {name}：{card}（{code}）已经被{holder}收了"),
+    "e.hand.captured_third": ("player {name}: {code} ({card}) captured a third time (already by {holders}; two decks hold two)", "玩家 {name}：{card}（{code}）被收了第三次（{holders}已经收了；两副牌只有两张）"),
+    "e.hand.exposed_twice": ("player {name}: {code} ({card}) exposed twice", "玩家 {name}：{card}（{code}）亮了两次"),
+    "e.hand.exposed_already": ("player {name}: {code} ({card}) exposed already by {holder}", "玩家 {name}：{card}（{code}）已经被{holder}亮了"),
+    "e.hand.exposed_third": ("player {name}: {code} ({card}) exposed a third time (already by {holders}; two decks hold two)", "玩家 {name}：{card}（{code}）被亮了第三次（{holders}已经亮了；两副牌只有两张）"),
+    "e.hand.first_not_allowed": ("player {name}: first_exposed {cards}: 首明 is not part of the {variant} rules; list the card under exposed instead", "玩家 {name}：{variant} 规则没有首明（{cards}）；请把这张牌列在亮牌里"),
+    "e.hand.first_one": ("player {name}: first_exposed {cards}: only the first card a player drew can be 首明, so one card at most", "玩家 {name}：首明 {cards}：只有摸到的第一张牌才能首明，最多一张"),
+    "e.hand.cannot_expose": ("player {name}: cannot expose {code} ({card}); only {allowed} can be exposed (亮牌)", "玩家 {name}：{card}（{code}）不能亮；只有 {allowed} 可以亮"),
+    "e.hand.a_hand_carries": ("a Hand carries its own exposures; pass them in the Hand", "Hand 自带亮牌信息；请放在 Hand 里"),
+    "e.teams.no_exposure": ("player {name}: 猪羊一家 (teams pig-sheep) allows no exposure (亮牌) or 首明", "玩家 {name}：猪羊一家不能亮牌或首明"),
+    "e.teams.no_taker": ("猪羊一家 (teams pig-sheep) needs the pig or the sheep captured", "猪羊一家需要有人收到猪或羊"),
+    "e.teams.one_side": ("猪羊一家 (teams pig-sheep): every player took a pig or a sheep, so there is no other side", "猪羊一家：每位玩家都收了猪或羊，没有另一方"),
+    "e.option.unknown": ("unknown {what} {value} (known: {known})", "未知的{what_zh} {value}（可选：{known}）"),
+    "e.option.scale": ("scale must be a whole number ≥ 1, not {value}", "倍数必须是不小于 1 的整数，不能是 {value}"),
+    "e.option.teams_none": ("teams {teams} with normalization none is not defined by the rules; use zero-sum or jj", "组队 {teams} 不能用 none 计分（规则没有定义）；请用 zero-sum 或 jj"),
+    "e.option.pig_sheep_jj": ("teams pig-sheep (猪羊一家) with normalization jj is not defined by the rules; use zero-sum", "猪羊一家不能用 jj 计分（规则没有定义）；请用 zero-sum"),
+    # --- errors: reading input (e.in.*, e.yaml.*, e.file.*, e.rec.*, e.rules.*)
+    "e.in.cards_list": ("expected a list of cards, not {value}", "应为一列牌，不能是 {value}"),
+    "e.in.not_score": ("{value}… is not a score", "{value}… 不是得分"),
+    "e.in.not_whole": ("{value} is not a whole number, e.g. -400", "{value} 不是整数，例如 -400"),
+    "e.in.unknown_key": ("unknown key {key} (allowed: {allowed}){hint}", "未知的键 {key}（可用：{allowed}）{hint}"),
+    "e.in.did_you_mean": ("; did you mean {word}?", "；是不是要写 {word}？"),
+    "e.in.name": ("{where} must be a non-empty name, not {value}", "{where}必须是非空的名字，不能是 {value}"),
+    "e.in.hand_mapping": ("a hand file holds a mapping with 'players', not {kind}", "牌局文件应是含 'players' 的映射，不能是 {kind}"),
+    "e.in.top_field": ("{key} belongs to a player, not to the hand: players: [{{name: 南, captured: [AH, KH], {key}: ...}}]", "{key} 属于某位玩家，不属于整局：players: [{{name: 南, captured: [AH, KH], {key}: ...}}]"),
+    "e.in.variant_name": ("variant must be a name such as classic, not {value}", "variant 应是规则名，例如 classic，不能是 {value}"),
+    "e.in.teams_name": ("teams must be none, partners or pig-sheep, not {value}", "teams 应是 none、partners 或 pig-sheep，不能是 {value}"),
+    "e.in.no_players": ("missing 'players': list the four players in seat order", "缺少 'players'：请按座位顺序列出四位玩家"),
+    "e.in.players_list": ("players must be a list (or a mapping by name) of four players", "players 应是四位玩家的列表（或以名字为键的映射）"),
+    "e.in.player_mapping": ("expected a mapping with name and captured, not {value}", "应是含 name 和 captured 的映射，不能是 {value}"),
+    "e.in.no_name": ("missing 'name'", "缺少 'name'"),
+    "e.in.player_value": ("expected the captured cards or a mapping, not {value}", "应是收的牌或一个映射，不能是 {value}"),
+    "e.in.claims_mapping": ("claimed: expected a mapping of player to score", "claimed：应是玩家到得分的映射"),
+    "e.yaml.deep": ("{where}: nested more than {depth} levels deep", "{where}：嵌套超过 {depth} 层"),
+    "e.yaml.twice": ("line {line}: key {key} given twice", "第 {line} 行：键 {key} 出现了两次"),
+    "e.yaml.key_plain": ("line {line}: a key must be a plain value, not {key}", "第 {line} 行：键必须是简单的值，不能是 {key}"),
+    "e.yaml.anchor": ("{where}: YAML anchors and aliases are not allowed here", "{where}：这里不允许 YAML 锚点和别名"),
+    "e.yaml.where": ("line {line}, column {column}", "第 {line} 行第 {column} 列"),
+    "e.yaml.invalid": ("{where}invalid YAML: {problem}", "{where}YAML 格式错误：{problem}"),
+    "e.yaml.value": ("a value that cannot be read: {problem}", "无法读取的值：{problem}"),
+    "e.file.missing": ("no such file", "没有这个文件"),
+    "e.file.folder": ("is a folder, not a {what}", "这是文件夹，不是{what}"),
+    "e.file.unreadable": ("cannot read: {why}", "无法读取：{why}"),
+    "e.file.large": ("larger than {size} bytes; a {what} is far smaller", "超过 {size} 字节；{what}远没有这么大"),
+    "e.file.utf8": ("not UTF-8 text (byte 0x{byte} at offset {offset}); save the file as UTF-8", "不是 UTF-8 文本（偏移 {offset} 处的字节 0x{byte}）；请以 UTF-8 保存"),
+    "what.hand file": ("hand file", "牌局文件"),
+    "what.rules file": ("rules file", "规则文件"),
+    "what.record": ("record", "出牌记录"),
+    "e.rec.mapping": ("a record is a mapping with players and tricks", "出牌记录应是含 players 和 tricks 的映射"),
+    "e.rec.by_player": ("expected a mapping of player to cards", "应是玩家到牌的映射"),
+    "e.rec.unknown_key": ("unknown key {key} in a record (allowed: {allowed})", "出牌记录中未知的键 {key}（可用：{allowed}）"),
+    "e.rec.players": ("players: a list of the four names in seat order", "players：按座位顺序的四个名字"),
+    "e.rec.four": ("players: four different names, not {names}", "players：需要四个不同的名字，不能是 {names}"),
+    "e.rec.tricks": ("tricks: a list of tricks, each {{lead: NAME, cards: [...]}}", "tricks：一列出牌，每圈 {{lead: 名字, cards: [...]}}"),
+    "e.rec.trick": ("expected {{lead: NAME, cards: [...]}}, not {value}", "应为 {{lead: 名字, cards: [...]}}，不能是 {value}"),
+    "e.rec.lead": ("lead {lead} is not a player ({players})", "首家 {lead} 不是玩家（{players}）"),
+    "e.rec.plays": ("cards: the four plays in order, from the leader", "cards：从首家起按顺序的四家出牌"),
+    "e.rec.play_size": ("each play is one card (two decks: one or two)", "每家出一张牌（两副牌：一张或一对）"),
+    "e.rec.breaks": ("the record breaks the rules of play: {shown}{more}; see 'gongzhu-score replay'", "这份记录违反出牌规则：{shown}{more}；请用 'gongzhu-score replay' 查看"),
+    "e.rec.more": (" (and {count} more)", "（还有 {count} 处）"),
+    "e.ledger.not_hand": ("this is a match ledger (format, players, hands), not a hand", "这是比赛记录（format、players、hands），不是一局牌"),
+    "e.batch.not_json": ("not a JSON object: {problem}", "不是 JSON 对象：{problem}"),
+    "e.batch.no_files": ("no hand files (*.jsonl, *.yaml, *.yml) in {inputs}", "{inputs} 中没有牌局文件（*.jsonl、*.yaml、*.yml）"),
+    "e.batch.no_input": ("{path}: no such file or folder", "{path}：没有这个文件或文件夹"),
+    "e.batch.worker": ("the process scoring {lines} stopped before it finished (killed, or out of memory?); the batch is incomplete", "计算 {lines} 的进程中途停止（被终止或内存不足？）；批量结果不完整"),
+    "e.rule.thirteen": ("heart_values: needs a value for each of the 13 hearts, 2 to A", "heart_values：13 张红桃（2 到 A）每张都要有分值"),
+    "e.rule.decks": ("decks: 1 or 2, not {value}", "decks：应为 1 或 2，不能是 {value}"),
+    "e.rule.levels_count": ("exposure_levels: needs {count} values (0 to {decks} copies exposed)", "exposure_levels：需要 {count} 个值（亮 0 到 {decks} 张）"),
+    "e.rule.level": ("exposure levels are multipliers ≥ 1, not {value}", "亮牌倍数应不小于 1，不能是 {value}"),
+    "e.rule.multiplier": ("transformer_multiplier: a multiplier ≥ 1, not {value}", "transformer_multiplier：倍数应不小于 1，不能是 {value}"),
+    "e.rule.mode": ("full_red_mode: fixed or flip, not {value}", "full_red_mode：应为 fixed 或 flip，不能是 {value}"),
+    "e.rule.exposable": ("exposable: {code} cannot be exposed; only QS JD 10C AH", "exposable：{code} 不能亮；只有 QS JD 10C AH 可以"),
+    "e.rule.match_end": ("match_end: the raw total that ends a match is below 0, not {value}", "match_end：结束比赛的原始分合计应小于 0，不能是 {value}"),
+    "e.rule.slam_zero": ("grand_slam: fixed at {value}, but the formula it scales gives 0 with these values (hearts, pig, sheep); set grand_slam: null or change them", "grand_slam：定为 {value}，但按这些分值（红桃、猪、羊）公式得 0，无法换算；请设 grand_slam: null 或修改分值"),
+    "e.rule.row_twice": ("transformer_table: a row (exposed, taken) is given twice", "transformer_table：同一行（exposed, taken）出现了两次"),
+    "e.rule.rows": ("transformer_table: needs one row for each (copies exposed, copies taken): {rows}", "transformer_table：每种（亮的张数, 收的张数）都要有一行：{rows}"),
+    "e.rule.row_times": ("transformer_table: ({exposed} exposed, {taken} taken) is a multiplier ≥ 1, not {value}", "transformer_table：（亮 {exposed} 张，收 {taken} 张）的倍数应不小于 1，不能是 {value}"),
+    "e.rule.row_multiple": ("transformer_table: ×{times} ({exposed} exposed, {taken} taken) is not a multiple of ×{base} (nothing exposed, one taken), so a lone 10♣ would score a fraction", "transformer_table：×{times}（亮 {exposed} 张，收 {taken} 张）不是 ×{base}（未亮、收一张）的倍数，单变压器会得到分数"),
+    "e.rule.unknown": ("unknown rule {key}{hint}", "未知的规则 {key}{hint}"),
+    "e.rule.no_name": ("name: a rules file needs a name", "name：规则文件需要名称"),
+    "e.rule.whole": ("{key}: expected a whole number, not {value}", "{key}：应为整数，不能是 {value}"),
+    "e.rule.range": ("{key}: {value} is out of range (at most {largest} either way)", "{key}：{value} 超出范围（正负最多 {largest}）"),
+    "e.rule.text": ("{key}: expected text, not {value}", "{key}：应为文字，不能是 {value}"),
+    "e.rule.flag": ("{key}: expected true or false, not {value}", "{key}：应为 true 或 false，不能是 {value}"),
+    "e.rule.hearts_mapping": ("heart_values: expected a mapping of rank (2 … 10, J, Q, K, A) to points", "heart_values：应是点数（2 … 10、J、Q、K、A）到分值的映射"),
+    "e.rule.hearts_rank": ("heart_values: {rank} is not a rank (2 … 10, J, Q, K, A)", "heart_values：{rank} 不是点数（2 … 10、J、Q、K、A）"),
+    "e.rule.hearts_missing": ("heart_values: no value for {ranks}", "heart_values：{ranks} 没有分值"),
+    "e.rule.exposable_list": ("exposable: expected a list of cards, e.g. [QS, JD, 10C, AH]", "exposable：应是一列牌，例如 [QS, JD, 10C, AH]"),
+    "e.rule.levels_list": ("exposure_levels: expected a list, e.g. [1, 2]", "exposure_levels：应是一个列表，例如 [1, 2]"),
+    "e.rule.table_list": ("transformer_table: expected a list of {{exposed, taken, times}}", "transformer_table：应是 {{exposed, taken, times}} 的列表"),
+    "e.rule.table_row": ("transformer_table: each row is {{exposed, taken, times}}, not {row}", "transformer_table：每行应是 {{exposed, taken, times}}，不能是 {row}"),
+    "e.rule.normalize": ("normalize: none, zero-sum or jj, not {value}", "normalize：应为 none、zero-sum 或 jj，不能是 {value}"),
+    "e.rules.mapping": ("a rules file holds a mapping of rule names to values", "规则文件应是规则名到值的映射"),
+    "e.rules.extends": ("extends: {parent} is not a built-in variant ({known})", "extends：{parent} 不是内置规则（{known}）"),
+    "e.rules.circle": ("extends: {chain} goes round in a circle", "extends：{chain} 形成了循环"),
+    "e.rules.named": ("built-in variant {name}: its file names it {other}", "内置规则 {name}：文件里的名字是 {other}"),
+    "e.rules.text": ("a variant is named by text, such as classic, not {value}", "规则名应是文字，例如 classic，不能是 {value}"),
+    "e.rules.unknown": ("unknown variant {name} (known: {known}){hint}", "未知的规则 {name}（已有：{known}）{hint}"),
+    "e.rules.aliases": ("aliases: only the built-in variants have other names", "aliases：只有内置规则有别名"),
+    "w.builtin": ("built-in variant {name}", "内置规则 {name}"),
+    "w.trick": ("trick {number}", "第 {number} 圈"),
+    "w.play": ("trick {number}: play {play}", "第 {number} 圈第 {play} 家"),
+    "w.by_player": ("{key}: {name}", "{key_zh}：{name}"),
+    "w.deal": ("deal", "发牌"),
+    "w.claimed": ("claimed", "自报"),
+    "w.players_seat": ("players[{seat}]", "players[{seat}]"),
+    "w.player_name": ("players: a player's name", "players：玩家的名字"),
+    "w.name_of": ("{where}: name", "{where}：名字"),
+    # --- places an error names (within)
+    "w.player": ("player {name}", "玩家 {name}"),
+    "w.captured": ("captured", "收的牌"),
+    "w.exposed": ("exposed", "亮牌"),
+    "w.first_exposed": ("first_exposed", "首明"),
+    "w.player_field": ("player {name}: {field}", "玩家 {name}：{field_zh}"),
+    # --- the rules, by their names in a rules file (variants show, compare, explain's citations)
+    "rule.name": ("name", "名称"),
+    "rule.title": ("title", "说明"),
+    "rule.title_zh": ("title_zh", "中文说明"),
+    "rule.source": ("source", "出处"),
+    "rule.decks": ("decks", "副数"),
+    "rule.heart_values": ("heart_values", "红桃分值"),
+    "rule.pig": ("pig", "猪"),
+    "rule.sheep": ("sheep", "羊"),
+    "rule.exposable": ("exposable", "可亮的牌"),
+    "rule.exposure_levels": ("exposure_levels", "亮牌倍数"),
+    "rule.first_exposure_level": ("first_exposure_level", "首明倍数"),
+    "rule.first_exposure_allowed": ("first_exposure_allowed", "允许首明"),
+    "rule.auto_exposure": ("auto_exposure", "三亮自动亮第四张"),
+    "rule.transformer_multiplier": ("transformer_multiplier", "变压器倍数"),
+    "rule.transformer_table": ("transformer_table", "变压器倍数表"),
+    "rule.transformer_alone": ("transformer_alone", "单变压器"),
+    "rule.zero_hearts_are_scoring": ("zero_hearts_are_scoring", "零分红桃算分牌"),
+    "rule.full_red": ("full_red", "全红"),
+    "rule.full_red_mode": ("full_red_mode", "全红算法"),
+    "rule.full_red_pig_positive": ("full_red_pig_positive", "全红时猪变正分"),
+    "rule.grand_slam": ("grand_slam", "满贯"),
+    "rule.normalize": ("normalize", "计分方法"),
+    "rule.match_end": ("match_end", "终局线"),
+    "rule.transformer_multipliers": ("transformer_multipliers", "变压器倍数（由规则推出）"),
+    "rule.transformer_alone_values": ("transformer_alone_values", "单变压器得分（由规则推出）"),
+    "rule.grand_slam_rule": ("grand_slam_rule", "满贯得分（由规则推出）"),
+    "rule.teams": ("teams", "组队"),
     # --- explain
     "x.title": ("Rules: {name} ({title})", "规则：{name}（{title}）"),
     "x.partial": ("PARTIAL tally: nobody took {cards}", "部分计分：无人收的分牌 {cards}"),
@@ -314,18 +496,40 @@ class Names(tuple[str, ...]):
     """Player names, shown joined with "and" (English) or "、" (Chinese), or "nobody"."""
 
 
-class Cards(tuple[Card, ...]):
+class Cards(tuple[Any, ...]):
     """Cards, shown as their symbols, or "nothing"."""
 
 
+class Both(tuple[str, str]):
+    """Words already said in both languages (English, Chinese): a value of a term, or where an
+    error happened (:meth:`GongzhuError.within`)."""
+
+
 def _shown(value: object, lang: str) -> object:
+    if isinstance(value, Both):
+        return value[1] if lang == "zh" else value[0]
     if isinstance(value, Names):
         return join(value, lang, "and") or say("nobody", lang)
     if isinstance(value, Cards):
         return " ".join(c.symbol for c in value) or say("nothing", lang)
-    if isinstance(value, Suit):
-        return say(f"suit.{value.value}", lang)
+    term = getattr(value, "term", None)
+    if isinstance(term, str) and term in TERMS:  # a suit: spades, 黑桃
+        return say(term, lang)
     return value
+
+
+E = TypeVar("E", bound=GongzhuError)
+
+
+def error(kind: type[E], key: str, /, **values: object) -> E:
+    """An error of ``kind`` saying the term ``key`` (``e.…``), in English and in Chinese."""
+    return kind(say(key, "en", **values), zh=say(key, "zh", **values))
+
+
+def place(key: str, /, **values: object) -> Both:
+    """A term in both languages: where an error happened (for :meth:`GongzhuError.within`),
+    or a part of a message."""
+    return Both((say(key, "en", **values), say(key, "zh", **values)))
 
 
 def say(key: str, lang: str = "en", /, **values: object) -> str:
@@ -341,9 +545,18 @@ def join(items: Iterable[object], lang: str, how: str = "list") -> str:
     return say(how, lang).join(str(item) for item in items)
 
 
-def title(variant: Variant, lang: str) -> str:
+def rule_name(rule: str, lang: str) -> str:
+    """A rule as a table shows it: its name in a rules file, and in Chinese its meaning too
+    (``红桃分值 heart_values``), so that either can be looked up."""
+    key = f"rule.{rule}"
+    if lang != "zh" or key not in TERMS or TERMS[key][1] == rule:
+        return rule
+    return f"{TERMS[key][1]} {rule}"
+
+
+def title(variant: Any, lang: str) -> str:
     """A rule set's title in the language: ``Classic one-deck rules``, ``一副牌规则``."""
-    return variant.title_zh if lang == "zh" else variant.title
+    return str(variant.title_zh if lang == "zh" else variant.title)
 
 
 def colon(lang: str) -> str:

@@ -28,6 +28,7 @@ from typing import IO, Protocol
 
 from ..core.engine import HandResult
 from ..errors import GongzhuError, InputError
+from ..terms import Both, error
 from .reading import BadRecord
 from .runner import Batch, Emit, Summary
 
@@ -60,10 +61,6 @@ class Slice:
     end: int
     line: int
     count: int
-
-    @property
-    def lines(self) -> str:
-        return f"lines {self.line}–{self.line + self.count - 1}"
 
 
 @dataclass
@@ -222,7 +219,6 @@ def _result(future: Future[_Done], part: Slice, path: str) -> _Done:
     try:
         return future.result()
     except BrokenProcessPool:
-        raise InputError(
-            f"{path}: the process scoring {part.lines} stopped before it finished (killed, or "
-            "out of memory?); the batch is incomplete"
-        ) from None
+        first, last = part.line, part.line + part.count - 1
+        lines = Both((f"lines {first}–{last}", f"第 {first}–{last} 行"))
+        raise error(InputError, "e.batch.worker", lines=lines).within(path) from None

@@ -23,6 +23,7 @@ from typing import IO
 
 from ..errors import GongzhuError, InputError
 from ..io.yamlfile import decode, load_documents
+from ..terms import error
 
 __all__ = ["EXTENSIONS", "BadRecord", "Record", "expand_inputs", "loads_line", "read_records"]
 
@@ -57,7 +58,7 @@ class Record:
     file: str
     place: int
     data: object = None
-    error: str | None = None
+    error: GongzhuError | None = None
     mark: str = ":"
     """``:`` before a line number, ``#`` before a document number."""
 
@@ -89,8 +90,12 @@ def expand_inputs(paths: Iterable[str]) -> list[str]:
             found = sorted(f for f in p.rglob("*") if f.is_file() and f.suffix in EXTENSIONS)
             out += [str(f) for f in found]
         else:
-            raise InputError(f"{path}: no such file or folder")
+            raise error(InputError, "e.batch.no_input", path=path)
     return out
+
+
+def not_json(e: Exception) -> InputError:
+    return error(InputError, "e.batch.not_json", problem=str(e))
 
 
 def jsonl_record(line: bytes, name: str, number: int) -> Record:
@@ -98,7 +103,7 @@ def jsonl_record(line: bytes, name: str, number: int) -> Record:
     try:
         return Record(name, number, loads_line(line))
     except (ValueError, UnicodeDecodeError) as e:
-        return Record(name, number, error=f"not a JSON object: {e}")
+        return Record(name, number, error=not_json(e))
 
 
 def _jsonl(stream: IO[bytes], name: str) -> Iterator[Record]:
@@ -108,8 +113,8 @@ def _jsonl(stream: IO[bytes], name: str) -> Iterator[Record]:
 
 
 def _yaml_documents(text: str, name: str) -> Iterator[Record]:
-    for number, data, error in load_documents(text):
-        yield Record(name, number, data, error, mark="#")
+    for number, data, problem in load_documents(text):
+        yield Record(name, number, data, problem, mark="#")
 
 
 def read_records(path: str, stdin: IO[bytes] | None = None) -> Iterator[Record]:
@@ -124,9 +129,9 @@ def read_records(path: str, stdin: IO[bytes] | None = None) -> Iterator[Record]:
             yield from _jsonl(rest, "<stdin>")
         else:
             try:
-                text = decode(rest.read(), "<stdin>")
+                text = decode(rest.read())
             except GongzhuError as e:
-                yield Record("<stdin>", 0, error=str(e).removeprefix("<stdin>: "))
+                yield Record("<stdin>", 0, error=e)
                 return
             yield from _yaml_documents(text, "<stdin>")
         return
@@ -135,8 +140,8 @@ def read_records(path: str, stdin: IO[bytes] | None = None) -> Iterator[Record]:
             yield from _jsonl(f, path)
         return
     try:
-        text = decode(Path(path).read_bytes(), path)
+        text = decode(Path(path).read_bytes())
     except GongzhuError as e:
-        yield Record(path, 0, error=str(e).removeprefix(f"{path}: "))
+        yield Record(path, 0, error=e)
         return
     yield from _yaml_documents(text, path)

@@ -20,7 +20,8 @@ from ..core.normalize import Method, Rounding, Teams
 from ..core.variant import Variant
 from ..errors import GongzhuError, InputError
 from ..io.rules import DEFAULT, find_variant
-from .reading import BadRecord, Record, loads_line
+from ..terms import error
+from .reading import BadRecord, Record, loads_line, not_json
 
 __all__ = ["Batch", "PlayerTotals", "Summary"]
 
@@ -110,9 +111,9 @@ class Batch:
         if found is not None:
             return found
         if asked is not None and not isinstance(asked, str):
-            raise InputError(f"variant must be a name such as classic, not {asked!r}")
+            raise error(InputError, "e.in.variant_name", value=repr(asked))
         if own_teams is not None and not isinstance(own_teams, str):
-            raise InputError(f"teams must be none, partners or pig-sheep, not {own_teams!r}")
+            raise error(InputError, "e.in.teams_name", value=repr(own_teams))
         rules = self.variant or find_variant(asked or DEFAULT)
         teams = self.teams or own_teams or Teams.NONE
         name = rules.name if self.variant is None else "\0options"
@@ -127,7 +128,7 @@ class Batch:
     def score(self, record: Record) -> HandResult:
         """Score one record; a bad one raises :class:`GongzhuError` naming its source."""
         if record.error is not None:
-            raise InputError(f"{record.source}: {record.error}")
+            raise record.error.within(record.source)
         try:
             return self.scorer(record.data).score_data(record.data)
         except GongzhuError as e:
@@ -191,7 +192,7 @@ class Batch:
                 try:
                     data = loads(line)
                 except (ValueError, UnicodeDecodeError) as e:
-                    record = Record(file, number, error=f"not a JSON object: {e}")
+                    record = Record(file, number, error=not_json(e))
                 else:
                     if emit_line is not None and type(data) is dict:
                         try:

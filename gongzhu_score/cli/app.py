@@ -62,12 +62,18 @@ app = typer.Typer(
         "Keep the score of 拱猪 (Gongzhu, Chase the Pig).\n\n"
         "Score a hand from the cards each player captured (score), show why (explain), "
         "compare rule sets (compare), replay a trick-by-trick record (replay), score files of "
-        "recorded hands (batch), keep a match ledger until someone is the pig (match), and "
-        "list or show the rule sets (variants)."
+        "recorded hands (batch), keep a match ledger until someone is the pig (match), records "
+        "across matches (stats), and list or show the rule sets (variants).\n\n"
+        "\b\nExamples:\n"
+        "  gongzhu-score score sample_hands/seed_minus_400.yaml --lang zh\n"
+        '  gongzhu-score score -c 东=猪 -c 南="红桃A K Q" -c 西= --rest 北\n'
+        "  gongzhu-score match new tonight.yaml --players 东,南,西,北\n"
+        "  gongzhu-score variants show classic"
     ),
     add_completion=True,
     invoke_without_command=True,
-    context_settings={"help_option_names": ["-h", "--help"]},
+    # Help wraps to the terminal's width (Click's default stops at 80 columns).
+    context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 400},
 )
 variants_app = typer.Typer(
     name=PROG,
@@ -169,10 +175,14 @@ def score_command(
           --captured 南="AH 2H 3H 4H 5H 7H 9H" --captured 西="JD QH KH" \\
           --captured 北= --exposed 南=AH
       gongzhu-score score -c 东=pig -c 南=♥AKQ -c 西= --rest 北
+      gongzhu-score score -c 东="猪 变压器 红桃6 8 10 J" -c 南="红桃2 3 4 5 7 9 A" \\
+          -c 西="羊 红桃Q K" -c 北= -e 南=红桃A --lang zh
       cat hand.yaml | gongzhu-score score - --format json
 
     Cards: QS qs SQ Q♠ ♠Q 黑桃Q, 10C TC C10 10♣, nicknames pig/猪, sheep/羊,
-    transformer/变压器, groups H:AKQJ10 ♥AKQ 红桃AKQ, and 全红 for all 13 hearts.
+    transformer/变压器, 猪羊 for both; a suit carries to the bare ranks after it
+    (红桃6 8 10 J, ♥A K Q, H: A K Q), ranges 红桃2-10, Chinese numerals 红桃十, and
+    全红 for all the hearts (26 in two decks).
     Exit 0, 2 for a refused hand, 3 when a --claim is wrong.
     """
     result, spec = _score(hand_file, captured, exposed, first_exposed, rest, variant,
@@ -434,7 +444,13 @@ def _variants_list(
     fmt: DataFormatOpt = Format.table,
     lang: LangOpt = Lang.en,
 ) -> None:
-    """List the built-in rule sets; 'variants show NAME' prints one in full."""
+    """List the built-in rule sets; 'variants show NAME' prints one in full.
+
+    \b
+    Examples:
+      gongzhu-score variants --lang zh
+      gongzhu-score variants show dehong
+    """
     from ..render.variants import render_variant_list
 
     if ctx.invoked_subcommand is None:
@@ -448,7 +464,15 @@ def variants_show(
     lang: LangOpt = Lang.en,
     table_format: TableFormatOpt = "simple",
 ) -> None:
-    """Print every rule of one variant: values, exposure, transformer, full red, defaults."""
+    """Print every rule of one variant: values, exposure, transformer, full red, defaults.
+
+    JSON and YAML print the rules-file schema: a copy to edit into house rules (--rules FILE).
+
+    \b
+    Examples:
+      gongzhu-score variants show classic --lang zh
+      gongzhu-score variants show classic --format yaml > our-table.yaml
+    """
     from ..render.variants import render_variant
 
     typer.echo(render_variant(find_variant(name), fmt, lang.value, table_format), nl=False)

@@ -20,7 +20,13 @@ from ..core.cards import Card
 from ..core.hand import Hand, PlayerHand
 from ..core.normalize import Method, Rounding, Teams
 from ..core.variant import Variant
-from ..errors import GongzhuError, InputError, LedgerNotHandError, MissingCardsError
+from ..errors import (
+    GongzhuError,
+    InputError,
+    LedgerNotHandError,
+    MissingCardsError,
+    RestError,
+)
 from ..io.fields import HandSpec, cards_field, parse_score
 from ..io.handfile import asked_variant, hand_from_data, read_hand_data
 from ..io.rules import find_variant, load_rules
@@ -392,7 +398,5 @@ def with_rest(hand: Hand, rest: str | None, decks: int) -> Hand:
         return hand
     try:
         return hand.with_rest(rest, decks)
-    except GongzhuError as e:
-        raise InputError(
-            f"--rest {rest}: {str(e).removeprefix(f'the rest for {rest}: ')}"
-        ) from None
+    except RestError as e:
+        raise e.within(f"--rest {rest}") from None

@@ -56,7 +56,11 @@ match_app = typer.Typer(
     cls=ErrorsAtTheBoundary,
     rich_markup_mode=None,
     help="Keep a match ledger (YAML, one file per match): new, add, show, explain, undo, remove, "
-    "edit, rename, set, history, restore, verify, export.",
+    "edit, rename, set, history, restore, verify, export.\n\n"
+    "\b\nExamples:\n"
+    "  gongzhu-score match new tonight.yaml --players 东,南,西,北\n"
+    "  gongzhu-score match add tonight.yaml\n"
+    "  gongzhu-score match show tonight.yaml --lang zh",
     no_args_is_help=False,
 )
 
@@ -394,7 +398,7 @@ def match_show(
 
 @match_app.command("explain", cls=Command)
 def match_explain(ledger_file: LedgerArg, number: HandNumberArg, lang: LangOpt = Lang.en) -> None:
-    """Explain hand N of the match step by step, under the match's rules.
+    """Explain hand N of the match step by step, under the match's rules (also: explain LEDGER N).
 
     \b
     Example:
@@ -433,6 +437,10 @@ def match_undo(ledger_file: LedgerArg, lang: LangOpt = Lang.en) -> None:
     """Remove the last hand, and print everything needed to enter it again.
 
     'match restore' brings it back.
+
+    \b
+    Example:
+      gongzhu-score match undo tonight.yaml
     """
     from ..match.ledger import Ledger
     from ..match.storage import change_ledger
@@ -536,7 +544,12 @@ def match_rename(
     old: Annotated[str, typer.Argument(metavar="OLD", help="The name now.")],
     new: Annotated[str, typer.Argument(metavar="NEW", help="The new name.")],
 ) -> None:
-    """Rename a player everywhere in the ledger."""
+    """Rename a player everywhere in the ledger ('match restore' brings the old name back).
+
+    \b
+    Example:
+      gongzhu-score match rename tonight.yaml 北 小北
+    """
     from ..match.storage import change_ledger
 
     change_ledger(
@@ -657,7 +670,12 @@ def _report_settings(
 def match_history(
     ledger_file: LedgerArg, lang: LangOpt = Lang.en, table_format: TableFormatOpt = "simple"
 ) -> None:
-    """Every recorded change of the match, oldest first; 'match restore' reverts the last one."""
+    """Every recorded change of the match, oldest first; 'match restore' reverts the last one.
+
+    \b
+    Example:
+      gongzhu-score match history tonight.yaml --lang zh
+    """
     from ..match.storage import ledger_history
     from ..render.match import render_history
 
@@ -667,7 +685,12 @@ def match_history(
 @match_app.command("restore", cls=Command)
 def match_restore(ledger_file: LedgerArg, lang: LangOpt = Lang.en) -> None:
     """Bring back the ledger exactly as it was before its last recorded change (an add, a
-    removed or edited hand, a rename, new settings). Repeat to go further back."""
+    removed or edited hand, a rename, new settings). Repeat to go further back.
+
+    \b
+    Example:
+      gongzhu-score match restore tonight.yaml
+    """
     from ..match.storage import restore_ledger
     from ..render.match import change_text, match_status_text
 
@@ -681,6 +704,10 @@ def match_verify(ledger_file: LedgerArg) -> None:
     """Recompute every hand from its stored input; list each stored number that disagrees.
 
     Exit 0 when all agree, 1 when any does not (a hand-edited or tampered ledger).
+
+    \b
+    Example:
+      gongzhu-score match verify tonight.yaml
     """
     from ..match.storage import read_ledger
 

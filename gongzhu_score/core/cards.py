@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..errors import CardError
+from ..terms import error, place, say
 
 __all__ = [
     "ACE_OF_HEARTS",
@@ -49,6 +50,11 @@ class Suit(enum.Enum):
     def zh(self) -> str:
         """The Chinese name: 黑桃 红桃 方块 梅花."""
         return _SUIT_ZH[self]
+
+    @property
+    def term(self) -> str:
+        """Its word in the table of terms (spades, 黑桃)."""
+        return f"suit.{self.value}"
 
 
 _SUIT_SYMBOL = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
@@ -208,11 +214,6 @@ _TIMES = re.compile(r"^(.+?)\s*[×X*]\s*([1-9])$")
 
 _SEPARATORS = re.compile(r"[\s,;，、；]+")
 _VARIATION_SELECTORS = dict.fromkeys((0xFE0E, 0xFE0F))
-FORMS = (
-    "a card is a rank and a suit: QS, Q♠, ♠Q, 黑桃Q; several of one suit: ♥A K Q, "
-    "红桃6 8 10 J, 红桃2-10, H:AKQ; nicknames 猪 羊 变压器, 猪羊, 全红"
-)
-"""The accepted forms, as an error lists them when it has no safe suggestion."""
 
 
 def _normalize(token: str) -> str:
@@ -264,7 +265,11 @@ def _intent(norm: str, carried: Suit | None) -> tuple[int, frozenset[Suit] | Non
     return max(ranks, 1), frozenset(suits) or None, word
 
 
-def _suggest(token: str, carried: Suit | None) -> str:
+Said = tuple[str, str]
+"""A piece of a message in English and in Chinese."""
+
+
+def _suggest(token: str, carried: Suit | None) -> Said:
     """``; did you mean 'X'?`` when following it keeps the number of cards and their suits;
     else the accepted forms (a guess that changes the hand is worse than none)."""
     import difflib  # only a mistake pays for it
@@ -283,18 +288,21 @@ def _suggest(token: str, carried: Suit | None) -> str:
             continue
         if suits is None:
             if word and candidate.upper() in _NICKNAMES:  # pigg → pig: the word's own card
-                return f"; did you mean {candidate!r}?"
+                return place("e.card.suggest", candidate=repr(candidate), shown="")
             continue
         if {c.suit for c in cards} == suits:
             shown = "" if candidate in _BY_CODE else f" ({' '.join(c.symbol for c in cards)})"
-            return f"; did you mean {candidate!r}{shown}?"
-    return f" ({FORMS})"
+            return place("e.card.suggest", candidate=repr(candidate), shown=shown)
+    return place("e.card.forms")
 
 
-def _unknown(token: str, why: str = "", carried: Suit | None = None) -> CardError:
+def _unknown(token: str, why: Said | None = None, carried: Suit | None = None) -> CardError:
     # A specific reason carries its own fix; a guess would only distract from it.
-    detail = f" ({why})" if why else _suggest(token, carried)
-    return CardError(f"unknown card {token!r}{detail}")
+    en, zh = why if why is not None else _suggest(token, carried)
+    return CardError(
+        say("e.card.unknown", "en", token=repr(token), detail=en),
+        zh=say("e.card.unknown", "zh", token=repr(token), detail=zh),
+    )
 
 
 def _parse_ranks(text: str, token: str) -> list[int]:
@@ -312,7 +320,7 @@ def _parse_ranks(text: str, token: str) -> list[int]:
         elif text[i] in _RANK_TOKENS:
             rank, i = _RANK_TOKENS[text[i]], i + 1
         else:
-            raise _unknown(token, f"{text[i]!r} is not a rank; ranks are A K Q J 10 (or T) 9 … 2")
+            raise _unknown(token, place("e.card.not_rank", char=repr(text[i])))
         if ranged:
             low, high = sorted((ranks.pop(), rank))
             ranks += range(low, high + 1)
@@ -320,7 +328,7 @@ def _parse_ranks(text: str, token: str) -> list[int]:
         else:
             ranks.append(rank)
     if ranged:
-        raise _unknown(token, "a range needs a rank on each side, e.g. 红桃2-10")
+        raise _unknown(token, place("e.card.range"))
     return ranks
 
 
@@ -345,13 +353,13 @@ def _read_token(token: str, state: _Reading) -> tuple[Card, ...]:
     norm = _normalize(token)
     carried = state.carried  # (what a suggestion keeps, should this token be a mistake)
     if not norm:
-        raise CardError("empty card")
+        raise error(CardError, "e.card.empty")
     times = _TIMES.match(norm)
     if times is not None:  # QS×2: two copies (two decks)
         once = _read_token(times.group(1), state)
         return once * int(times.group(2))
     if state.waiting is not None and not _is_ranks(norm):
-        raise _unknown(state.waiting, "a suit with no rank; write e.g. 红桃6 8 10 J or ♥A K Q")
+        raise _unknown(state.waiting, place("e.card.no_rank_after"))
     if norm in _NICKNAMES:
         state.carried = None
         return (_NICKNAMES[norm],)
@@ -362,10 +370,7 @@ def _read_token(token: str, state: _Reading) -> tuple[Card, ...]:
         state.carried = None
         return (PIG, SHEEP)
     if norm in _NOT_ALIASES:
-        raise CardError(
-            f"{token!r} is not a scoring card and not an alias of one; "
-            f"write its cards instead ({_NOT_ALIASES[norm]})"
-        )
+        raise error(CardError, "e.card.not_scoring", token=repr(token), cards=_NOT_ALIASES[norm])
     if _is_ranks(norm) and state.carried is not None:  # 红桃6 8 10: the 8 is a heart
         state.waiting = None
         return tuple(_intern(r, state.carried) for r in _parse_ranks(norm, token))
@@ -374,12 +379,14 @@ def _read_token(token: str, state: _Reading) -> tuple[Card, ...]:
         suit, rest, carries = prefix
         if not rest:
             if not carries:
-                raise _unknown(token, "a suit with no rank; write e.g. QS or ♥AK")
+                raise _unknown(token, place("e.card.no_rank"))
             state.carried, state.waiting = suit, token  # H: A K Q
             return ()
         ranks = _parse_ranks(rest, token)
         if len(ranks) > 1 and not carries:
-            raise _unknown(token, f"for several {suit.name.lower()} write {suit.value}:{rest}")
+            raise _unknown(
+                token, place("e.card.letter_group", suit=suit, letter=suit.value, rest=rest)
+            )
         state.carried = suit if carries else None
         return tuple(_intern(r, suit) for r in ranks)
     suit_char = norm[-1:]
@@ -388,7 +395,7 @@ def _read_token(token: str, state: _Reading) -> tuple[Card, ...]:
     if suffix is None:
         if _is_ranks(norm):
             example = norm.split("-")[0][:2].rstrip("0123456789") or norm[:2]
-            raise _unknown(token, f"a rank with no suit; write e.g. {example}H or {example}S")
+            raise _unknown(token, place("e.card.no_suit", rank=example))
         raise _unknown(token, carried=carried)
     rank = _RANK_TOKENS.get(norm[:-1])
     if rank is None:
@@ -410,7 +417,7 @@ def parse_card(token: str) -> Card:
     """
     cards = _read_token(token, _Reading())
     if len(cards) != 1:
-        raise CardError(f"{token!r} is {len(cards)} cards, expected one")
+        raise error(CardError, "e.card.count", token=repr(token), count=len(cards))
     return cards[0]
 
 
@@ -447,15 +454,10 @@ def parse_cards(spec: str | Card | Iterable[object] | None, decks: int = 1) -> t
                     state.carried = None
                 elif token:
                     out.extend(_read_token(token, state))
-        elif isinstance(item, bool) or item is None:
-            raise CardError(f"{item!r} is not a card")
-        elif isinstance(item, int):
-            raise CardError(
-                f"{item!r} is a number, not a card; give it a suit, e.g. '{item}H' "
-                "(in YAML a bare 10 reads as a number)"
-            )
+        elif isinstance(item, int) and not isinstance(item, bool):
+            raise error(CardError, "e.card.number", item=repr(item))
         else:
-            raise CardError(f"{item!r} is not a card")
+            raise error(CardError, "e.card.not_card", item=repr(item))
     if state.waiting is not None:
-        raise _unknown(state.waiting, "a suit with no rank; write e.g. 红桃6 8 10 J or ♥A K Q")
+        raise _unknown(state.waiting, place("e.card.no_rank_after"))
     return tuple(out)

@@ -18,6 +18,7 @@ from fractions import Fraction
 from typing import Final
 
 from ..errors import HandError
+from ..terms import error
 from .cards import ACE_OF_HEARTS, DECK, PIG, SCORING_CARDS, SHEEP, SPECIAL_CARDS, TRANSFORMER, Card
 from .hand import Hand, validate_hand
 from .normalize import Method, Normalization, Rounding, Teams
@@ -584,17 +585,12 @@ def _sides(
     # 猪羊一家: whoever captured a pig or a sheep (two decks: any copy) plays together.
     for name, key in zip(names, shown, strict=True):
         if key:
-            raise HandError(
-                f"player {name}: 猪羊一家 (teams pig-sheep) allows no exposure (亮牌) or 首明"
-            )
+            raise error(HandError, "e.teams.no_exposure", name=name)
     sides = tuple([0 if (a | b) & PIG_OR_SHEEP else 1 for a, b in zip(once, twice, strict=True)])
     if 0 not in sides:
-        raise HandError("猪羊一家 (teams pig-sheep) needs the pig or the sheep captured")
+        raise error(HandError, "e.teams.no_taker")
     if 1 not in sides:
-        raise HandError(
-            "猪羊一家 (teams pig-sheep): every player took a pig or a sheep, so there is no "
-            "other side"
-        )
+        raise error(HandError, "e.teams.one_side")
     return sides
 
 

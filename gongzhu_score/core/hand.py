@@ -10,7 +10,8 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 
-from ..errors import GongzhuError, HandError, MissingCardsError
+from ..errors import GongzhuError, HandError, MissingCardsError, RestError
+from ..terms import Names, error, place, say
 from .cards import DECK, SCORING_CARDS, Card, parse_cards
 from .variant import Variant
 
@@ -58,7 +59,7 @@ class PlayerHand:
             try:
                 parsed.append(parse_cards(value, decks))
             except GongzhuError as e:
-                raise e.within(f"player {name}: {field_name}") from None
+                raise e.within(player_field(name, field_name)) from None
         return cls(name, *parsed)
 
 
@@ -88,7 +89,7 @@ class Hand:
         for label, by_name in (("exposed", exposed), ("first_exposed", first_exposed)):
             for name in by_name or {}:
                 if name not in names:
-                    raise HandError(f"{label}: {_unknown_player(name, names)}")
+                    raise _unknown_player(name, names).within(place(f"w.{label}"))
         return cls(
             tuple(
                 PlayerHand.parse(
@@ -128,15 +129,21 @@ class Hand:
                 )
             )
         if len(self.players) != 3:
-            raise HandError(
-                f"the rest for {name}: {_unknown_player(name, self.names)} "
-                "(a new seat for the rest needs exactly three listed players)"
-            )
+            raise error(RestError, "e.hand.rest_seat", name=repr(name), players=_list(self.names))
         return Hand((*self.players, PlayerHand(name, rest)))
 
 
-def _unknown_player(name: str, names: Iterable[str]) -> str:
-    return f"no player named {name!r} (players: {', '.join(names)})"
+def player_field(name: str, field: str) -> tuple[str, str]:
+    """``player 东: captured`` / ``玩家 东：收的牌``: where in a hand an error is."""
+    return place("w.player_field", name=name, field=field, field_zh=say(f"w.{field}", "zh"))
+
+
+def _list(names: Iterable[str]) -> str:
+    return ", ".join(names)
+
+
+def _unknown_player(name: str, names: Iterable[str]) -> HandError:
+    return error(HandError, "e.hand.unknown_player", name=repr(name), players=_list(names))
 
 
 def validate_hand(hand: Hand, variant: Variant, *, partial: bool = False) -> tuple[Card, ...]:
@@ -150,30 +157,28 @@ def validate_hand(hand: Hand, variant: Variant, *, partial: bool = False) -> tup
     _check_exposed(hand, variant)
     missing = hand.missing(variant.decks)
     if missing and not partial:
-        raise MissingCardsError(f"scoring cards nobody captured: {_show(missing)}")
+        raise error(MissingCardsError, "e.hand.missing", cards=_show(missing))
     return missing
 
 
 def _check_names(hand: Hand) -> None:
     names = hand.names
     if len(names) != 4:
-        listed = f" ({', '.join(names)})" if names else ""
-        raise HandError(f"a hand needs exactly four players, got {len(names)}{listed}")
+        listed = f" ({_list(names)})" if names else ""
+        raise error(HandError, "e.hand.four", count=len(names), listed=listed)
     for seat, name in enumerate(names, 1):
         if not isinstance(name, str) or not name.strip():
-            raise HandError(f"player {seat} has no name")
+            raise error(HandError, "e.hand.no_name", seat=seat)
     for name, count in Counter(names).items():
         if count > 1:
-            raise HandError(f"two players are named {name!r}; names must differ")
+            raise error(HandError, "e.hand.same_name", name=repr(name))
 
 
 def _too_many(card: Card, holders: list[str], name: str, decks: int, verb: str) -> HandError:
     """The error for one copy too many of ``card``, naming who else had it."""
-    if decks == 1:
-        who = "twice" if holders[0] == name else f"already by {holders[0]}"
-    else:
-        who = f"a third time (already by {' and '.join(holders)}; two decks hold two)"
-    return HandError(f"player {name}: {card.code} ({card}) {verb} {who}")
+    how = "third" if decks > 1 else ("twice" if holders[0] == name else "already")
+    return error(HandError, f"e.hand.{verb}_{how}", name=name, code=card.code, card=card,
+                 holder=holders[0], holders=Names(holders))  # fmt: skip
 
 
 def _check_captured(hand: Hand, decks: int) -> None:
@@ -191,21 +196,14 @@ def _check_exposed(hand: Hand, variant: Variant) -> None:
     allowed = ", ".join(c.symbol for c in variant.exposable)
     for p in hand.players:
         if p.first_exposed and not variant.first_exposure_allowed:
-            raise HandError(
-                f"player {p.name}: first_exposed {_show(p.first_exposed)}: 首明 is not part of "
-                f"the {variant.name} rules; list the card under exposed instead"
-            )
+            raise error(HandError, "e.hand.first_not_allowed", name=p.name,
+                        cards=_show(p.first_exposed), variant=variant.name)  # fmt: skip
         if len(p.first_exposed) > 1:
-            raise HandError(
-                f"player {p.name}: first_exposed {_show(p.first_exposed)}: only the first card "
-                "a player drew can be 首明, so one card at most"
-            )
+            raise error(HandError, "e.hand.first_one", name=p.name, cards=_show(p.first_exposed))
         for card in (*p.exposed, *p.first_exposed):
             if card not in variant.exposable:
-                raise HandError(
-                    f"player {p.name}: cannot expose {card.code} ({card}); "
-                    f"only {allowed} can be exposed (亮牌)"
-                )
+                raise error(HandError, "e.hand.cannot_expose", name=p.name, code=card.code,
+                            card=card, allowed=allowed)  # fmt: skip
             seen = holders.setdefault(card, [])
             if len(seen) == variant.decks:
                 raise _too_many(card, seen, p.name, variant.decks, "exposed")

@@ -10,6 +10,7 @@ import enum
 from dataclasses import dataclass
 
 from ..errors import RulesError
+from ..terms import error
 
 __all__ = [
     "Method",
@@ -49,6 +50,9 @@ class Teams(str, enum.Enum):
     """猪羊一家: the takers of the pig and the sheep against the others."""
 
 
+_WHAT_ZH = {"normalization": "计分方法", "rounding": "取整方法", "teams": "组队方式"}
+
+
 def _choice(enum_type: type[enum.Enum], value: object, what: str) -> enum.Enum:
     if isinstance(value, enum_type):
         return value
@@ -56,7 +60,8 @@ def _choice(enum_type: type[enum.Enum], value: object, what: str) -> enum.Enum:
         return enum_type(str(value).strip().lower())
     except ValueError:
         known = ", ".join(str(m.value) for m in enum_type)
-        raise RulesError(f"unknown {what} {value!r} (known: {known})") from None
+        raise error(RulesError, "e.option.unknown", what=what, what_zh=_WHAT_ZH[what],
+                    value=repr(value), known=known) from None  # fmt: skip
 
 
 def parse_teams(value: Teams | str) -> Teams:
@@ -78,18 +83,12 @@ class Normalization:
         object.__setattr__(self, "rounding", _choice(Rounding, self.rounding, "rounding"))
         object.__setattr__(self, "teams", _choice(Teams, self.teams, "teams"))
         if isinstance(self.scale, bool) or not isinstance(self.scale, int) or self.scale < 1:
-            raise RulesError(f"scale must be a whole number ≥ 1, not {self.scale!r}")
+            raise error(RulesError, "e.option.scale", value=repr(self.scale))
         # RULINGS §7.4: only the pairs the seeds define.
         if self.teams is not Teams.NONE and self.method is Method.NONE:
-            raise RulesError(
-                f"teams {self.teams.value} with normalization none is not defined by the rules; "
-                "use zero-sum or jj"
-            )
+            raise error(RulesError, "e.option.teams_none", teams=self.teams.value)
         if self.teams is Teams.PIG_SHEEP and self.method is Method.JJ:
-            raise RulesError(
-                "teams pig-sheep (猪羊一家) with normalization jj is not defined by the rules; "
-                "use zero-sum"
-            )
+            raise error(RulesError, "e.option.pig_sheep_jj")
 
     @classmethod
     def parse(

@@ -17,6 +17,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from ..errors import GongzhuError, RulesError
+from ..terms import error, place
 from .cards import HEARTS, SPECIAL_CARDS, Card, parse_card
 from .normalize import Method, Normalization, Rounding, Teams, parse_teams
 
@@ -86,63 +87,47 @@ class Variant:
 
     def __post_init__(self) -> None:
         if len(self.heart_values) != 13:
-            raise RulesError("heart_values: needs a value for each of the 13 hearts, 2 to A")
+            raise error(RulesError, "e.rule.thirteen")
         if self.decks not in (1, 2):
-            raise RulesError(f"decks: 1 or 2, not {self.decks!r}")
+            raise error(RulesError, "e.rule.decks", value=repr(self.decks))
         if len(self.exposure_levels) != self.decks + 1:
-            raise RulesError(
-                f"exposure_levels: needs {self.decks + 1} values (0 to {self.decks} copies exposed)"
-            )
+            raise error(RulesError, "e.rule.levels_count", count=self.decks + 1, decks=self.decks)
         # Levels and multipliers scale scores; 0 or less would wipe or flip a score by being
         # shown, which no table plays (and a ×0 transformer has no lone value to scale).
         for level in (*self.exposure_levels, self.first_exposure_level):
             if level < 1:
-                raise RulesError(f"exposure levels are multipliers ≥ 1, not {level}")
+                raise error(RulesError, "e.rule.level", value=level)
         if self.transformer_multiplier < 1:
-            raise RulesError(
-                f"transformer_multiplier: a multiplier ≥ 1, not {self.transformer_multiplier}"
-            )
+            raise error(RulesError, "e.rule.multiplier", value=self.transformer_multiplier)
         if self.full_red_mode not in FULL_RED_MODES:
-            raise RulesError(f"full_red_mode: fixed or flip, not {self.full_red_mode!r}")
+            raise error(RulesError, "e.rule.mode", value=repr(self.full_red_mode))
         for card in self.exposable:
             if card not in SPECIAL_CARDS:
-                raise RulesError(f"exposable: {card.code} cannot be exposed; only QS JD 10C AH")
+                raise error(RulesError, "e.rule.exposable", code=card.code)
         if self.match_end >= 0:
-            raise RulesError(
-                f"match_end: the raw total that ends a match is below 0, not {self.match_end}"
-            )
+            raise error(RulesError, "e.rule.match_end", value=self.match_end)
         self._check_transformer_table()
         if self.grand_slam is not None and self.grand_slam_plain() == 0:
-            raise RulesError(
-                f"grand_slam: fixed at {self.grand_slam}, but the formula it scales gives 0 "
-                "with these values (hearts, pig, sheep); set grand_slam: null or change them"
-            )
+            raise error(RulesError, "e.rule.slam_zero", value=self.grand_slam)
 
     def _check_transformer_table(self) -> None:
         rows = {(e, k): m for e, k, m in self.transformer_table}
         if len(rows) != len(self.transformer_table):
-            raise RulesError("transformer_table: a row (exposed, taken) is given twice")
+            raise error(RulesError, "e.rule.row_twice")
         if self.decks > 1:
             wanted = {(e, k) for e in range(self.decks + 1) for k in range(1, self.decks + 1)}
             if set(rows) != wanted:
-                raise RulesError(
-                    "transformer_table: needs one row for each (copies exposed, copies taken): "
-                    + ", ".join(f"({e}, {k})" for e, k in sorted(wanted))
-                )
+                shown = ", ".join(f"({e}, {k})" for e, k in sorted(wanted))
+                raise error(RulesError, "e.rule.rows", rows=shown)
         base = self.transformer_times(1, 0, 1)
         for (exposed, taken), times in sorted(rows.items()):
             if times < 1:
-                raise RulesError(
-                    f"transformer_table: ({exposed} exposed, {taken} taken) is a multiplier ≥ 1, "
-                    f"not {times}"
-                )
+                raise error(RulesError, "e.rule.row_times", exposed=exposed, taken=taken,
+                            value=times)  # fmt: skip
             # A lone 10♣ scores transformer_alone × t / t₀: a fraction would be no score.
             if times % base:
-                raise RulesError(
-                    f"transformer_table: ×{times} ({exposed} exposed, {taken} taken) is not a "
-                    f"multiple of ×{base} (nothing exposed, one taken), so a lone 10♣ would "
-                    "score a fraction"
-                )
+                raise error(RulesError, "e.rule.row_multiple", times=times, exposed=exposed,
+                            taken=taken, base=base)  # fmt: skip
 
     def default_method(self, teams: Teams | str = Teams.NONE) -> Method:
         """The normalization used when none is asked for (RULINGS §6).
@@ -214,19 +199,19 @@ class Variant:
     def from_data(cls, data: object) -> Variant:
         """A variant from rules-file data, every key and value checked (errors name the key)."""
         if not isinstance(data, Mapping):
-            raise RulesError("a rules file holds a mapping of rule names to values")
+            raise error(RulesError, "e.rules.mapping")
         known = cls.rule_names()
         kwargs: dict[str, Any] = {}
         for key, value in data.items():
             if key not in known:
                 close = difflib.get_close_matches(str(key), known, n=1)
-                hint = f"; did you mean {close[0]!r}?" if close else ""
-                raise RulesError(f"unknown rule {key!r}{hint}")
+                hint = place("e.in.did_you_mean", word=repr(close[0])) if close else ""
+                raise error(RulesError, "e.rule.unknown", key=repr(key), hint=hint)
             kwargs[key] = _convert(str(key), value)
         for key in _LABELS:
             kwargs.setdefault(key, "")
         if not kwargs["name"]:
-            raise RulesError("name: a rules file needs a name")
+            raise error(RulesError, "e.rule.no_name")
         return cls(**kwargs)
 
 
@@ -236,9 +221,9 @@ _LARGEST = 10**9
 
 def _whole(key: str, value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RulesError(f"{key}: expected a whole number, not {value!r}")
+        raise error(RulesError, "e.rule.whole", key=key, value=repr(value))
     if abs(value) > _LARGEST:
-        raise RulesError(f"{key}: {value} is out of range (at most {_LARGEST:,} either way)")
+        raise error(RulesError, "e.rule.range", key=key, value=value, largest=f"{_LARGEST:,}")
     return value
 
 
@@ -246,45 +231,41 @@ def _convert(key: str, value: object) -> object:
     """One rules-file value, checked and turned into the field's type."""
     if key in (*_LABELS, "full_red_mode"):
         if not isinstance(value, str):
-            raise RulesError(f"{key}: expected text, not {value!r}")
+            raise error(RulesError, "e.rule.text", key=key, value=repr(value))
         return value
     if key in _FLAGS:
         if not isinstance(value, bool):
-            raise RulesError(f"{key}: expected true or false, not {value!r}")
+            raise error(RulesError, "e.rule.flag", key=key, value=repr(value))
         return value
     if key == "heart_values":
         if not isinstance(value, Mapping):
-            raise RulesError(
-                "heart_values: expected a mapping of rank (2 … 10, J, Q, K, A) to points"
-            )
+            raise error(RulesError, "e.rule.hearts_mapping")
         by_rank = {str(rank).upper(): points for rank, points in value.items()}
         for rank in by_rank:
             if rank not in RANKS:
-                raise RulesError(f"heart_values: {rank!r} is not a rank (2 … 10, J, Q, K, A)")
+                raise error(RulesError, "e.rule.hearts_rank", rank=repr(rank))
         missing = [r for r in RANKS if r not in by_rank]
         if missing:
-            raise RulesError(f"heart_values: no value for {', '.join(missing)}")
+            raise error(RulesError, "e.rule.hearts_missing", ranks=", ".join(missing))
         return tuple(_whole(f"heart_values {r}", by_rank[r]) for r in RANKS)
     if key == "exposable":
         if not isinstance(value, list):
-            raise RulesError("exposable: expected a list of cards, e.g. [QS, JD, 10C, AH]")
+            raise error(RulesError, "e.rule.exposable_list")
         try:
             return tuple(parse_card(str(c)) for c in value)
         except GongzhuError as e:
-            raise RulesError(f"exposable: {e}") from None
+            raise RulesError(str(e), zh=e.text("zh")).within("exposable") from None
     if key == "exposure_levels":
         if not isinstance(value, list):
-            raise RulesError("exposure_levels: expected a list, e.g. [1, 2]")
+            raise error(RulesError, "e.rule.levels_list")
         return tuple(_whole(key, v) for v in value)
     if key == "transformer_table":
         if not isinstance(value, list):
-            raise RulesError("transformer_table: expected a list of {exposed, taken, times}")
+            raise error(RulesError, "e.rule.table_list")
         rows = []
         for row in value:
             if not isinstance(row, Mapping) or set(row) != {"exposed", "taken", "times"}:
-                raise RulesError(
-                    f"transformer_table: each row is {{exposed, taken, times}}, not {row!r}"
-                )
+                raise error(RulesError, "e.rule.table_row", row=repr(row))
             rows.append(
                 tuple(
                     _whole(f"transformer_table {k}", row[k]) for k in ("exposed", "taken", "times")
@@ -297,5 +278,5 @@ def _convert(key: str, value: object) -> object:
         try:
             return Method(str(value))
         except ValueError:
-            raise RulesError(f"normalize: none, zero-sum or jj, not {value!r}") from None
+            raise error(RulesError, "e.rule.normalize", value=repr(value)) from None
     return _whole(key, value)

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from ..core.cards import Card, parse_cards
 from ..core.hand import Hand
 from ..errors import GongzhuError, InputError
+from ..terms import error
 
 __all__ = ["HandSpec", "cards_field", "parse_score"]
 
@@ -24,25 +25,25 @@ class HandSpec:
     """What players say they scored (``claimed:``), by name."""
 
 
-def cards_field(value: object, where: str, decks: int = 1) -> tuple[Card, ...]:
+def cards_field(value: object, where: str | tuple[str, str], decks: int = 1) -> tuple[Card, ...]:
     """A field holding cards (a list, or one string), its errors prefixed with ``where``;
     ``decks``: what 全红 stands for."""
     if value is not None and not isinstance(value, str | list):
-        raise InputError(f"{where}: expected a list of cards, not {value!r}")
+        raise error(InputError, "e.in.cards_list", value=repr(value)).within(where)
     try:
         return parse_cards(value, decks)
     except GongzhuError as e:
         raise e.within(where) from None
 
 
-def parse_score(text: object, where: str) -> int:
+def parse_score(text: object, where: str | tuple[str, str]) -> int:
     """A claimed score: a whole number, with − or full-width digits accepted."""
     if isinstance(text, int) and not isinstance(text, bool):
         return text
     cleaned = unicodedata.normalize("NFKC", str(text)).replace("−", "-").replace(" ", "")
     if len(cleaned) > 12:  # longer is no score, and int() of thousands of digits is slow
-        raise InputError(f"{where}: {str(text)[:20]!r}… is not a score")
+        raise error(InputError, "e.in.not_score", value=repr(str(text)[:20])).within(where)
     try:
         return int(cleaned)
     except ValueError:
-        raise InputError(f"{where}: {text!r} is not a whole number, e.g. -400") from None
+        raise error(InputError, "e.in.not_whole", value=repr(text)).within(where) from None

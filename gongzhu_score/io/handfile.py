@@ -13,6 +13,7 @@ from typing import Any
 
 from ..core.hand import Hand, PlayerHand
 from ..errors import GongzhuError, InputError, LedgerNotHandError
+from ..terms import Both, error, place
 from .fields import HandSpec, cards_field, parse_score
 from .yamlfile import load_yaml, read_text
 
@@ -58,13 +59,16 @@ def _check_keys(data: Mapping[Any, Any], allowed: tuple[str, ...], where: str) -
     for key in data:
         if key not in allowed:
             close = difflib.get_close_matches(str(key), allowed, n=1)
-            hint = f"; did you mean {close[0]!r}?" if close else ""
-            raise InputError(f"{where}unknown key {key!r} (allowed: {', '.join(allowed)}){hint}")
+            hint = place("e.in.did_you_mean", word=repr(close[0])) if close else ""
+            e = error(InputError, "e.in.unknown_key", key=repr(key), allowed=", ".join(allowed),
+                      hint=hint)  # fmt: skip
+            raise e.within(where) if where else e
 
 
-def _text(value: object, where: str) -> str:
+def _text(value: object, where: str | tuple[str, str]) -> str:
     if not isinstance(value, str) or not value.strip():
-        raise InputError(f"{where} must be a non-empty name, not {value!r}")
+        shown = where if isinstance(where, str) else Both(where)
+        raise error(InputError, "e.in.name", where=shown, value=repr(value))
     return value.strip()
 
 
@@ -73,50 +77,53 @@ def hand_from_data(data: object, decks: int = 1) -> HandSpec:
     what the shorthands stand for (全红: every heart of every deck)."""
     if not isinstance(data, Mapping):
         kind = "empty" if data is None else type(data).__name__
-        raise InputError(f"a hand file holds a mapping with 'players', not {kind}")
+        raise error(InputError, "e.in.hand_mapping", kind=kind)
     if "format" in data and "hands" in data:
-        raise LedgerNotHandError("this is a match ledger (format, players, hands), not a hand")
+        raise error(LedgerNotHandError, "e.ledger.not_hand")
     if "tricks" in data:
         from .records import hand_from_record  # a record is rarer than a hand: loaded on demand
 
         return hand_from_record(data)
+    for key in ("exposed", "first_exposed", "claimed", "captured"):
+        if key in data:  # a player's field, written one level too high
+            raise error(InputError, "e.in.top_field", key=key)
     _check_keys(data, _TOP_KEYS, "")
     variant, teams = data.get("variant"), data.get("teams")
     if variant is not None and not isinstance(variant, str):
-        raise InputError(f"variant must be a name such as classic, not {variant!r}")
+        raise error(InputError, "e.in.variant_name", value=repr(variant))
     if teams is not None and not isinstance(teams, str):
-        raise InputError(f"teams must be none, partners or pig-sheep, not {teams!r}")
+        raise error(InputError, "e.in.teams_name", value=repr(teams))
     if "players" not in data:
-        raise InputError("missing 'players': list the four players in seat order")
+        raise error(InputError, "e.in.no_players")
     players = data["players"]
     if isinstance(players, Mapping):
         items = [_player_from_mapping_form(name, value, decks) for name, value in players.items()]
     elif isinstance(players, list):
         items = [_player_from_list_form(i, value, decks) for i, value in enumerate(players, 1)]
     else:
-        raise InputError("players must be a list (or a mapping by name) of four players")
+        raise error(InputError, "e.in.players_list")
     return HandSpec(Hand(tuple(items)), variant, teams, _claims(players))
 
 
 def _player_from_list_form(seat: int, value: object, decks: int) -> PlayerHand:
     where = f"players[{seat}]"
     if not isinstance(value, Mapping):
-        raise InputError(f"{where}: expected a mapping with name and captured, not {value!r}")
-    _check_keys(value, _PLAYER_KEYS, f"{where}: ")
+        raise error(InputError, "e.in.player_mapping", value=repr(value)).within(where)
+    _check_keys(value, _PLAYER_KEYS, where)
     if "name" not in value:
-        raise InputError(f"{where}: missing 'name'")
-    name = _text(value["name"], f"{where}: name")
+        raise error(InputError, "e.in.no_name").within(where)
+    name = _text(value["name"], place("w.name_of", where=where))
     return _player(name, value, f"{where} ({name})", decks)
 
 
 def _player_from_mapping_form(key: object, value: object, decks: int) -> PlayerHand:
-    name = _text(key, "players: a player's name")
+    name = _text(key, place("w.player_name"))
     where = f"players: {name}"
     if value is None or isinstance(value, str | list):
         value = {"captured": value}  # 东: [QS, 6H] is short for 东: {captured: [QS, 6H]}
     if not isinstance(value, Mapping):
-        raise InputError(f"{where}: expected the captured cards or a mapping, not {value!r}")
-    _check_keys(value, _PLAYER_KEYS[1:], f"{where}: ")
+        raise error(InputError, "e.in.player_value", value=repr(value)).within(where)
+    _check_keys(value, _PLAYER_KEYS[1:], where)
     return _player(name, value, where, decks)
 
 

@@ -13,6 +13,7 @@ from typing import Any
 from ..core.cards import Card
 from ..errors import HandError, InputError
 from ..play.replay import Record, replay
+from ..terms import Both, error, place
 from .fields import HandSpec, cards_field, parse_score
 from .rules import DEFAULT, find_variant
 
@@ -28,11 +29,12 @@ def _by_player(
     if value is None:
         return {}
     if not isinstance(value, Mapping):
-        raise InputError(f"{key}: expected a mapping of player to cards")
+        raise error(InputError, "e.rec.by_player").within(key)
     out = {}
     for name, cards in value.items():
         if name not in players:
-            raise InputError(f"{key}: no player named {name!r} (players: {', '.join(players)})")
+            raise error(InputError, "e.hand.unknown_player", name=repr(name),
+                        players=", ".join(players)).within(key)  # fmt: skip
         out[name] = cards_field(cards, f"{key}: {name}", decks)
     return out
 
@@ -40,19 +42,19 @@ def _by_player(
 def parse_record(data: object) -> Record:
     """Read a record's data (YAML with scalars kept as text, or JSON); InputError if unreadable."""
     if not isinstance(data, Mapping):
-        raise InputError("a record is a mapping with players and tricks")
+        raise error(InputError, "e.rec.mapping")
     for key in data:
         if key not in KEYS:
-            raise InputError(f"unknown key {key!r} in a record (allowed: {', '.join(KEYS)})")
+            raise error(InputError, "e.rec.unknown_key", key=repr(key), allowed=", ".join(KEYS))
     players = data.get("players")
     if not isinstance(players, list) or not all(isinstance(n, str) and n.strip() for n in players):
-        raise InputError("players: a list of the four names in seat order")
+        raise error(InputError, "e.rec.players")
     names = tuple(n.strip() for n in players)
     if len(names) != 4 or len(set(names)) != 4:
-        raise InputError(f"players: four different names, not {', '.join(names)}")
+        raise error(InputError, "e.rec.four", names=", ".join(names))
     variant_name = data.get("variant") or DEFAULT
     if not isinstance(variant_name, str):
-        raise InputError(f"variant must be a name such as classic, not {variant_name!r}")
+        raise error(InputError, "e.in.variant_name", value=repr(variant_name))
     variant = find_variant(variant_name)
     first_hand = data.get("first_hand", False)
     if isinstance(first_hand, str):
@@ -60,23 +62,25 @@ def parse_record(data: object) -> Record:
     deal = data.get("deal")
     tricks_data = data.get("tricks")
     if not isinstance(tricks_data, list) or not tricks_data:
-        raise InputError("tricks: a list of tricks, each {lead: NAME, cards: [...]}")
+        raise error(InputError, "e.rec.tricks")
     tricks = []
     for number, trick in enumerate(tricks_data, 1):
-        where = f"trick {number}"
+        where = place("w.trick", number=number)
         if not isinstance(trick, Mapping) or set(trick) - {"lead", "cards"}:
-            raise InputError(f"{where}: expected {{lead: NAME, cards: [...]}}, not {trick!r}")
+            raise error(InputError, "e.rec.trick", value=repr(trick)).within(where)
         lead = trick.get("lead")
         if lead not in names:
-            raise InputError(f"{where}: lead {lead!r} is not a player ({', '.join(names)})")
+            raise error(InputError, "e.rec.lead", lead=repr(lead),
+                        players=", ".join(names)).within(where)  # fmt: skip
         plays = trick.get("cards")
         if not isinstance(plays, list) or len(plays) != 4:
-            raise InputError(f"{where}: cards: the four plays in order, from the leader")
+            raise error(InputError, "e.rec.plays").within(where)
         parsed = tuple(
-            cards_field(p, f"{where}: play {k}", variant.decks) for k, p in enumerate(plays, 1)
+            cards_field(p, place("w.play", number=number, play=k), variant.decks)
+            for k, p in enumerate(plays, 1)
         )
         if any(not 1 <= len(p) <= variant.decks for p in parsed):
-            raise InputError(f"{where}: each play is one card (two decks: one or two)")
+            raise error(InputError, "e.rec.play_size").within(where)
         tricks.append((str(lead), parsed))
     teams, captured = data.get("teams"), data.get("captured")
     decks = variant.decks
@@ -97,7 +101,7 @@ def record_claims(data: Mapping[str, Any]) -> dict[str, int]:
     """The record's ``claimed:`` scores, by name."""
     claimed = data.get("claimed") or {}
     if not isinstance(claimed, Mapping):
-        raise InputError("claimed: expected a mapping of player to score")
+        raise error(InputError, "e.in.claims_mapping")
     return {str(n): parse_score(v, f"claimed: {n}") for n, v in claimed.items()}
 
 
@@ -110,9 +114,9 @@ def hand_from_record(data: Mapping[str, Any]) -> HandSpec:
     record = parse_record(data)
     played = replay(record)
     if played.violations:
-        shown = "; ".join(str(v) for v in played.violations[:3])
-        more = f" (and {len(played.violations) - 3} more)" if len(played.violations) > 3 else ""
-        raise HandError(
-            f"the record breaks the rules of play: {shown}{more}; see 'gongzhu-score replay'"
-        )
+        found = played.violations
+        shown = Both(("; ".join(v.text("en") for v in found[:3]),
+                      "；".join(v.text("zh") for v in found[:3])))  # fmt: skip
+        more = place("e.rec.more", count=len(found) - 3) if len(found) > 3 else ""
+        raise error(HandError, "e.rec.breaks", shown=shown, more=more)
     return HandSpec(played.hand(), record.variant.name, record.teams, record_claims(data))

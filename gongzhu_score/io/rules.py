@@ -17,6 +17,7 @@ from typing import Any
 
 from ..core.variant import Variant
 from ..errors import RulesError
+from ..terms import error, place
 from .yamlfile import load_yaml, read_text
 
 __all__ = ["DEFAULT", "VARIANTS", "find_variant", "load_rules"]
@@ -33,7 +34,7 @@ def _file_data(name: str) -> dict[str, Any]:
     path = _FOLDER / f"{name}.yaml"
     data = load_yaml(path.read_text(encoding="utf-8"), str(path))
     if not isinstance(data, dict):
-        raise RulesError(f"{path}: a rules file holds a mapping of rule names to values")
+        raise error(RulesError, "e.rules.mapping").within(str(path))
     return data
 
 
@@ -44,9 +45,9 @@ def _resolve(data: Mapping[str, Any], seen: tuple[str, ...] = ()) -> dict[str, A
     if parent is None:
         return own
     if not isinstance(parent, str) or parent not in VARIANTS:
-        raise RulesError(f"extends: {parent!r} is not a built-in variant ({', '.join(VARIANTS)})")
+        raise error(RulesError, "e.rules.extends", parent=repr(parent), known=", ".join(VARIANTS))
     if parent in seen:
-        raise RulesError(f"extends: {' → '.join((*seen, parent))} goes round in a circle")
+        raise error(RulesError, "e.rules.circle", chain=" → ".join((*seen, parent)))
     base = _resolve(_file_data(parent), (*seen, parent))
     for label in ("name", "title", "title_zh", "source"):
         base.pop(label, None)  # a variant's name and titles are its own, never inherited
@@ -75,9 +76,9 @@ class _Builtins(Mapping[str, Variant]):
             try:
                 variant = Variant.from_data(_resolve(data, (name,)))
             except RulesError as e:
-                raise e.within(f"built-in variant {name}") from None
+                raise e.within(place("w.builtin", name=name)) from None
             if variant.name != name:
-                raise RulesError(f"built-in variant {name}: its file names it {variant.name!r}")
+                raise error(RulesError, "e.rules.named", name=name, other=repr(variant.name))
             self._cache[name] = variant
         return self._cache[name]
 
@@ -117,7 +118,7 @@ def find_variant(name: str | Variant) -> Variant:
 
 def _find(name: object) -> Variant:
     if not isinstance(name, str):
-        raise RulesError(f"a variant is named by text, such as classic, not {name!r}")
+        raise error(RulesError, "e.rules.text", value=repr(name))
     key = name.strip().lower()
     if key in VARIANTS:
         return VARIANTS[key]
@@ -127,8 +128,9 @@ def _find(name: object) -> Variant:
     if key in aliases:
         return VARIANTS[aliases[key]]
     close = difflib.get_close_matches(key, [*VARIANTS, *aliases], n=1)
-    hint = f"; did you mean {aliases.get(close[0], close[0])!r}?" if close else ""
-    raise RulesError(f"unknown variant {name!r} (known: {', '.join(VARIANTS)}){hint}")
+    hint = place("e.in.did_you_mean", word=repr(aliases.get(close[0], close[0]))) if close else ""
+    raise error(RulesError, "e.rules.unknown", name=repr(name), known=", ".join(VARIANTS),
+                hint=hint)  # fmt: skip
 
 
 def load_rules(path: str) -> Variant:
@@ -137,9 +139,9 @@ def load_rules(path: str) -> Variant:
     data = load_yaml(text, source)
     try:
         if not isinstance(data, Mapping):
-            raise RulesError("a rules file holds a mapping of rule names to values")
+            raise error(RulesError, "e.rules.mapping")
         if "aliases" in data:
-            raise RulesError("aliases: only the built-in variants have other names")
+            raise error(RulesError, "e.rules.aliases")
         return Variant.from_data(_resolve(data))
     except RulesError as e:
         raise e.within(source) from None

@@ -23,6 +23,7 @@ from yaml.constructor import SafeConstructor
 from yaml.resolver import Resolver
 
 from ..errors import GongzhuError, InputError
+from ..terms import Both, error, place
 
 __all__ = ["MAX_DEPTH", "Document", "load_documents", "load_yaml", "read_text"]
 
@@ -34,7 +35,7 @@ _NULL = "tag:yaml.org,2002:null"
 class _Guards(Composer):
     """Composing with guards: anchors and aliases noted (and never followed), depth capped."""
 
-    refused: str | None
+    refused: InputError | None
 
     def _start_guards(self) -> None:
         Composer.__init__(self)
@@ -44,18 +45,18 @@ class _Guards(Composer):
     def compose_node(self, parent: Any, index: Any) -> Any:
         event = self.peek_event()  # type: ignore[attr-defined]
         mark = event.start_mark
-        where = f"line {mark.line + 1}, column {mark.column + 1}"
+        where = place("e.yaml.where", line=mark.line + 1, column=mark.column + 1)
         anchor = getattr(event, "anchor", None)
         if isinstance(event, yaml.AliasEvent) or anchor is not None:
             # The document is refused; the alias is not followed, so nothing is expanded.
-            self.refused = self.refused or f"{where}: YAML anchors and aliases are not allowed here"
+            self.refused = self.refused or error(InputError, "e.yaml.anchor", where=where)
             if isinstance(event, yaml.AliasEvent):
                 self.get_event()  # type: ignore[attr-defined]
                 return yaml.ScalarNode(_NULL, "", mark, mark)
             event.anchor = None
         self._depth += 1
         if self._depth > MAX_DEPTH:
-            raise InputError(f"{where}: nested more than {MAX_DEPTH} levels deep")
+            raise error(InputError, "e.yaml.deep", where=where, depth=MAX_DEPTH)
         try:
             return super().compose_node(parent, index)
         finally:
@@ -68,11 +69,11 @@ class _Guards(Composer):
             try:
                 if key in seen:
                     line = key_node.start_mark.line + 1
-                    raise InputError(f"line {line}: key {key!r} given twice")
+                    raise error(InputError, "e.yaml.twice", line=line, key=repr(key))
                 seen.add(key)
             except TypeError:  # a list or a mapping as a key
                 line = key_node.start_mark.line + 1
-                raise InputError(f"line {line}: a key must be a plain value, not {key!r}") from None
+                raise error(InputError, "e.yaml.key_plain", line=line, key=repr(key)) from None
         return super().construct_mapping(node, deep=deep)  # type: ignore[misc,no-any-return]
 
 
@@ -112,17 +113,21 @@ _TextLoader.yaml_implicit_resolvers = {
 }
 
 
-def _problem(e: Exception) -> str:
-    """What was wrong, with the line and column where YAML knows them."""
+def _problem(e: Exception) -> InputError:
+    """What was wrong, with the line and column where YAML knows them (YAML's own words for
+    the problem itself)."""
     if isinstance(e, yaml.MarkedYAMLError):
         mark = e.problem_mark or e.context_mark
-        where = f"line {mark.line + 1}, column {mark.column + 1}: " if mark else ""
+        where: object = ""
+        if mark:
+            line, column = mark.line + 1, mark.column + 1
+            where = Both((f"line {line}, column {column}: ", f"第 {line} 行第 {column} 列："))
         problem = ", ".join(filter(None, (e.context, e.problem))) or "not valid YAML"
-        return f"{where}invalid YAML: {problem}"
+        return error(InputError, "e.yaml.invalid", where=where, problem=problem)
     if isinstance(e, yaml.YAMLError):
-        return f"invalid YAML: {e}"
+        return error(InputError, "e.yaml.invalid", where="", problem=str(e))
     # SafeConstructor's own failures: a 5,000-digit number, a 30th of February, …
-    return f"a value that cannot be read: {e}"
+    return error(InputError, "e.yaml.value", problem=str(e))
 
 
 _READ_ERRORS = (yaml.YAMLError, ValueError, OverflowError, RecursionError)
@@ -134,17 +139,17 @@ def load_yaml(text: str, source: str, *, keep_text: bool = False) -> object:
     try:
         data = loader.get_single_data()
         if loader.refused is not None:
-            raise InputError(loader.refused)
+            raise loader.refused
         return data
     except GongzhuError as e:
         raise e.within(source) from None
     except _READ_ERRORS as e:
-        raise InputError(f"{source}: {_problem(e)}") from None
+        raise _problem(e).within(source) from None
     finally:
         loader.dispose()
 
 
-Document = tuple[int, object, str | None]
+Document = tuple[int, object, InputError | None]
 """A document of a stream: its number (from 1), its data, and why it was refused (or None)."""
 
 
@@ -163,7 +168,7 @@ def load_documents(text: str, *, keep_text: bool = True) -> Iterator[Document]:
                     return
                 data = loader.get_data()
             except InputError as e:
-                yield number, None, str(e)
+                yield number, None, e
                 return
             except _READ_ERRORS as e:
                 yield number, None, _problem(e)
@@ -188,22 +193,24 @@ def read_text(path: str, max_bytes: int, what: str) -> tuple[str, str]:
             with Path(path).open("rb") as f:
                 raw = f.read(max_bytes + 1)
     except FileNotFoundError:
-        raise InputError(f"{source}: no such file") from None
+        raise error(InputError, "e.file.missing").within(source) from None
     except IsADirectoryError:
-        raise InputError(f"{source}: is a folder, not a {what}") from None
+        raise error(InputError, "e.file.folder", what=place(f"what.{what}")).within(
+            source
+        ) from None
     except OSError as e:
-        raise InputError(f"{source}: cannot read: {e.strerror}") from None
+        raise error(InputError, "e.file.unreadable", why=e.strerror).within(source) from None
     if len(raw) > max_bytes:
-        raise InputError(f"{source}: larger than {max_bytes:,} bytes; a {what} is far smaller")
+        raise error(InputError, "e.file.large", size=f"{max_bytes:,}",
+                    what=place(f"what.{what}")).within(source)  # fmt: skip
     return decode(raw, source), source
 
 
-def decode(raw: bytes, source: str) -> str:
-    """UTF-8 text (a byte-order mark allowed), or an error saying where it is not."""
+def decode(raw: bytes, source: str | None = None) -> str:
+    """UTF-8 text (a byte-order mark allowed), or an error saying where it is not (and naming
+    ``source``, if given)."""
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as e:
-        raise InputError(
-            f"{source}: not UTF-8 text (byte 0x{raw[e.start]:02x} at offset {e.start}); "
-            "save the file as UTF-8"
-        ) from None
+        refused = error(InputError, "e.file.utf8", byte=f"{raw[e.start]:02x}", offset=e.start)
+        raise (refused if source is None else refused.within(source)) from None

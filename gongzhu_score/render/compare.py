@@ -8,7 +8,7 @@ from typing import Any
 
 from ..disputes.compare import Scored
 from ..errors import InputError
-from ..terms import join, say
+from ..terms import join, rule_name, say
 from .formats import Format, format_number, json_number, json_text, table, yaml_text
 
 __all__ = ["comparison_to_dict", "render_comparison"]
@@ -101,17 +101,17 @@ def render_comparison(
         parts = []
         for e in s.effects:
             if not e.alone:
-                parts.append(say("c.not_alone", lang, rule=e.rule))
+                parts.append(say("c.not_alone", lang, rule=rule_name(e.rule, lang)))
             elif e.raw_changes:
                 moves = join(
                     (say("c.raw_change", lang, name=n, before=a, after=b)
                      for n, a, b in e.raw_changes),
                     lang,
                 )  # fmt: skip
-                parts.append(say("c.raws", lang, rule=e.rule, changes=moves))
+                parts.append(say("c.raws", lang, rule=rule_name(e.rule, lang), changes=moves))
             elif e.finals_change:
-                parts.append(say("c.finals", lang, rule=e.rule))
+                parts.append(say("c.finals", lang, rule=rule_name(e.rule, lang)))
             else:
-                parts.append(say("c.no_effect", lang, rule=e.rule))
+                parts.append(say("c.no_effect", lang, rule=rule_name(e.rule, lang)))
         lines.append(f"  {s.variant.name}: " + say("c.join", lang).join(parts))
     return "\n".join(lines) + "\n"

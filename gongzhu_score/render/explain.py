@@ -15,7 +15,7 @@ from ..core.cards import SPECIAL_CARDS, TRANSFORMER, Card
 from ..core.engine import HandResult
 from ..core.normalize import Method, Rounding
 from ..core.result import Line, PlayerScore
-from ..terms import join, say, title
+from ..terms import join, rule_name, say, title
 from .formats import format_number
 
 __all__ = ["explain"]
@@ -40,7 +40,7 @@ class _Words:
         self.lang = lang
 
     def __call__(self, key: str, rule: str | None = None, **values: object) -> str:
-        cite = say("x.rule", self.lang, name=rule) if rule else ""
+        cite = say("x.rule", self.lang, name=rule_name(rule, self.lang)) if rule else ""
         return say(f"x.{key}", self.lang, rule=cite, **values)
 
     def exposure(self, card: Card, result: HandResult) -> tuple[str, str] | None:

@@ -12,7 +12,7 @@ from typing import Any
 
 from ..core.engine import SCORING, SPECIAL_INDEX, TEN_BIT, rules_for
 from ..core.variant import RANKS, Variant
-from ..terms import say, title
+from ..terms import rule_name, say, title
 from .formats import Format, table, yaml_text
 
 __all__ = ["render_variant", "render_variant_list", "rule_table"]
@@ -91,7 +91,7 @@ def render_variant(
         return json.dumps(variant.to_data(), ensure_ascii=False, indent=2) + "\n"
     if fmt is Format.yaml:
         return yaml_text(variant.to_data())
-    rows = [[key, _cell(value)] for key, value in rule_table(variant).items()]
+    rows = [[rule_name(key, lang), _cell(value)] for key, value in rule_table(variant).items()]
     headers = [say("rule", lang), say("value", lang)]
     return table(rows, headers, table_format, disable_numparse=False) + "\n"
 
