@@ -21,6 +21,12 @@ class GongzhuError(ValueError):
         """The message in ``lang`` (``en`` or ``zh``; English where no Chinese was given)."""
         return self.zh if lang == "zh" and self.zh is not None else str(self)
 
+    def recast(self, kind: type[GongzhuError]) -> GongzhuError:
+        """The same message, in both languages, as an error of another ``kind``."""
+        err = kind(str(self), self.zh)
+        err.__cause__ = self.__cause__
+        return err
+
     def within(self, where: str | tuple[str, str]) -> GongzhuError:
         """The same error, its message prefixed by where it happened (a file, a player):
         ``where`` is the same in both languages (a file name) or a pair (English, Chinese)."""

@@ -22,6 +22,7 @@ __all__ = [
     "TERMS",
     "Both",
     "Cards",
+    "Listed",
     "Names",
     "colon",
     "error",
@@ -40,6 +41,7 @@ TERMS: dict[str, tuple[str, str]] = {
     # --- punctuation and joining words
     "colon": (": ", "："),
     "comma": (", ", "，"),
+    "semicolon": ("; ", "；"),
     "list": (", ", "、"),
     "and": (" and ", "、"),
     "or": (" or ", "、"),
@@ -118,6 +120,7 @@ TERMS: dict[str, tuple[str, str]] = {
     "e.hand.rest_seat": ("no player named {name} (players: {players}) (a new seat for the rest needs exactly three listed players)", "没有名为 {name} 的玩家（玩家：{players}）（要新增一位玩家取其余的牌，需要正好列出三位）"),
     "e.hand.missing": ("scoring cards nobody captured: {cards}", "无人收的分牌：{cards}"),
     "e.hand.four": ("a hand needs exactly four players, got {count}{listed}", "一局需要正好四位玩家，这里有 {count} 位{listed}"),
+    "e.hand.listed": (" ({names})", "（{names}）"),
     "e.hand.no_name": ("player {seat} has no name", "第 {seat} 位玩家没有名字"),
     "e.hand.same_name": ("two players are named {name}; names must differ", "有两位玩家都叫 {name}；名字不能相同"),
     "e.hand.captured_twice": ("player {name}: {code} ({card}) captured twice", "玩家 {name}：{card}（{code}）收了两次"),
@@ -220,6 +223,82 @@ TERMS: dict[str, tuple[str, str]] = {
     "e.rules.text": ("a variant is named by text, such as classic, not {value}", "规则名应是文字，例如 classic，不能是 {value}"),
     "e.rules.unknown": ("unknown variant {name} (known: {known}){hint}", "未知的规则 {name}（已有：{known}）{hint}"),
     "e.rules.aliases": ("aliases: only the built-in variants have other names", "aliases：只有内置规则有别名"),
+    # --- errors: a match ledger (e.led.*), its file (e.store.*), its history (e.hist.*)
+    "e.led.players": ("players {players}: a match needs four different names in seat order, e.g. 东,南,西,北", "玩家 {players}：一场比赛需要四个不同的名字，按座位顺序，例如 东,南,西,北"),
+    "e.led.not_player": ("player {name} is not in this match (players: {players})", "玩家 {name} 不在这场比赛中（玩家：{players}）"),
+    "e.led.twice": ("a player is given twice", "有一位玩家给了两次"),
+    "e.led.no_cards": ("no cards given for {names}; every player is needed", "没有给出 {names} 的牌；每位玩家都要有"),
+    "e.led.over": ("the match ended after hand {hand} ({loser} 当猪); start a new ledger for the next match", "比赛在第 {hand} 局后已经结束（{loser} 当猪）；下一场请新建比赛记录"),
+    "e.led.nothing_to_undo": ("no hands to undo", "没有可以撤销的局"),
+    "e.led.rescore": ("hand {number} cannot be scored under these rules: {error}", "第 {number} 局无法按这些规则计分：{error}"),
+    "e.led.no_hands": ("no hand {number}: this match has no hands yet", "没有第 {number} 局：这场比赛还没有局"),
+    "e.led.no_hand": ("no hand {number}: this match has hands 1 to {count}", "没有第 {number} 局：这场比赛有第 1 到第 {count} 局"),
+    "e.led.ends_before": ("after this change the match ends at hand {end}, but hands {next} to {count} follow it; remove them first", "这样改后比赛在第 {end} 局就结束了，但后面还有第 {next} 到第 {count} 局；请先删除它们"),
+    "e.led.rename": ("cannot rename {old} to {new}: names must be new and non-empty", "不能把 {old} 改名为 {new}：新名字不能为空，也不能和已有的相同"),
+    "e.led.not_mapping": ("not a ledger: expected a mapping with format, players and hands", "不是比赛记录：应是含 format、players 和 hands 的映射"),
+    "e.led.no_format": ("not a ledger: it has no format, players and hands", "不是比赛记录：没有 format、players 和 hands"),
+    "e.led.format": ("format: expected {expected}, found {found}", "format：应为 {expected}，却是 {found}"),
+    "e.led.unknown_key": ("unknown key {key}", "未知的键 {key}"),
+    "e.led.players_list": ("players: expected a list of four names", "players：应是四个名字的列表"),
+    "e.led.variant_or_rules": ("give variant or rules, not both", "variant 和 rules 只能有一个"),
+    "e.led.hands_list": ("hands: expected a list", "hands：应是一个列表"),
+    "e.led.mapping": ("expected a mapping", "应是一个映射"),
+    "e.led.hand_number": ("hand: expected {number}, found {found}", "hand：应为 {number}，却是 {found}"),
+    "e.led.by_player": ("{label}: expected a mapping of player to cards", "{label}：应是玩家到牌的映射"),
+    "e.led.label_player": ("{label}: no player named {name}", "{label}：没有名为 {name} 的玩家"),
+    "e.led.partial": ("partial: expected true or false", "partial：应为 true 或 false"),
+    "e.led.marks": ("marks: expected a mapping", "marks：应是一个映射"),
+    "e.led.end": ("end at {end}: the end is a negative total{hint}", "终局线 {end}：应是负的合计{hint}"),
+    "e.led.end_fix": ("; did you mean {value}?", "；是不是要写 {value}？"),
+    "e.led.end_eg": ("; e.g. -1000", "；例如 -1000"),
+    "e.led.missing": ("missing {key}", "缺少 {key}"),
+    "e.led.kind": ("{key}: expected {kind}, found {value}", "{key}：应为 {kind}，却是 {value}"),
+    "e.led.four_numbers": ("{key}: expected a list of four numbers", "{key}：应是四个数的列表"),
+    "e.led.not_number": ("{key}: {value} is not a number", "{key}：{value} 不是数"),
+    "e.led.not_whole": ("{key}: {value} is not a whole number", "{key}：{value} 不是整数"),
+    "v.no_score": ("hand {number}: its input no longer scores: {error}", "第 {number} 局：记录的牌已无法计分：{error}"),
+    "v.differs": ("hand {number}: {label} of {name}: stored {stored}, recomputed {fresh}", "第 {number} 局：{name} 的 {label}：记录为 {stored}，重新计算为 {fresh}"),
+    "v.after_end": ("hands {next} to {count} follow the end (hand {end})", "第 {next} 到第 {count} 局在比赛结束（第 {end} 局）之后"),
+    "e.store.invalid": ("{error}; not a valid ledger", "{error}；不是有效的比赛记录"),
+    "e.store.none": ("no such ledger; start one with 'gongzhu-score match new {path} --players 东,南,西,北'", "没有这个比赛记录；新建请用 'gongzhu-score match new {path} --players 东,南,西,北'"),
+    "e.store.large": ("larger than {size} bytes; not a {what}", "超过 {size} 字节；不是{what}"),
+    "e.store.lock": ("cannot lock ({lock}: {why})", "无法加锁（{lock}：{why}）"),
+    "e.store.no_folder": ("the folder {folder} does not exist", "文件夹 {folder} 不存在"),
+    "e.store.exists": ("already exists; a match ledger is never overwritten (pick another name)", "已经存在；比赛记录不会被覆盖（请换个名字）"),
+    "e.store.unwritable": ("cannot write: {why}; the ledger is unchanged", "无法写入：{why}；比赛记录没有改动"),
+    "e.store.more": (" (and {count} more)", "（还有 {count} 处）"),
+    "e.store.by_hand": ("{problem}{more}; the file was changed by hand: see 'gongzhu-score match verify {path}', and correct it before adding hands", "{problem}{more}；文件被手动改过：请用 'gongzhu-score match verify {path}' 查看，改正后再加局"),
+    "e.store.nothing": ("no change to revert; the match is as it started", "没有可以撤回的修改；比赛还是开始时的样子"),
+    "e.store.edited": ("the ledger was changed after its last recorded change (edited by hand?), so that change cannot be reverted exactly; nothing was restored", "比赛记录在最后一次记录的修改之后又被改过（手动编辑？），无法准确撤回；什么也没有恢复"),
+    "e.hist.start": ("the start of a match cannot be reverted", "比赛的开始无法撤回"),
+    "e.hist.line": ("line {number} is not a recorded change", "第 {number} 行不是记录的修改"),
+    "e.hist.write": ("cannot write the history: {why}", "无法写入修改记录：{why}"),
+    "what.ledger": ("ledger", "比赛记录"),
+    "what.history": ("history", "修改记录"),
+    # --- errors: the command line (e.cli.*), claims, compare
+    "e.cli.variant_or_rules": ("give --variant or --rules, not both", "--variant 和 --rules 只能给一个"),
+    "e.cli.claim": ("--claim {value}: expected NAME=SCORE, e.g. --claim 南=-200", "--claim {value}：应为 名字=得分，例如 --claim 南=-200"),
+    "e.cli.captured_twice": ("--captured {name}= given twice; put all of {name}'s cards in one", "--captured {name}= 给了两次；请把 {name} 的牌写在一起"),
+    "e.cli.flag_player": ("{flag} {name}=: no player named {quoted} in --captured", "{flag} {name}=：--captured 里没有名为 {quoted} 的玩家"),
+    "e.cli.file_or_flags": ("give the hand either as a file or with --captured/--exposed flags, not both", "牌局请用文件或 --captured/--exposed 给出，不要两者都给"),
+    "e.cli.no_hand": ("no hand given: name a hand file (or - for stdin), or give --captured NAME=CARDS for each player; see 'gongzhu-score {command} --help'", "没有给出牌局：请给出牌局文件（或 - 表示标准输入），或为每位玩家给出 --captured 名字=牌；见 'gongzhu-score {command} --help'"),
+    "e.cli.name_cards": ("{flag} {value}: expected NAME=CARDS, e.g. {flag} 东=\"QS 6H\" (an empty {flag} 北= means no cards)", "{flag} {value}：应为 名字=牌，例如 {flag} 东=\"QS 6H\"（{flag} 北= 表示没有牌）"),
+    "e.cli.end_at": ("--end-at {value}: the end is a negative total{fix}", "--end-at {value}：终局线应是负的合计{fix}"),
+    "e.cli.players_or_like": ("name the players (--players 东,南,西,北) or a match to copy (--like)", "请给出玩家（--players 东,南,西,北）或要照搬的比赛（--like）"),
+    "e.cli.not_tty": ("remove hand {number}: not asked at a terminal; add --yes", "删除第 {number} 局：不在终端上，无法询问；请加 --yes"),
+    "e.cli.nothing_to_set": ("nothing to set: give --end-at, --variant, --rules, --normalize, --scale, --rounding or --teams", "没有要改的设置：请给出 --end-at、--variant、--rules、--normalize、--scale、--rounding 或 --teams"),
+    "e.cli.explain_n": ("N names a hand of a match ledger: explain LEDGER N", "N 指比赛记录中的一局：explain 比赛记录 N"),
+    "e.cli.compare_two": ("compare needs two or more rule sets: --variant NAME or --rules FILE", "compare 需要两套或更多规则：--variant 名称 或 --rules 文件"),
+    "e.cli.no_ledgers": ("no match ledgers in {inputs}", "{inputs} 中没有比赛记录"),
+    "e.cli.table_format": ("--table-format {value}: not a tabulate format; try simple, github, grid, plain, rounded_outline (all: {known})", "--table-format {value}：不是 tabulate 的表格格式；可用 simple、github、grid、plain、rounded_outline（全部：{known}）"),
+    "e.cli.format": ("{value}: this command prints {formats}", "{value}：这个命令只输出 {formats}"),
+    "h.missing": ("add them to a player, give one player the rest (--rest NAME), or score a partial tally (--partial)", "请把它们加给某位玩家，或让一位玩家取其余的牌（--rest 名字），或按部分计分（--partial）"),
+    "h.ledger_not_hand": ("name one of its hands: 'gongzhu-score explain LEDGER N', 'gongzhu-score match show LEDGER N'", "请指明其中一局：'gongzhu-score explain 比赛记录 N'、'gongzhu-score match show 比赛记录 N'"),
+    "h.see_help": (" (see '{command} --help')", "（见 '{command} --help'）"),
+    "aborted": ("aborted", "已取消"),
+    "e.claim.kind": ("a claim is about the raw or the final score, not {kind}", "自报的是原始分或最后得分，不能是 {kind}"),
+    "e.claim.player": ("claim for {name}: no such player ({players})", "{name} 的自报：没有这位玩家（{players}）"),
+    "e.compare.none": ("no rule set accepts this hand ({errors})", "没有一套规则能接受这局牌（{errors}）"),
     "w.builtin": ("built-in variant {name}", "内置规则 {name}"),
     "w.trick": ("trick {number}", "第 {number} 圈"),
     "w.play": ("trick {number}: play {play}", "第 {number} 圈第 {play} 家"),
@@ -423,6 +502,9 @@ TERMS: dict[str, tuple[str, str]] = {
     "m.restore_hint": ("('gongzhu-score match restore {ledger}' brings it back.)", "（可用 gongzhu-score match restore {ledger} 恢复。）"),
     "m.confirm_remove": ("Remove hand {number}?", "删除第 {number} 局？"),
     "m.not_removed": ("nothing removed", "未删除"),
+    "m.new": ("new match in {ledger}: {players} · {variant} · {normalize} · ends at {end}", "新比赛 {ledger}：{players} · {variant} · {normalize} · 终局线 {end}"),
+    "m.renamed": ("renamed {old} to {new}", "已把 {old} 改名为 {new}"),
+    "m.verified": ("{ledger}: {count}, every number agrees", "{ledger}：{count}，每个数都对得上"),
     "m.added": ("added as hand {number}", "已添加为第 {number} 局"),
     "m.settings": ("{what}: {before} → {after}", "{what}：{before} → {after}"),
     "m.unchanged": ("the settings are as they were: nothing changed", "设置未变：没有修改"),
@@ -477,6 +559,8 @@ TERMS: dict[str, tuple[str, str]] = {
     "hands": ("{count} hand", "{count} 局"),
     "hands.many": ("{count} hands", "{count} 局"),
     # --- batch
+    "b.bad": ("{count} bad record", "{count} 条错误记录"),
+    "b.bad.many": ("{count} bad records", "{count} 条错误记录"),
     "b.summary": ("summary ({count})", "汇总（{count}）"),
     "b.name": ("name", "玩家"),
     "b.hands": ("hands", "局数"),
@@ -496,6 +580,10 @@ class Names(tuple[str, ...]):
     """Player names, shown joined with "and" (English) or "、" (Chinese), or "nobody"."""
 
 
+class Listed(tuple[str, ...]):
+    """Items shown as a list: ``东, 南, 西, 北`` (English), ``东、南、西、北`` (Chinese)."""
+
+
 class Cards(tuple[Any, ...]):
     """Cards, shown as their symbols, or "nothing"."""
 
@@ -506,8 +594,12 @@ class Both(tuple[str, str]):
 
 
 def _shown(value: object, lang: str) -> object:
+    if isinstance(value, GongzhuError):  # an error within another: in the same language
+        return value.text(lang)
     if isinstance(value, Both):
         return value[1] if lang == "zh" else value[0]
+    if isinstance(value, Listed):
+        return join(value, lang)
     if isinstance(value, Names):
         return join(value, lang, "and") or say("nobody", lang)
     if isinstance(value, Cards):

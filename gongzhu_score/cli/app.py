@@ -17,7 +17,7 @@ from ..io.fields import HandSpec
 from ..io.rules import VARIANTS, find_variant, load_rules
 from ..render.formats import Format
 from ..render.hand import claim_lines, render_result
-from ..terms import say
+from ..terms import Listed, error, say
 from .batch import batch_command
 from .common import (
     PROG,
@@ -240,7 +240,7 @@ def explain_command(
         from .match import explain_hand
 
         if hand_file is None or captured or exposed or first_exposed:
-            raise InputError("N names a hand of a match ledger: explain LEDGER N")
+            raise error(InputError, "e.cli.explain_n")
         typer.echo(explain_hand(hand_file, hand_number, lang.value), nl=False)
         return
     result, spec = _score(hand_file, captured, exposed, first_exposed, rest, variant,
@@ -307,7 +307,7 @@ def compare_command(
     names = variant or ([] if rule_files else ["classic", "online", "dehong", "jj"])
     rule_sets = [find_variant(n) for n in names] + [load_rules(f) for f in rule_files or ()]
     if len(rule_sets) < 2:
-        raise InputError("compare needs two or more rule sets: --variant NAME or --rules FILE")
+        raise error(InputError, "e.cli.compare_two")
     spec, _ = read_hand(hand_file, captured, exposed, first_exposed, rest,
                         lambda asked: rule_sets[0], "compare")  # fmt: skip
 
@@ -432,7 +432,7 @@ def stats_command(
         else:
             read.append(read_ledger(given))
     if not read:
-        raise InputError(f"no match ledgers in {', '.join(ledgers)}")
+        raise error(InputError, "e.cli.no_ledgers", inputs=Listed(ledgers))
     hands = sum(len(ledger.entries) for ledger in read)
     text = render_stats(records(read), len(read), hands, fmt, lang.value, table_format)
     typer.echo(text, nl=False)

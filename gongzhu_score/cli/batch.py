@@ -17,6 +17,7 @@ from ..core.normalize import Rounding
 from ..errors import InputError
 from ..io.rules import find_variant, load_rules
 from ..render.formats import Format
+from ..terms import Listed, colon, count_of, error
 from .common import (
     Lang,
     LangOpt,
@@ -151,12 +152,12 @@ def batch_command(
     from ..render.batch import BatchWriter
 
     if rules_file is not None and variant is not None:
-        raise InputError("give --variant or --rules, not both")
+        raise error(InputError, "e.cli.variant_or_rules")
     rules = load_rules(rules_file) if rules_file else (find_variant(variant) if variant else None)
     batch = Batch(rules, normalize, scale, rounding, teams, partial)
     files = expand_inputs(inputs)
     if not files:
-        raise InputError(f"no hand files (*.jsonl, *.yaml, *.yml) in {', '.join(inputs)}")
+        raise error(InputError, "e.batch.no_files", inputs=Listed(inputs))
     wants_totals = summary_only or fmt in (Format.table, Format.json)
     summary = Summary() if wants_totals else None
     progress = _Progress(sys.stderr.isatty())
@@ -200,7 +201,7 @@ def batch_command(
             writer.flush()  # the hands before a bad record are written, not held back
         writer.finish(summary, bad)
     if bad:
-        typer.echo(f"{len(bad)} bad record{'s' if len(bad) != 1 else ''}:", err=True)
+        typer.echo(count_of("b.bad", len(bad), lang.value) + colon(lang.value).rstrip(), err=True)
         for b in bad:
-            typer.echo(f"  {error_line(b.error)}", err=True)
+            typer.echo(f"  {error_line(b.error, lang.value)}", err=True)
         raise typer.Exit(1)

@@ -8,6 +8,7 @@ would fix it (``--rest NAME``, ``--partial``) is added here, where the flags are
 from __future__ import annotations
 
 import enum
+import os
 import re
 import sys
 from collections.abc import Callable, Iterable, Sequence
@@ -31,22 +32,37 @@ from ..io.fields import HandSpec, cards_field, parse_score
 from ..io.handfile import asked_variant, hand_from_data, read_hand_data
 from ..io.rules import find_variant, load_rules
 from ..render.formats import Format
+from ..terms import LANGS, error, say
 
 PROG = "gongzhu-score"
 
-# What the CLI adds to a library error: the flags that fix it.
+# What the CLI adds to a library error: the flags that fix it (a term of each language).
 _FLAG_HINTS: dict[type[GongzhuError], str] = {
-    MissingCardsError: "add them to a player, give one player the rest (--rest NAME), or score "
-    "a partial tally (--partial)",
-    LedgerNotHandError: "name one of its hands: 'gongzhu-score explain LEDGER N', "
-    "'gongzhu-score match show LEDGER N'",
+    MissingCardsError: "h.missing",
+    LedgerNotHandError: "h.ledger_not_hand",
 }
 
 
-def error_line(e: GongzhuError) -> str:
-    """The message for ``e`` as the command line shows it: with the flag that fixes it."""
+def error_line(e: GongzhuError, lang: str = "en") -> str:
+    """The message for ``e`` as the command line shows it, in ``lang``: with the flag that
+    fixes it."""
     hint = next((h for kind, h in _FLAG_HINTS.items() if isinstance(e, kind)), None)
-    return f"{e}; {hint}" if hint else str(e)
+    text = e.text(lang)
+    return f"{text}{say('semicolon', lang)}{say(hint, lang)}" if hint else text
+
+
+def asked_lang(args: Sequence[str]) -> str:
+    """The language the command line asks for (``--lang zh``, ``--lang=zh``, else the
+    ``GONGZHU_LANG`` variable), for messages printed before or without the command's options."""
+    lang = os.environ.get("GONGZHU_LANG", "en")
+    for i, arg in enumerate(args):
+        if arg == "--":
+            break
+        if arg == "--lang" and i + 1 < len(args):
+            lang = args[i + 1]
+        elif arg.startswith("--lang="):
+            lang = arg.partition("=")[2]
+    return lang if lang in LANGS else "en"
 
 
 class ErrorsAtTheBoundary(TyperGroup):
@@ -60,6 +76,7 @@ class ErrorsAtTheBoundary(TyperGroup):
         standalone_mode: bool = True,
         **extra: Any,
     ) -> Any:
+        lang = asked_lang(sys.argv[1:] if args is None else list(args))
         try:
             rv = super().main(
                 args=args,
@@ -70,20 +87,24 @@ class ErrorsAtTheBoundary(TyperGroup):
             )
             code = rv if isinstance(rv, int) else 0
         except GongzhuError as e:
-            typer.echo(f"error: {error_line(e)}", err=True)
+            typer.echo(f"error: {error_line(e, lang)}", err=True)
             code = 2
         except typer.TyperException as e:  # Click's usage errors: bad option, bad value, …
             hint = ""
             ctx = getattr(e, "ctx", None)
             if ctx is not None:
-                hint = f" (see '{ctx.command_path} --help')"
+                hint = say("h.see_help", lang, command=ctx.command_path)
             # Typer's choice errors read "Value error, 'x' is not one of …"; drop the jargon.
             message = e.format_message().replace("Value error, ", "")
             typer.echo(f"error: {message}{hint}", err=True)
             code = 2
         except typer.Abort:
-            typer.echo("aborted", err=True)
+            typer.echo(say("aborted", lang), err=True)
             code = 1
+        except OSError as e:  # a write the system refused that no layer below expected
+            where = f"{e.filename}: " if e.filename else ""
+            typer.echo(f"error: {where}{e.strerror or e}", err=True)
+            code = 2
         if standalone_mode:
             sys.exit(code)
         return code
@@ -213,7 +234,7 @@ def resolve_rules(variant: str | None, rules_file: str | None, from_file: str | 
     """The rules to score by: --rules FILE, else --variant, else the hand file's, else classic."""
     if rules_file is not None:
         if variant is not None:
-            raise InputError("give --variant or --rules, not both")
+            raise error(InputError, "e.cli.variant_or_rules")
         return load_rules(rules_file)
     return find_variant(variant or from_file or "classic")
 
@@ -245,7 +266,7 @@ def parse_claims(values: list[str] | None) -> dict[str, int]:
     for value in values or ():
         name, sep, number = value.partition("=")
         if not sep or not name.strip():
-            raise InputError(f"--claim {value!r}: expected NAME=SCORE, e.g. --claim 南=-200")
+            raise error(InputError, "e.cli.claim", value=repr(value))
         claims[name.strip()] = parse_score(number, f"--claim {name.strip()}")
     return claims
 
@@ -318,9 +339,7 @@ def read_hand(
     are read with those rules' decks (全红 is 26 hearts in two decks)."""
     if hand_file is not None:
         if captured or exposed or first_exposed:
-            raise InputError(
-                "give the hand either as a file or with --captured/--exposed flags, not both"
-            )
+            raise error(InputError, "e.cli.file_or_flags")
         data, source = read_hand_data(hand_file)
         rules = choose_rules(asked_variant(data))
         try:
@@ -336,20 +355,14 @@ def read_hand(
 
 
 def no_hand_given(command: str) -> InputError:
-    return InputError(
-        "no hand given: name a hand file (or - for stdin), or give --captured NAME=CARDS "
-        f"for each player; see '{PROG} {command} --help'"
-    )
+    return error(InputError, "e.cli.no_hand", command=command)
 
 
 def split_flag(flag: str, value: str) -> tuple[str, str]:
     """``NAME=CARDS`` into its two parts, or an error showing the form."""
     name, sep, cards = value.partition("=")
     if not sep or not name.strip():
-        raise InputError(
-            f'{flag} {value!r}: expected NAME=CARDS, e.g. {flag} 东="QS 6H" '
-            f"(an empty {flag} 北= means no cards)"
-        )
+        raise error(InputError, "e.cli.name_cards", flag=flag, value=repr(value))
     return name.strip(), cards
 
 
@@ -371,7 +384,7 @@ def hand_from_flags(
     for value in captured:
         name, cards = split_flag("--captured", value)
         if name in seats:
-            raise InputError(f"--captured {name}= given twice; put all of {name}'s cards in one")
+            raise error(InputError, "e.cli.captured_twice", name=name)
         seats[name] = cards_field(cards, f"--captured {name}", decks)
     if rest is not None and rest not in seats and len(seats) == 3:
         seats[rest] = ()
@@ -380,7 +393,8 @@ def hand_from_flags(
         for value in values:
             name, cards = split_flag(flag, value)
             if name not in seats:
-                raise InputError(f"{flag} {name}=: no player named {name!r} in --captured")
+                raise error(InputError, "e.cli.flag_player", flag=flag, name=name,
+                            quoted=repr(name))  # fmt: skip
             more = cards_field(cards, f"{flag} {name}", decks)
             shown[flag][name] = shown[flag].get(name, ()) + more
     return Hand(

@@ -20,7 +20,7 @@ from ..core.normalize import Method, Normalization, Rounding
 from ..errors import GongzhuError, LedgerError, MatchOverError
 from ..render.formats import Format, format_number, json_text
 from ..render.hand import render_result, result_to_dict
-from ..terms import count_of_hands, say
+from ..terms import Listed, colon, count_of_hands, error, place, say
 from .common import (
     PROG,
     CapturedOpt,
@@ -106,8 +106,10 @@ def _match(ctx: typer.Context) -> None:
 def _end_flag(end_at: int | None) -> int | None:
     """``--end-at`` as given, refused (with the likely fix) unless it is negative."""
     if end_at is not None and end_at >= 0:
-        fix = f"; did you mean --end-at {-end_at}?" if end_at else "; e.g. --end-at -1000"
-        raise LedgerError(f"--end-at {end_at}: the end is a negative total{fix}")
+        fix = (
+            place("e.led.end_fix", value=f"--end-at {-end_at}") if end_at else place("e.led.end_eg")
+        )
+        raise error(LedgerError, "e.cli.end_at", value=end_at, fix=fix)
     return end_at
 
 
@@ -156,6 +158,7 @@ def match_new(
     ] = None,
     teams: TeamsOpt = None,
     end_at: EndAtOpt = None,
+    lang: LangOpt = Lang.en,
 ) -> None:
     """Start a match ledger. It is never overwritten.
 
@@ -170,7 +173,7 @@ def match_new(
     _end_flag(end_at)
     old = read_ledger(like) if like is not None else None
     if players is None and old is None:
-        raise LedgerError("name the players (--players 东,南,西,北) or a match to copy (--like)")
+        raise error(LedgerError, "e.cli.players_or_like")
     if old is not None and variant is None and rules_file is None:
         rules = old.variant
     else:
@@ -192,14 +195,12 @@ def match_new(
         ledger = Ledger.new(names, rules, norm, end)
     except LedgerError as e:
         if "players" in str(e) and players is not None:
-            raise LedgerError(f"--players: {e}") from None
+            raise e.within("--players") from None
         raise
     create_ledger(ledger_file, ledger)
-    typer.echo(
-        f"new match in {ledger_file}: {', '.join(ledger.players)} · {rules.name} · "
-        f"{norm.describe()} · ends at {ledger.end_at}",
-        err=True,
-    )
+    started = say("m.new", lang.value, ledger=ledger_file, players=Listed(ledger.players),
+                  variant=rules.name, normalize=norm.describe(), end=ledger.end_at)  # fmt: skip
+    typer.echo(started, err=True)
 
 
 def _hand_for(
@@ -472,7 +473,7 @@ def match_remove(
         ledger = read_ledger(ledger_file)
         ledger.check_number(number)
         if not sys.stdin.isatty():
-            raise LedgerError(f"remove hand {number}: not asked at a terminal; add --yes")
+            raise error(LedgerError, "e.cli.not_tty", number=number)
         typer.echo(render_hand(ledger, number, lang.value), err=True, nl=False)
         if not typer.confirm(
             say("m.confirm_remove", lang.value, number=number), default=False, err=True
@@ -543,6 +544,7 @@ def match_rename(
     ledger_file: LedgerArg,
     old: Annotated[str, typer.Argument(metavar="OLD", help="The name now.")],
     new: Annotated[str, typer.Argument(metavar="NEW", help="The new name.")],
+    lang: LangOpt = Lang.en,
 ) -> None:
     """Rename a player everywhere in the ledger ('match restore' brings the old name back).
 
@@ -557,7 +559,7 @@ def match_rename(
         lambda lg: (lg.rename(old, new), None),
         lambda before, after, _: ("rename", {"old": old, "new": new.strip()}),
     )
-    typer.echo(f"renamed {old} to {new.strip()}", err=True)
+    typer.echo(say("m.renamed", lang.value, old=old, new=new.strip()), err=True)
 
 
 @match_app.command("set", cls=Command)
@@ -611,10 +613,7 @@ def match_set(
             teams if teams is not None else old.teams,
         )
     if rules is None and norm is None and end_at is None:
-        raise LedgerError(
-            "nothing to set: give --end-at, --variant, --rules, --normalize, "
-            "--scale, --rounding or --teams"
-        )
+        raise error(LedgerError, "e.cli.nothing_to_set")
 
     def change(ledger: Ledger) -> tuple[Ledger, dict[str, tuple[str, str]]]:
         after = ledger.with_settings(rules, norm, end_at)
@@ -700,7 +699,7 @@ def match_restore(ledger_file: LedgerArg, lang: LangOpt = Lang.en) -> None:
 
 
 @match_app.command("verify", cls=Command)
-def match_verify(ledger_file: LedgerArg) -> None:
+def match_verify(ledger_file: LedgerArg, lang: LangOpt = Lang.en) -> None:
     """Recompute every hand from its stored input; list each stored number that disagrees.
 
     Exit 0 when all agree, 1 when any does not (a hand-edited or tampered ledger).
@@ -712,13 +711,13 @@ def match_verify(ledger_file: LedgerArg) -> None:
     from ..match.storage import read_ledger
 
     ledger = read_ledger(ledger_file)
-    problems = ledger.verify()
+    problems = ledger.verify(lang.value)
     for line in problems:
-        typer.echo(f"{ledger_file}: {line}")
+        typer.echo(f"{ledger_file}{colon(lang.value)}{line}")
     if problems:
         raise typer.Exit(1)
-    count = count_of_hands(len(ledger.entries), "en")
-    typer.echo(f"{ledger_file}: {count}, every number agrees", err=True)
+    count = count_of_hands(len(ledger.entries), lang.value)
+    typer.echo(say("m.verified", lang.value, ledger=ledger_file, count=count), err=True)
 
 
 @match_app.command("export", cls=Command)

@@ -21,7 +21,7 @@ from ..errors import GongzhuError, MissingCardsError
 from ..match.ledger import Ledger, LedgerEntry
 from ..render.formats import Format
 from ..render.hand import cards_text, render_result
-from ..terms import join, say
+from ..terms import Listed, error, say
 
 __all__ = ["ask_hand"]
 
@@ -146,14 +146,8 @@ def _ask_shown(lines: _Lines, first: bool, lang: str) -> None:
                 name, sep, cards = part.partition("=")
                 name = name.strip()
                 if not sep or name not in lines.names:
-                    raise GongzhuError(
-                        say(
-                            "p.no_player",
-                            lang,
-                            name=name or part.strip(),
-                            players=join(lines.names, lang),
-                        )
-                    )
+                    raise error(GongzhuError, "p.no_player", name=name or part.strip(),
+                                players=Listed(lines.names))  # fmt: skip
                 shown[name] = shown.get(name, ()) + parse_cards(cards, lines.decks)
         except GongzhuError as e:
             typer.echo(say("p.error", lang, error=e), err=True)

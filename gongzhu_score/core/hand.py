@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 
 from ..errors import GongzhuError, HandError, MissingCardsError, RestError
-from ..terms import Names, error, place, say
+from ..terms import Listed, Names, error, place, say
 from .cards import DECK, SCORING_CARDS, Card, parse_cards
 from .variant import Variant
 
@@ -138,8 +138,8 @@ def player_field(name: str, field: str) -> tuple[str, str]:
     return place("w.player_field", name=name, field=field, field_zh=say(f"w.{field}", "zh"))
 
 
-def _list(names: Iterable[str]) -> str:
-    return ", ".join(names)
+def _list(names: Iterable[str]) -> Listed:
+    return Listed(names)
 
 
 def _unknown_player(name: str, names: Iterable[str]) -> HandError:
@@ -164,7 +164,7 @@ def validate_hand(hand: Hand, variant: Variant, *, partial: bool = False) -> tup
 def _check_names(hand: Hand) -> None:
     names = hand.names
     if len(names) != 4:
-        listed = f" ({_list(names)})" if names else ""
+        listed = place("e.hand.listed", names=_list(names)) if names else ""
         raise error(HandError, "e.hand.four", count=len(names), listed=listed)
     for seat, name in enumerate(names, 1):
         if not isinstance(name, str) or not name.strip():

@@ -12,6 +12,7 @@ from fractions import Fraction
 
 from ..core.engine import HandResult
 from ..errors import InputError
+from ..terms import Listed, error
 
 __all__ = ["Claim", "check_claims"]
 
@@ -39,11 +40,11 @@ class Claim:
 def check_claims(result: HandResult, claims: Mapping[str, int], kind: str = "raw") -> list[Claim]:
     """Each claim against the player's raw (or final) score, in seat order."""
     if kind not in ("raw", "final"):
-        raise InputError(f"a claim is about the raw or the final score, not {kind!r}")
+        raise error(InputError, "e.claim.kind", kind=repr(kind))
     names = [p.name for p in result.players]
     for name in claims:
         if name not in names:
-            raise InputError(f"claim for {name!r}: no such player ({', '.join(names)})")
+            raise error(InputError, "e.claim.player", name=repr(name), players=Listed(names))
     return [
         Claim(p.name, claims[p.name], p.raw if kind == "raw" else p.final, kind)
         for p in result.players

@@ -40,15 +40,18 @@ class Scored:
 
     variant: Variant
     result: HandResult | None
-    error: str | None
+    error: GongzhuError | None
+    """Why the rule set refuses the hand (``str(error)`` in English, ``error.text("zh")``)."""
     effects: tuple[RuleEffect, ...]
 
 
-def _try(hand: Hand, rules: Variant, norm: Normalization, partial: bool) -> HandResult | str:
+def _try(
+    hand: Hand, rules: Variant, norm: Normalization, partial: bool
+) -> HandResult | GongzhuError:
     try:
         return rules_for(rules).score(hand, norm, partial)
     except GongzhuError as e:
-        return str(e)
+        return e
 
 
 def _effect(rule: str, a: HandResult, b: HandResult) -> RuleEffect:
@@ -82,11 +85,11 @@ def compare(
                     continue
                 trial_norm = normalization(trial_rules) if key == "normalize" else base_norm
                 trial = _try(hand, trial_rules, trial_norm, partial)
-                if isinstance(trial, str):
+                if isinstance(trial, GongzhuError):
                     effects.append(RuleEffect(key, alone=False))
                 else:
                     effects.append(_effect(key, first, trial))
         result = outcome if isinstance(outcome, HandResult) else None
-        error = outcome if isinstance(outcome, str) else None
+        error = outcome if isinstance(outcome, GongzhuError) else None
         out.append(Scored(rules, result, error, tuple(effects)))
     return tuple(out)

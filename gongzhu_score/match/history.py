@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import LedgerError
+from ..terms import error, place
 
 __all__ = ["Change", "digest", "history_path", "read_history", "record", "without_last"]
 
@@ -54,7 +55,7 @@ class Change:
         if self.kept_length is not None:
             return current[: self.kept_length]
         if self.before is None:
-            raise LedgerError("the start of a match cannot be reverted")
+            raise error(LedgerError, "e.hist.start")
         return zlib.decompress(base64.b64decode(self.before))
 
     def to_line(self) -> str:
@@ -98,9 +99,11 @@ def read_history(ledger: str | Path) -> list[Change]:
     except FileNotFoundError:
         return []
     except OSError as e:
-        raise LedgerError(f"{path}: cannot read: {e.strerror}") from None
+        raise error(LedgerError, "e.file.unreadable", why=e.strerror).within(str(path)) from None
     if len(raw) > MAX_HISTORY_BYTES:
-        raise LedgerError(f"{path}: larger than {MAX_HISTORY_BYTES:,} bytes; not a history")
+        too_large = error(LedgerError, "e.store.large", size=f"{MAX_HISTORY_BYTES:,}",
+                          what=place("what.history"))  # fmt: skip
+        raise too_large.within(str(path))
     changes: list[Change] = []
     for number, line in enumerate(raw.splitlines(), 1):
         if not line.strip():
@@ -118,20 +121,35 @@ def read_history(ledger: str | Path) -> list[Change]:
             )
             changes.append(change)
         except (ValueError, KeyError, TypeError):
-            raise LedgerError(f"{path}: line {number} is not a recorded change") from None
+            raise error(LedgerError, "e.hist.line", number=number).within(str(path)) from None
     return changes
 
 
-def record(ledger: str | Path, change: Change) -> None:
-    """Append one change to the history (flushed to disk before the ledger is replaced)."""
+def record(ledger: str | Path, change: Change) -> int:
+    """Append one change to the history (flushed to disk before the ledger is replaced); the
+    history's length before it, for :func:`forget_since`. A failed write leaves the history as
+    it was."""
     path = history_path(ledger)
+    length = 0
     try:
-        with path.open("a", encoding="utf-8") as f:
-            f.write(change.to_line())
-            f.flush()
-            os.fsync(f.fileno())
+        with path.open("ab") as f:
+            length = f.tell()
+            try:
+                f.write(change.to_line().encode("utf-8"))
+                f.flush()
+                os.fsync(f.fileno())
+            except OSError:
+                f.truncate(length)  # a disk full mid-line must not leave half a change
+                raise
     except OSError as e:
-        raise LedgerError(f"{path}: cannot write the history: {e.strerror}") from None
+        raise error(LedgerError, "e.hist.write", why=e.strerror).within(str(path)) from None
+    return length
+
+
+def forget_since(ledger: str | Path, length: int) -> None:
+    """Take back the change recorded at ``length`` (its ledger write failed). Truncating needs
+    no free space, so it works on a full disk too."""
+    os.truncate(history_path(ledger), length)
 
 
 def without_last(ledger: str | Path, changes: list[Change]) -> None:

@@ -21,6 +21,7 @@ from ..core.variant import Variant
 from ..errors import GongzhuError, LedgerError, MatchOverError, NotALedgerError
 from ..io.handfile import hand_from_data
 from ..io.rules import DEFAULT, VARIANTS, find_variant
+from ..terms import Listed, Names, error, place, say
 
 __all__ = ["FORMAT", "Ledger", "LedgerEntry", "MatchStatus", "check_end"]
 
@@ -87,10 +88,7 @@ class Ledger:
         rules = find_variant(variant)
         names = tuple(n.strip() for n in players)
         if len(names) != 4 or any(not n for n in names) or len(set(names)) != 4:
-            raise LedgerError(
-                f"players {','.join(players)!r}: a match needs four different names in seat "
-                "order, e.g. 东,南,西,北"
-            )
+            raise error(LedgerError, "e.led.players", players=repr(",".join(players)))
         norm = normalization or Normalization(rules.normalize)
         threshold = rules.match_end if end_at is None else end_at
         check_end(threshold)
@@ -106,14 +104,13 @@ class Ledger:
         by_name = {p.name: p for p in hand.players}
         for p in hand.players:
             if p.name not in self.players:
-                raise LedgerError(
-                    f"player {p.name!r} is not in this match (players: {', '.join(self.players)})"
-                )
+                raise error(LedgerError, "e.led.not_player", name=repr(p.name),
+                            players=Listed(self.players))  # fmt: skip
         if len(by_name) != len(hand.players):
-            raise LedgerError("a player is given twice")
+            raise error(LedgerError, "e.led.twice")
         missing = [n for n in self.players if n not in by_name]
         if missing:
-            raise LedgerError(f"no cards given for {', '.join(missing)}; every player is needed")
+            raise error(LedgerError, "e.led.no_cards", names=Names(missing))
         return Hand(tuple(by_name[n] for n in self.players))
 
     def _entry(self, result: HandResult, hand: Hand, before: LedgerEntry | None) -> LedgerEntry:
@@ -127,10 +124,7 @@ class Ledger:
         """The ledger with ``hand`` appended; refused once the match has ended."""
         status = self.status()
         if status.ended:
-            raise MatchOverError(
-                f"the match ended after hand {status.ended_after} ({status.loser} 当猪); "
-                "start a new ledger for the next match"
-            )
+            raise error(MatchOverError, "e.led.over", hand=status.ended_after, loser=status.loser)
         seated = self._seated(hand)
         result = self.score(seated, partial=partial)
         entry = self._entry(result, seated, self.entries[-1] if self.entries else None)
@@ -139,7 +133,7 @@ class Ledger:
     def undo(self) -> tuple[Ledger, LedgerEntry]:
         """The ledger without its last hand, and that hand."""
         if not self.entries:
-            raise LedgerError("no hands to undo")
+            raise error(LedgerError, "e.led.nothing_to_undo")
         return replace(self, entries=self.entries[:-1]), self.entries[-1]
 
     def remove(self, number: int) -> tuple[Ledger, LedgerEntry]:
@@ -171,27 +165,23 @@ class Ledger:
         for number, e in enumerate(self.entries, 1):
             try:
                 result = changed.score(e.hand, partial=e.partial)
-            except GongzhuError as error:
-                raise LedgerError(
-                    f"hand {number} cannot be scored under these rules: {error}"
-                ) from None
+            except GongzhuError as problem:
+                raise error(LedgerError, "e.led.rescore", number=number, error=problem) from None
             entries.append(changed._entry(result, e.hand, entries[-1] if entries else None))
         return changed._consistent(replace(changed, entries=tuple(entries)))
 
     def check_number(self, number: int) -> None:
         if not 1 <= number <= len(self.entries):
             if not self.entries:
-                raise LedgerError(f"no hand {number}: this match has no hands yet")
-            raise LedgerError(f"no hand {number}: this match has hands 1 to {len(self.entries)}")
+                raise error(LedgerError, "e.led.no_hands", number=number)
+            raise error(LedgerError, "e.led.no_hand", number=number, count=len(self.entries))
 
     def _consistent(self, changed: Ledger) -> Ledger:
         """``changed``, unless it would end before hands that follow the end (RULINGS §8)."""
         end = changed.status().ended_after
         if end is not None and end < len(changed.entries):
-            raise LedgerError(
-                f"after this change the match ends at hand {end}, but hands {end + 1} to "
-                f"{len(changed.entries)} follow it; remove them first"
-            )
+            raise error(LedgerError, "e.led.ends_before", end=end, next=end + 1,
+                        count=len(changed.entries))  # fmt: skip
         return changed
 
     def edit(self, number: int, hand: Hand, *, partial: bool = False) -> tuple[Ledger, HandResult]:
@@ -208,9 +198,10 @@ class Ledger:
     def rename(self, old: str, new: str) -> Ledger:
         new = new.strip()
         if old not in self.players:
-            raise LedgerError(f"no player named {old!r} (players: {', '.join(self.players)})")
+            raise error(LedgerError, "e.hand.unknown_player", name=repr(old),
+                        players=Listed(self.players))  # fmt: skip
         if not new or new in self.players:
-            raise LedgerError(f"cannot rename {old!r} to {new!r}: names must be new and non-empty")
+            raise error(LedgerError, "e.led.rename", old=repr(old), new=repr(new))
 
         def swap(name: str) -> str:
             return new if name == old else name
@@ -256,15 +247,16 @@ class Ledger:
 
     # --- checking a stored ledger ------------------------------------------------------------
 
-    def verify(self) -> list[str]:
-        """Every stored number that its hand's input no longer gives, as one line each."""
+    def verify(self, lang: str = "en") -> list[str]:
+        """Every stored number that its hand's input no longer gives, as one line each (in
+        ``lang``, ``en`` or ``zh``)."""
         problems: list[str] = []
         before: LedgerEntry | None = None
         for number, stored in enumerate(self.entries, 1):
             try:
                 result = self.score(stored.hand, partial=stored.partial)
             except GongzhuError as e:
-                problems.append(f"hand {number}: its input no longer scores: {e}")
+                problems.append(say("v.no_score", lang, number=number, error=e))
                 before = stored
                 continue
             fresh = self._entry(result, stored.hand, before)
@@ -272,14 +264,15 @@ class Ledger:
                 want, got = getattr(fresh, label), getattr(stored, label)
                 for name, w, g in zip(self.players, want, got, strict=True):
                     if w != g:
-                        problems.append(
-                            f"hand {number}: {label} of {name}: stored {_show(g)}, "
-                            f"recomputed {_show(w)}"
-                        )
+                        shown = {"stored": _show(g), "fresh": _show(w)}
+                        problems.append(say("v.differs", lang, number=number, label=label,
+                                            name=name, **shown))  # fmt: skip
             before = stored
         end = self.status().ended_after
         if end is not None and end < len(self.entries):
-            problems.append(f"hands {end + 1} to {len(self.entries)} follow the end (hand {end})")
+            problems.append(
+                say("v.after_end", lang, next=end + 1, count=len(self.entries), end=end)
+            )
         return problems
 
     # --- text form ---------------------------------------------------------------------------
@@ -343,19 +336,21 @@ class Ledger:
     def from_data(cls, data: object) -> Ledger:
         """Build from loaded YAML, checking every field; errors name the place."""
         if not isinstance(data, Mapping):
-            raise NotALedgerError("not a ledger: expected a mapping with format, players and hands")
+            raise error(NotALedgerError, "e.led.not_mapping")
         if "format" not in data:
-            raise NotALedgerError("not a ledger: it has no format, players and hands")
+            raise error(NotALedgerError, "e.led.no_format")
         if data.get("format") != FORMAT:
-            raise LedgerError(f"format: expected {FORMAT}, found {data.get('format')!r}")
+            raise error(
+                LedgerError, "e.led.format", expected=FORMAT, found=repr(data.get("format"))
+            )
         allowed = {"format", "players", "variant", "rules", "normalize", "scale", "rounding",
                    "teams", "end_at", "hands"}  # fmt: skip
         for key in data:
             if key not in allowed:
-                raise LedgerError(f"unknown key {key!r}")
+                raise error(LedgerError, "e.led.unknown_key", key=repr(key))
         players = data.get("players")
         if not isinstance(players, list) or not all(isinstance(n, str) for n in players):
-            raise LedgerError("players: expected a list of four names")
+            raise error(LedgerError, "e.led.players_list")
         try:
             norm = Normalization.parse(
                 _field(data, "normalize", str),
@@ -365,36 +360,38 @@ class Ledger:
             )
             if "rules" in data:  # house rules, stored whole
                 if "variant" in data:
-                    raise LedgerError("give variant or rules, not both")
+                    raise error(LedgerError, "e.led.variant_or_rules")
                 rules: Variant | str = Variant.from_data(data["rules"])
             else:
                 rules = _field(data, "variant", str)
             ledger = cls.new(players, rules, norm, _field(data, "end_at", int))
         except GongzhuError as e:
-            raise LedgerError(str(e)) from None
+            raise e.recast(LedgerError) from None
         hands = data.get("hands") or []
         if not isinstance(hands, list):
-            raise LedgerError("hands: expected a list")
+            raise error(LedgerError, "e.led.hands_list")
         entries = tuple(ledger._entry_from_data(i, h) for i, h in enumerate(hands, 1))
         return replace(ledger, entries=entries)
 
     def _entry_from_data(self, number: int, data: object) -> LedgerEntry:
         where = f"hands[{number}]"
         if not isinstance(data, Mapping):
-            raise LedgerError(f"{where}: expected a mapping")
+            raise error(LedgerError, "e.led.mapping").within(where)
         try:
             if data.get("hand") != number:
-                raise LedgerError(f"hand: expected {number}, found {data.get('hand')!r}")
+                raise error(LedgerError, "e.led.hand_number", number=number,
+                            found=repr(data.get("hand")))  # fmt: skip
             captured = data.get("captured")
             if not isinstance(captured, Mapping):
-                raise LedgerError("captured: expected a mapping of player to cards")
+                raise error(LedgerError, "e.led.by_player", label="captured")
             exposed, first = data.get("exposed") or {}, data.get("first_exposed") or {}
             for label, value in (("exposed", exposed), ("first_exposed", first)):
                 if not isinstance(value, Mapping):
-                    raise LedgerError(f"{label}: expected a mapping of player to cards")
+                    raise error(LedgerError, "e.led.by_player", label=label)
                 for name in value:
                     if name not in captured:
-                        raise LedgerError(f"{label}: no player named {name!r}")
+                        raise error(LedgerError, "e.led.label_player", label=label,
+                                    name=repr(name))  # fmt: skip
             spec = hand_from_data(
                 {
                     "players": [
@@ -408,10 +405,10 @@ class Ledger:
             hand = self._seated(spec.hand)
             partial = data.get("partial", False)
             if not isinstance(partial, bool):
-                raise LedgerError("partial: expected true or false")
+                raise error(LedgerError, "e.led.partial")
             marks_data = data.get("marks") or {}
             if not isinstance(marks_data, Mapping):
-                raise LedgerError("marks: expected a mapping")
+                raise error(LedgerError, "e.led.marks")
             marks = tuple(tuple(str(m) for m in marks_data.get(n) or ()) for n in self.players)
             return LedgerEntry(
                 hand,
@@ -423,7 +420,7 @@ class Ledger:
                 marks,
             )
         except GongzhuError as e:
-            raise LedgerError(f"{where}: {e}") from None
+            raise e.recast(LedgerError).within(where) from None
 
     def marks_by_name(self, entry: LedgerEntry) -> dict[str, list[str]]:
         return {n: list(m) for n, m in zip(self.players, entry.marks, strict=True) if m}
@@ -446,8 +443,8 @@ def _retotal(entry: LedgerEntry, before: LedgerEntry | None) -> LedgerEntry:
 def check_end(end_at: int) -> None:
     """A match ends at a total at or below a negative number (team play: reaching ± it)."""
     if end_at >= 0:
-        hint = f"; did you mean {-end_at}?" if end_at else "; e.g. -1000"
-        raise LedgerError(f"end at {end_at}: the end is a negative total{hint}")
+        hint = place("e.led.end_fix", value=-end_at) if end_at else place("e.led.end_eg")
+        raise error(LedgerError, "e.led.end", end=end_at, hint=hint)
 
 
 def _cards_by_name(
@@ -484,17 +481,17 @@ def _text(value: object) -> object:
 
 def _field(data: Mapping[str, Any], key: str, kind: type) -> Any:
     if key not in data:
-        raise LedgerError(f"missing {key!r}")
+        raise error(LedgerError, "e.led.missing", key=repr(key))
     value = data[key]
     if not isinstance(value, kind) or isinstance(value, bool):
-        raise LedgerError(f"{key}: expected {kind.__name__}, found {value!r}")
+        raise error(LedgerError, "e.led.kind", key=key, kind=kind.__name__, value=repr(value))
     return value
 
 
 def _numbers(data: Mapping[str, Any], key: str, whole: bool = False) -> tuple[Number, ...]:
     value = data.get(key)
     if not isinstance(value, list) or len(value) != 4:
-        raise LedgerError(f"{key}: expected a list of four numbers")
+        raise error(LedgerError, "e.led.four_numbers", key=key)
     out: list[Number] = []
     for v in value:
         if isinstance(v, int) and not isinstance(v, bool):
@@ -503,7 +500,7 @@ def _numbers(data: Mapping[str, Any], key: str, whole: bool = False) -> tuple[Nu
             try:
                 out.append(Fraction(v))
             except ValueError:
-                raise LedgerError(f"{key}: {v!r} is not a number") from None
+                raise error(LedgerError, "e.led.not_number", key=key, value=repr(v)) from None
         else:
-            raise LedgerError(f"{key}: {v!r} is not a whole number")
+            raise error(LedgerError, "e.led.not_whole", key=key, value=repr(v))
     return tuple(out)

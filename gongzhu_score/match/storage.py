@@ -31,8 +31,21 @@ from typing import Any, TypeVar
 
 from ..errors import GongzhuError, LedgerError
 from ..io.yamlfile import decode, load_yaml
-from .history import Change, digest, history_path, now, pack, read_history, record, without_last
+from ..terms import Both, error, place
+from .history import (
+    Change,
+    digest,
+    forget_since,
+    history_path,
+    now,
+    pack,
+    read_history,
+    record,
+    without_last,
+)
 from .ledger import Ledger
+
+LEDGER = place("what.ledger")
 
 __all__ = ["change_ledger", "create_ledger", "ledger_history", "read_ledger", "restore_ledger"]
 
@@ -82,13 +95,13 @@ def _parse(raw: bytes, path: str) -> tuple[Ledger, str, bool]:
         if data is None:
             data = load_yaml(text, path)
     except GongzhuError as e:
-        raise LedgerError(f"{e}; not a valid ledger") from None
+        raise error(LedgerError, "e.store.invalid", error=e) from None
     try:
         return Ledger.from_data(data), text, canonical
     except LedgerError as e:
         raise e.within(path) from None  # (a file that is no ledger at all keeps saying so)
     except GongzhuError as e:
-        raise LedgerError(f"{path}: {e}") from None
+        raise e.recast(LedgerError).within(path) from None
 
 
 def _load(path: str) -> tuple[Ledger, str, bool, bytes]:
@@ -96,16 +109,14 @@ def _load(path: str) -> tuple[Ledger, str, bool, bytes]:
         with Path(path).open("rb") as f:
             raw = f.read(MAX_LEDGER_BYTES + 1)
     except FileNotFoundError:
-        raise LedgerError(
-            f"{path}: no such ledger; start one with 'gongzhu-score match new {path} "
-            "--players 东,南,西,北'"
-        ) from None
+        raise error(LedgerError, "e.store.none", path=path).within(path) from None
     except IsADirectoryError:
-        raise LedgerError(f"{path}: is a folder, not a ledger") from None
+        raise error(LedgerError, "e.file.folder", what=LEDGER).within(path) from None
     except OSError as e:
-        raise LedgerError(f"{path}: cannot read: {e.strerror}") from None
+        raise error(LedgerError, "e.file.unreadable", why=e.strerror).within(path) from None
     if len(raw) > MAX_LEDGER_BYTES:
-        raise LedgerError(f"{path}: larger than {MAX_LEDGER_BYTES:,} bytes; not a ledger")
+        too_large = error(LedgerError, "e.store.large", size=f"{MAX_LEDGER_BYTES:,}", what=LEDGER)
+        raise too_large.within(path)
     return (*_parse(raw, path), raw)
 
 
@@ -155,12 +166,23 @@ def _replace(path: Path, text: str) -> None:
 
 
 @contextlib.contextmanager
+def _unchanged_unless_written(path: str) -> Iterator[None]:
+    """A write the system refuses (disk full, no permission) is bad input: the ledger is as it
+    was, and the error says so."""
+    try:
+        yield
+    except OSError as e:
+        raise error(LedgerError, "e.store.unwritable", why=e.strerror).within(path) from None
+
+
+@contextlib.contextmanager
 def _locked(path: Path) -> Iterator[None]:
     lock = path.with_name(path.name + ".lock")
     try:
         fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o666)
     except OSError as e:
-        raise LedgerError(f"{path}: cannot lock ({lock}: {e.strerror})") from None
+        refused = error(LedgerError, "e.store.lock", lock=lock, why=e.strerror)
+        raise refused.within(str(path)) from None
     try:
         fcntl.flock(fd, fcntl.LOCK_EX)
         yield
@@ -172,18 +194,17 @@ def create_ledger(path: str, ledger: Ledger) -> None:
     """Write a new ledger; refuse, touching nothing, if the file exists."""
     target = Path(path)
     if not target.parent.is_dir():
-        raise LedgerError(f"{path}: the folder {target.parent} does not exist")
+        raise error(LedgerError, "e.store.no_folder", folder=target.parent).within(path)
     text = ledger.to_text()
-    tmp = _write_temp(target, text)
-    try:
-        os.link(tmp, target)  # fails if the ledger exists: no check-then-write race
-    except FileExistsError:
-        raise LedgerError(
-            f"{path}: already exists; a match ledger is never overwritten (pick another name)"
-        ) from None
-    finally:
-        os.unlink(tmp)
-    _fsync_folder(target.parent)
+    with _unchanged_unless_written(path):
+        tmp = _write_temp(target, text)
+        try:
+            os.link(tmp, target)  # fails if the ledger exists: no check-then-write race
+        except FileExistsError:
+            raise error(LedgerError, "e.store.exists").within(path) from None
+        finally:
+            os.unlink(tmp)
+        _fsync_folder(target.parent)
     with contextlib.suppress(FileNotFoundError):  # an old history of an earlier file
         history_path(target).unlink()
     record(target, Change(1, now(), "new", {}, digest(text.encode("utf-8"))))
@@ -214,11 +235,10 @@ def change_ledger(
         if check_first and not (changes and changes[-1].after == digest(raw)):
             problems = before.verify()
             if problems:
-                more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-                raise LedgerError(
-                    f"{path}: {problems[0]}{more}; the file was changed by hand: see "
-                    f"'gongzhu-score match verify {path}', and correct it before adding hands"
-                )
+                first = Both((problems[0], before.verify("zh")[0]))
+                more = place("e.store.more", count=len(problems) - 1) if problems[1:] else ""
+                by_hand = error(LedgerError, "e.store.by_hand", problem=first, more=more, path=path)
+                raise by_hand.within(path)
         after, extra = change(before)
         appended = (
             canonical
@@ -233,19 +253,22 @@ def change_ledger(
         else:
             new_text = after.to_text()
         kind, values = describe(before, after, extra)
-        record(
-            target,
-            Change(
-                (changes[-1].number if changes else 0) + 1,
-                now(),
-                kind,
-                values,
-                digest(new_text.encode("utf-8")),
-                kept if appended else None,
-                None if appended else pack(raw),
-            ),
+        step = Change(
+            (changes[-1].number if changes else 0) + 1,
+            now(),
+            kind,
+            values,
+            digest(new_text.encode("utf-8")),
+            kept if appended else None,
+            None if appended else pack(raw),
         )
-        _replace(target, new_text)
+        recorded_at = record(target, step)  # first: a change on disk is always in the history
+        with _unchanged_unless_written(path):
+            try:
+                _replace(target, new_text)
+            except OSError:
+                forget_since(target, recorded_at)
+                raise
     return after, extra
 
 
@@ -259,17 +282,15 @@ def restore_ledger(path: str) -> tuple[Ledger, Change]:
         _, _, _, raw = _load(path)
         changes = read_history(target)
         if not changes or changes[-1].kind == "new":
-            raise LedgerError(f"{path}: no change to revert; the match is as it started")
+            raise error(LedgerError, "e.store.nothing").within(path)
         last = changes[-1]
         if last.after != digest(raw):
-            raise LedgerError(
-                f"{path}: the ledger was changed after its last recorded change (edited by "
-                "hand?), so that change cannot be reverted exactly; nothing was restored"
-            )
+            raise error(LedgerError, "e.store.edited").within(path)
         previous = last.previous(raw)
         ledger, text, _ = _parse(previous, path)
-        _replace(target, text)
-        without_last(target, changes)
+        with _unchanged_unless_written(path):
+            _replace(target, text)
+            without_last(target, changes)
     return ledger, last
 
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from ..disputes.compare import Scored
 from ..errors import InputError
-from ..terms import join, rule_name, say
+from ..terms import Both, colon, error, join, rule_name, say
 from .formats import Format, format_number, json_number, json_text, table, yaml_text
 
 __all__ = ["comparison_to_dict", "render_comparison"]
@@ -17,8 +17,16 @@ __all__ = ["comparison_to_dict", "render_comparison"]
 def _accepted_names(scored: Sequence[Scored]) -> list[str]:
     accepted = [s.result for s in scored if s.result is not None]
     if not accepted:
-        errors = "; ".join(f"{s.variant.name}: {s.error}" for s in scored)
-        raise InputError(f"no rule set accepts this hand ({errors})")
+        refusals = [(s.variant.name, s.error) for s in scored if s.error is not None]
+        errors = Both(
+            tuple(
+                say("semicolon", lang).join(
+                    f"{name}{colon(lang)}{e.text(lang)}" for name, e in refusals
+                )
+                for lang in ("en", "zh")
+            )
+        )
+        raise error(InputError, "e.compare.none", errors=errors)
     return list(accepted[0].names)
 
 
@@ -39,7 +47,7 @@ def comparison_to_dict(scored: Sequence[Scored]) -> dict[str, Any]:
             }
             for i, name in enumerate(names)
         ],
-        "errors": {s.variant.name: s.error for s in scored if s.error},
+        "errors": {s.variant.name: str(s.error) for s in scored if s.error is not None},
         "differences": {
             s.variant.name: [
                 {

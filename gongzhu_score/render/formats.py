@@ -16,6 +16,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..errors import InputError
+from ..terms import error
 
 __all__ = [
     "Format",
@@ -91,10 +92,8 @@ def table(rows: Any, headers: Any, table_format: str = "simple", **options: Any)
     import tabulate
 
     if table_format not in tabulate.tabulate_formats:
-        raise InputError(
-            f"--table-format {table_format!r}: not a tabulate format; try simple, github, grid, "
-            "plain, rounded_outline (all: " + ", ".join(sorted(tabulate.tabulate_formats)) + ")"
-        )
+        known = ", ".join(sorted(tabulate.tabulate_formats))
+        raise error(InputError, "e.cli.table_format", value=repr(table_format), known=known)
     # Wide (CJK) characters count as two columns when tabulate measures cells.
     tabulate.WIDE_CHARS_MODE = True
     options.setdefault("disable_numparse", True)
