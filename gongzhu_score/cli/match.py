@@ -283,7 +283,7 @@ def _report(
     else:
         typer.echo(say("m.added", lang, number=number))
     last = ledger.entries[-1]
-    totals = ", ".join(
+    totals = Listed(
         f"{n} {r} ({format_number(f)})"
         for n, r, f in zip(ledger.players, last.total_raw, last.total_final, strict=True)
     )
@@ -428,7 +428,7 @@ def _removed(ledger_file: str, entry: LedgerEntry, number: int, lang: str) -> No
         f"{p.name} [{' '.join(c.code for c in p.captured)}] {raw}"
         for p, raw in zip(entry.hand.players, entry.raw, strict=True)
     ]
-    typer.echo(say("m.removed", lang, number=number, players="; ".join(parts)))
+    typer.echo(say("m.removed", lang, number=number, players=say("semicolon", lang).join(parts)))
     typer.echo(say("m.readd", lang, command=reentry_command(ledger_file, entry)))
     typer.echo(say("m.restore_hint", lang, ledger=ledger_file))
 
@@ -659,7 +659,7 @@ def _report_settings(
         b, a = before.entries[-1], after.entries[-1]
         for i, name in enumerate(after.players):
             typer.echo(
-                f"  {name}: {b.total_raw[i]} ({format_number(b.total_final[i])}) → "
+                f"  {name}{colon(lang)}{b.total_raw[i]} ({format_number(b.total_final[i])}) → "
                 f"{a.total_raw[i]} ({format_number(a.total_final[i])})"
             )
     typer.echo(say("m.end_now", lang, status=match_status_text(after, after.status(), lang)))

@@ -81,7 +81,7 @@ def _ask_player(lines: _Lines, i: int, lang: str) -> None:
         else:
             typer.echo(say("p.all_placed", lang), err=True)
         hint = say("p.rest" if last else "p.blank", lang)
-        default = "rest" if (last and lines.rest) else lines.texts[i]
+        default = REST_WORDS[lang == "zh"] if (last and lines.rest) else lines.texts[i]
         text = typer.prompt(
             f"{say('p.captured', lang, name=name)}{hint}",
             default=default,
@@ -163,7 +163,7 @@ def _choose(lines: _Lines, count: int, number: int | None, lang: str) -> str:
     """y, n or a line number; anything else is asked again."""
     typer.echo("", err=True)
     for k, name in enumerate(lines.names, 1):
-        value = "rest" if (k == 4 and lines.rest) else lines.texts[k - 1]
+        value = REST_WORDS[lang == "zh"] if (k == 4 and lines.rest) else lines.texts[k - 1]
         typer.echo(
             say("p.line", lang, number=k, what=name, value=value or say("p.nothing", lang)),
             err=True,

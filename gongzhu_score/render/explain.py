@@ -15,7 +15,7 @@ from ..core.cards import SPECIAL_CARDS, TRANSFORMER, Card
 from ..core.engine import HandResult
 from ..core.normalize import Method, Rounding
 from ..core.result import Line, PlayerScore
-from ..terms import join, rule_name, say, title
+from ..terms import colon, join, rule_name, say, title
 from .formats import format_number
 
 __all__ = ["explain"]
@@ -178,10 +178,11 @@ def _normalization_steps(result: HandResult, w: _Words) -> list[str]:
         others = _others(names, raws, p.name)
         if norm.method is Method.JJ:
             scaled = f" × {norm.scale} = {_n(p.final)}" if norm.scale != 1 else ""
-            lines.append(f"{p.name}: 3 × {p.raw} − {others} = {_n(p.unrounded)}{scaled}")
+            said = f"3 × {p.raw} − {others} = {_n(p.unrounded)}{scaled}"
+            lines.append(f"{p.name}{colon(w.lang)}{said}")
         else:
             exact = _finish(p.unrounded, result, p.final)
-            lines.append(f"{p.name}: {p.raw} − {others}/3 = {exact}")
+            lines.append(f"{p.name}{colon(w.lang)}{p.raw} − {others}/3 = {exact}")
     if result.final_sum != 0:
         lines.append(w("residue", residue=_n(result.final_sum)))
     return lines
