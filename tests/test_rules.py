@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
-from gongzhu_score import VARIANTS, RulesError, find_variant, score_hand
+from gongzhu_score import VARIANTS, RulesError, find_variant, load_rules, score_hand
 from gongzhu_score.render.variants import rule_table
 
 
@@ -80,3 +81,37 @@ def test_printed_lone_transformer_values_match_the_engine(name: str) -> None:
     if rules.first_exposure_allowed:
         r = score_hand(hand, variant=name, first_exposed={"东": "10C"}, rest="北")
         assert r.players[0].raw == values[-1]
+
+
+# --- where published texts differ: the house-rules files in sample_hands/rules/ (README) --------
+
+RULES_SAMPLES = Path(__file__).resolve().parent.parent / "sample_hands" / "rules"
+FULL_RED_AND_PIG = {"东": "", "南": "全红 猪", "西": "羊 变压器", "北": ""}
+SLAM = {"东": "AS KS", "南": "", "西": "全红 猪 羊 变压器", "北": ""}
+ALL_EXPOSED = {"西": "QS JD 10C AH"}
+
+
+@pytest.mark.parametrize(
+    ("file", "captured", "exposed", "taker", "built_in", "published"),
+    [
+        ("full_red_pig_plus.yaml", FULL_RED_AND_PIG, {}, "南", ("classic", 100), 300),
+        ("grand_slam_1600.yaml", SLAM, {}, "西", ("classic", 800), 1600),
+        ("online_slam_3200.yaml", SLAM, {}, "西", ("online", 800), 3200),
+        ("online_slam_3200.yaml", SLAM, ALL_EXPOSED, "西", ("online", 3200), 12800),
+    ],
+)
+def test_each_house_rules_file_reproduces_its_published_number(
+    file: str,
+    captured: dict[str, str],
+    exposed: dict[str, str],
+    taker: str,
+    built_in: tuple[str, int],
+    published: int,
+) -> None:
+    rules = load_rules(str(RULES_SAMPLES / file))
+    hand = score_hand(captured, exposed=exposed, variant=rules)
+    assert hand.player(taker).raw == published
+    assert (
+        score_hand(captured, exposed=exposed, variant=built_in[0]).player(taker).raw == built_in[1]
+    )
+    assert f"`{file}`" in (RULES_SAMPLES.parent.parent / "README.md").read_text(encoding="utf-8")
