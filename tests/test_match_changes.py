@@ -283,6 +283,11 @@ BAD = [
     ["match", "restore", "no-such.yaml"],
     ["stats", "no-such.yaml"],
     ["stats", "{S}"],
+    ["stats", "{L}", "--format", "yaml"],
+    ["match", "rename", "{L}", "东", "南"],
+    ["match", "edit", "{L}", "9", "{S}"],
+    ["match", "export", "{L}", "--format", "yaml"],
+    ["match", "show", "{L}", "1", "--lang", "fr"],
 ]
 
 

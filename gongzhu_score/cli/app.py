@@ -79,7 +79,6 @@ variants_app = typer.Typer(
     name=PROG,
     cls=ErrorsAtTheBoundary,
     rich_markup_mode=None,
-    help="List the rule sets, or show one in full (variants show NAME).",
     invoke_without_command=True,
 )
 app.add_typer(variants_app, name="variants")
