@@ -82,14 +82,7 @@ def _ask_player(lines: _Lines, i: int, lang: str) -> None:
             typer.echo(say("p.all_placed", lang), err=True)
         hint = say("p.rest" if last else "p.blank", lang)
         default = REST_WORDS[lang == "zh"] if (last and lines.rest) else lines.texts[i]
-        text = typer.prompt(
-            f"{say('p.captured', lang, name=name)}{hint}",
-            default=default,
-            show_default=bool(default),
-            err=True,
-        ).strip()
-        if text.lower() in NONE_WORDS:
-            text = ""
+        text = _answer(f"{say('p.captured', lang, name=name)}{hint}", default)
         if text.lower() in REST_WORDS:
             if not last:
                 typer.echo(say("p.error", lang, error=say("p.rest_last", lang)), err=True)
@@ -113,6 +106,13 @@ def _ask_player(lines: _Lines, i: int, lang: str) -> None:
         return
 
 
+def _answer(question: str, default: str) -> str:
+    """One line typed at a prompt (the default shown when there is one); ``-`` or ``none``
+    (无) is the empty answer."""
+    text = typer.prompt(question, default=default, show_default=bool(default), err=True).strip()
+    return "" if text.lower() in NONE_WORDS else text
+
+
 def _clash(lines: _Lines, i: int, cards: tuple[Card, ...]) -> tuple[Card, str] | None:
     """A card this line would make one copy too many, and a player who already has it."""
     others = Counter(c for k, held in enumerate(lines.cards) if k != i for c in held)
@@ -132,14 +132,7 @@ def _ask_shown(lines: _Lines, first: bool, lang: str) -> None:
     """The exposures (or 首明): ``NAME=CARDS`` parts joined by ``;``."""
     while True:
         default = lines.first_text if first else lines.exposed_text
-        text = typer.prompt(
-            say("p.first" if first else "p.exposed", lang),
-            default=default,
-            show_default=bool(default),
-            err=True,
-        ).strip()
-        if text.lower() in NONE_WORDS:
-            text = ""
+        text = _answer(say("p.first" if first else "p.exposed", lang), default)
         shown: dict[str, tuple[Card, ...]] = {}
         try:
             for part in filter(str.strip, text.replace("；", ";").split(";")):
