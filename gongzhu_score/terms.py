@@ -12,6 +12,7 @@ every layer can speak both languages, errors included (:func:`error`).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import Any, TypeVar
 
@@ -28,9 +29,11 @@ __all__ = [
     "error",
     "join",
     "place",
+    "printable",
     "rule_name",
     "say",
     "title",
+    "unsafe_character",
 ]
 
 LANGS = ("en", "zh")
@@ -121,6 +124,9 @@ TERMS: dict[str, tuple[str, str]] = {
     "e.hand.missing": ("scoring cards nobody captured: {cards}", "无人收的分牌：{cards}"),
     "e.hand.four": ("a hand needs exactly four players, got {count}{listed}", "一局需要正好四位玩家，这里有 {count} 位{listed}"),
     "e.hand.listed": (" ({names})", "（{names}）"),
+    "e.name.unsafe": ("player name {name} holds {char}: a name may not hold control characters, line breaks or marks that reorder text", "玩家名字 {name} 含有 {char}：名字里不能有控制字符、换行符或改变文字方向的符号"),
+    "e.name.space": ("player name {name} starts or ends with a space", "玩家名字 {name} 的开头或结尾有空格"),
+    "e.name.not_text": ("a player name is text, not {value}", "玩家名字应是文字，不能是 {value}"),
     "e.hand.no_name": ("player {seat} has no name", "第 {seat} 位玩家没有名字"),
     "e.hand.same_name": ("two players are named {name}; names must differ", "有两位玩家都叫 {name}；名字不能相同"),
     "e.hand.captured_twice": ("player {name}: {code} ({card}) captured twice", "玩家 {name}：{card}（{code}）收了两次"),
@@ -137,7 +143,7 @@ TERMS: dict[str, tuple[str, str]] = {
     "e.teams.no_taker": ("猪羊一家 (teams pig-sheep) needs the pig or the sheep captured", "猪羊一家需要有人收到猪或羊"),
     "e.teams.one_side": ("猪羊一家 (teams pig-sheep): every player took a pig or a sheep, so there is no other side", "猪羊一家：每位玩家都收了猪或羊，没有另一方"),
     "e.option.unknown": ("unknown {what} {value} (known: {known})", "未知的{what_zh} {value}（可选：{known}）"),
-    "e.option.scale": ("scale must be a whole number ≥ 1, not {value}", "倍数必须是不小于 1 的整数，不能是 {value}"),
+    "e.option.scale": ("scale must be a whole number from 1 to 1,000,000, not {value}", "倍数必须是 1 到 1,000,000 之间的整数，不能是 {value}"),
     "e.option.teams_none": ("teams {teams} with normalization none is not defined by the rules; use zero-sum or jj", "组队 {teams} 不能用 none 计分（规则没有定义）；请用 zero-sum 或 jj"),
     "e.option.pig_sheep_jj": ("teams pig-sheep (猪羊一家) with normalization jj is not defined by the rules; use zero-sum", "猪羊一家不能用 jj 计分（规则没有定义）；请用 zero-sum"),
     # --- errors: reading input (e.in.*, e.yaml.*, e.file.*, e.rec.*, e.rules.*)
@@ -164,6 +170,10 @@ TERMS: dict[str, tuple[str, str]] = {
     "e.yaml.where": ("line {line}, column {column}", "第 {line} 行第 {column} 列"),
     "e.yaml.invalid": ("{where}invalid YAML: {problem}", "{where}YAML 格式错误：{problem}"),
     "e.yaml.value": ("a value that cannot be read: {problem}", "无法读取的值：{problem}"),
+    "e.yaml.document": ("a document over {size} characters; a hand is far smaller", "文档超过 {size} 个字符；一局牌远没有这么大"),
+    "e.yaml.utf8": ("not UTF-8 text; save the file as UTF-8", "不是 UTF-8 文本；请以 UTF-8 保存"),
+    "e.batch.twice": ("key {key} given twice", "键 {key} 出现了两次"),
+    "e.batch.long": ("a line over {size} bytes; a hand is far smaller", "一行超过 {size} 字节；一局牌远没有这么大"),
     "e.file.missing": ("no such file", "没有这个文件"),
     "e.file.folder": ("is a folder, not a {what}", "这是文件夹，不是{what}"),
     "e.file.unreadable": ("cannot read: {why}", "无法读取：{why}"),
@@ -265,6 +275,13 @@ TERMS: dict[str, tuple[str, str]] = {
     "e.store.lock": ("cannot lock ({lock}: {why})", "无法加锁（{lock}：{why}）"),
     "e.store.no_folder": ("the folder {folder} does not exist", "文件夹 {folder} 不存在"),
     "e.store.exists": ("already exists; a match ledger is never overwritten (pick another name)", "已经存在；比赛记录不会被覆盖（请换个名字）"),
+    "e.output": ("cannot write the output: ", "无法写出结果："),
+    "e.read.special": ("is not a regular file (a pipe or a device?); give a file, or - for standard input", "不是普通文件（管道或设备？）；请给出文件，或用 - 表示标准输入"),
+    "e.write.empty": ("an empty file name", "文件名为空"),
+    "e.write.folder": ("is a folder; name a file", "这是文件夹；请给出文件名"),
+    "e.write.special": ("is not a regular file (a device or a pipe?); name a file", "不是普通文件（设备或管道？）；请给出文件名"),
+    "e.write.failed": ("cannot write: {why}; nothing was changed", "无法写入：{why}；没有任何改动"),
+    "e.store.busy": ("another process is changing this ledger (it holds {lock}); nothing was changed, try again", "另一个进程正在修改这个比赛记录（{lock} 被占用）；没有任何改动，请稍后再试"),
     "e.store.unwritable": ("cannot write: {why}; the ledger is unchanged", "无法写入：{why}；比赛记录没有改动"),
     "e.store.more": (" (and {count} more)", "（还有 {count} 处）"),
     "e.store.by_hand": ("{problem}{more}; the file was changed by hand: see 'gongzhu-score match verify {path}', and correct it before adding hands", "{problem}{more}；文件被手动改过：请用 'gongzhu-score match verify {path}' 查看，改正后再加局"),
@@ -576,6 +593,34 @@ TERMS: dict[str, tuple[str, str]] = {
 # fmt: on
 
 
+# What a terminal may take as a command rather than text, or as the end of a line: C0 and C1
+# controls (ESC starts an escape sequence, U+009B is a one-byte CSI), DEL, the line and paragraph
+# separators (YAML and many readers break lines there), the byte-order mark and the marks that
+# reorder text (bidirectional overrides and isolates: text that displays other than it reads).
+_UNSAFE = re.compile(
+    "[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]"
+)
+
+
+def unsafe_character(text: str) -> str | None:
+    """The first character of ``text`` that cannot be shown as it is (see :func:`printable`),
+    or None."""
+    found = _UNSAFE.search(text)
+    return None if found is None else found.group()
+
+
+def _escaped(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def printable(text: str) -> str:
+    """``text`` safe to print on a terminal and on one line: every character that a terminal
+    could act on, or a reader take as a line break, written as its escape (``\\x1b``,
+    ``\\u2028``). Everything else (CJK, emoji, ♠) is kept."""
+    return _UNSAFE.sub(_escaped, text) if _UNSAFE.search(text) else text
+
+
 class Names(tuple[str, ...]):
     """Player names, shown joined with "and" (English) or "、" (Chinese), or "nobody"."""
 
@@ -594,8 +639,10 @@ class Both(tuple[str, str]):
 
 
 def _shown(value: object, lang: str) -> object:
+    if isinstance(value, str):  # what came from input: a name, a file, a token
+        return printable(value)
     if isinstance(value, GongzhuError):  # an error within another: in the same language
-        return value.text(lang)
+        return printable(value.text(lang))
     if isinstance(value, Both):
         return value[1] if lang == "zh" else value[0]
     if isinstance(value, Listed):
@@ -634,7 +681,7 @@ def say(key: str, lang: str = "en", /, **values: object) -> str:
 
 def join(items: Iterable[object], lang: str, how: str = "list") -> str:
     """Items joined the way the language lists them (``how``: list, and, or, comma)."""
-    return say(how, lang).join(str(item) for item in items)
+    return say(how, lang).join(printable(str(item)) for item in items)
 
 
 def rule_name(rule: str, lang: str) -> str:

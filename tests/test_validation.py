@@ -118,7 +118,7 @@ def test_unknown_variant_suggests() -> None:
     [
         ({"normalize": "zerosum"}, "unknown normalization 'zerosum'"),
         ({"rounding": "up"}, "unknown rounding 'up'"),
-        ({"scale": 0}, "scale must be a whole number ≥ 1"),
+        ({"scale": 0}, "scale must be a whole number from 1 to 1,000,000"),
     ],
 )
 def test_unknown_option_values(kwargs: dict[str, object], match: str) -> None:

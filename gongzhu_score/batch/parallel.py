@@ -29,7 +29,7 @@ from typing import IO, Protocol
 from ..core.engine import HandResult
 from ..errors import GongzhuError, InputError
 from ..terms import Both, error
-from .reading import BadRecord
+from .reading import BadRecord, numbered_lines
 from .runner import Batch, Emit, Summary
 
 __all__ = ["PARALLEL_FROM_BYTES", "Slice", "Writer", "can_split", "score_in_parallel", "slices"]
@@ -113,14 +113,15 @@ def _ends_with_newline(f: IO[bytes], size: int) -> bool:
 
 
 def _lines(path: str, part: Slice) -> Iterator[tuple[int, bytes]]:
-    """The numbered lines of one slice (read by C-level iteration: no Python step per line)."""
+    """The numbered lines of one slice, each read up to the size limit."""
     with open(path, "rb") as f:
         f.seek(part.start)
-        yield from enumerate(itertools.islice(f, part.count), part.line)
+        yield from numbered_lines(f, part.line, part.count)
 
 
 def _work(
     path: str,
+    shown: str,
     part: Slice,
     batch: Batch,
     make_writer: WriterFactory,
@@ -133,8 +134,8 @@ def _work(
         writer = make_writer(out)
         try:
             bad = batch.run_jsonl(
-                _lines(path, part), path, writer.emit, summary, keep_going,
-                writer.line_emitter(path),
+                _lines(path, part), shown, writer.emit, summary, keep_going,
+                writer.line_emitter(shown),
             )  # fmt: skip
         except GongzhuError as e:
             writer.flush()
@@ -170,37 +171,40 @@ def score_in_parallel(
     summary: Summary | None,
     keep_going: bool,
     workers: int = 0,
+    name: str | None = None,
 ) -> list[BadRecord]:
-    """Score ``path`` on ``workers`` processes (default: every core) into ``out``, in order.
+    """Score ``path`` on ``workers`` processes (default: every core) into ``out``, in order
+    (``name``: the file as the output shows it).
 
     Bad records behave as in one process: without ``keep_going`` the output stops at the first
-    one and its error is raised.
+    one and its error is raised. A worker that dies fails the batch while this process is still
+    scoring its own slice (it looks every few thousand lines), not after.
     """
+    shown = name or path
     writer.flush()  # what earlier files gave comes first
     parts = slices(path, workers or os.cpu_count() or 2)
     folder = _temp_folder(path)
     outputs: list[str] = []
+    pool: ProcessPoolExecutor | None = None
     try:
         for _ in parts[1:]:
-            fd, name = tempfile.mkstemp(prefix=".gongzhu-part.", dir=folder)
+            fd, output = tempfile.mkstemp(prefix=".gongzhu-part.", dir=folder)
             os.close(fd)
-            outputs.append(name)
-        context = multiprocessing.get_context("fork")
-        with ProcessPoolExecutor(len(outputs), mp_context=context) as pool:
-            futures = [
-                pool.submit(_work, path, part, batch, make_writer, keep_going,
-                            summary is not None, output)
-                for part, output in zip(parts[1:], outputs, strict=True)
-            ]  # fmt: skip
-            try:
-                bad = batch.run_jsonl(
-                    _lines(path, parts[0]), path, writer.emit, summary, keep_going,
-                    writer.line_emitter(path),
-                )  # fmt: skip
-            finally:
-                writer.flush()
-            done = [_result(future, part, path) for future, part in zip(futures, parts[1:],
-                                                                        strict=True)]  # fmt: skip
+            outputs.append(output)
+        pool = ProcessPoolExecutor(len(outputs), mp_context=multiprocessing.get_context("fork"))
+        futures = [
+            pool.submit(_work, path, shown, part, batch, make_writer, keep_going,
+                        summary is not None, output)
+            for part, output in zip(parts[1:], outputs, strict=True)
+        ]  # fmt: skip
+        watched = list(zip(futures, parts[1:], strict=True))
+        lines = itertools.chain.from_iterable(_watching(_lines(path, parts[0]), watched, shown))
+        try:
+            bad = batch.run_jsonl(lines, shown, writer.emit, summary, keep_going,
+                                  writer.line_emitter(shown))  # fmt: skip
+        finally:
+            writer.flush()
+        done = [_result(future, part, shown) for future, part in watched]
         for part_done, output in zip(done, outputs, strict=True):
             _copy(output, out)
             if summary is not None and part_done.summary is not None:
@@ -210,15 +214,41 @@ def score_in_parallel(
                 raise part_done.error
         return bad
     finally:
+        if pool is not None:
+            _stop(pool)
         for output in outputs:
             with contextlib.suppress(OSError):
                 os.unlink(output)
 
 
-def _result(future: Future[_Done], part: Slice, path: str) -> _Done:
+def _watching(
+    lines: Iterator[tuple[int, bytes]], watched: list[tuple[Future[_Done], Slice]], shown: str
+) -> Iterator[list[tuple[int, bytes]]]:
+    """The lines in blocks, the workers looked at between blocks: a dead one fails the batch
+    at once (the lines themselves pass through at C speed)."""
+    while block := list(itertools.islice(lines, 4096)):
+        for future, part in watched:
+            if future.done():
+                _result(future, part, shown)  # raises if the worker died
+        yield block
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """Shut the pool down; workers still scoring (the batch failed or was interrupted) are
+    ended rather than waited for: their parts would be thrown away."""
+    processes = list(getattr(pool, "_processes", {}).values())  # no public way to end them
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        if process.is_alive():
+            process.terminate()
+    for process in processes:
+        process.join(5)
+
+
+def _result(future: Future[_Done], part: Slice, shown: str) -> _Done:
     try:
         return future.result()
     except BrokenProcessPool:
         first, last = part.line, part.line + part.count - 1
         lines = Both((f"lines {first}–{last}", f"第 {first}–{last} 行"))
-        raise error(InputError, "e.batch.worker", lines=lines).within(path) from None
+        raise error(InputError, "e.batch.worker", lines=lines).within(shown) from None

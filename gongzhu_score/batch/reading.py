@@ -14,20 +14,39 @@ hands a file holds.
 from __future__ import annotations
 
 import io
+import itertools
 import json
+import os
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 from ..errors import GongzhuError, InputError
-from ..io.yamlfile import decode, load_documents
+from ..io.files import refuse_special
+from ..io.yamlfile import load_documents
 from ..terms import error
 
-__all__ = ["EXTENSIONS", "BadRecord", "Record", "expand_inputs", "loads_line", "read_records"]
+__all__ = [
+    "EXTENSIONS",
+    "MAX_RECORD_BYTES",
+    "TOO_LONG",
+    "BadRecord",
+    "Record",
+    "expand_inputs",
+    "json_record",
+    "key_count",
+    "numbered_lines",
+    "read_records",
+]
 
 EXTENSIONS = (".jsonl", ".yaml", ".yml")
+
+
+MAX_RECORD_BYTES = 1_000_000
+"""One hand is a few hundred bytes; a line (or document) over a megabyte is refused unparsed,
+as a hand file of that size is."""
 
 
 def _json_line(line: bytes) -> object:
@@ -45,6 +64,100 @@ def _loader() -> Callable[[bytes], object]:
 
 
 loads_line = _loader()
+
+
+def key_count(data: object) -> int:
+    """How many keys a hand's mapping and its players' mappings hold (-1 for another shape).
+
+    Counted at C speed: for players that are not all mappings the number means nothing, but
+    such a record is refused anyway (a player is a mapping).
+    """
+    if type(data) is not dict:
+        return -1
+    players = data.get("players")
+    if type(players) is not list:
+        return -1
+    try:
+        return len(data) + sum(map(len, players))
+    except TypeError:
+        return -1
+
+
+def _once(pairs: list[tuple[str, object]]) -> dict[str, object]:
+    data: dict[str, object] = {}
+    for key, value in pairs:
+        if key in data:
+            raise error(InputError, "e.batch.twice", key=repr(key))
+        data[key] = value
+    return data
+
+
+def strict_json(line: bytes) -> object:
+    """A JSON line read pair by pair: a key given twice is refused, as in a hand file."""
+    return json.loads(line.decode("utf-8"), object_pairs_hook=_once)
+
+
+def json_record(line: bytes) -> object:
+    """One JSON Lines record, read as strictly as a hand file: a key given twice is refused
+    (a JSON parser would keep the last). Raises :class:`InputError` (or ``ValueError`` for what
+    is not JSON at all).
+
+    Every key is followed by a colon, so when the line holds no more colons than the parsed
+    hand has keys, no key was given twice, and the fast parse stands; otherwise (a colon in a
+    name or a card string, a key twice) the line is read again, pair by pair.
+    """
+    if line is TOO_LONG or len(line) > MAX_RECORD_BYTES:
+        raise error(InputError, "e.batch.long", size=f"{MAX_RECORD_BYTES:,}")
+    data = loads_line(line)
+    if line.count(b":") != key_count(data):
+        data = strict_json(line)
+    return data
+
+
+TOO_LONG = bytes(bytearray(b"<a line over the size limit>"))
+"""Stands for a line too long to read (a distinct object: compared with ``is``)."""
+
+_BLOCK = 1 << 20
+
+
+def numbered_lines(
+    stream: IO[bytes], first: int = 1, count: int | None = None
+) -> Iterator[tuple[int, bytes]]:
+    """The lines of ``stream`` (without their newline) with their numbers from ``first``, at
+    most ``count`` of them. Read a block at a time, so memory stays bounded whatever one line
+    holds: a line over :data:`MAX_RECORD_BYTES` is given as :data:`TOO_LONG`. The lines pass
+    at C speed (no Python step per line)."""
+    return itertools.chain.from_iterable(_blocks(stream, first, count))
+
+
+def _blocks(
+    stream: IO[bytes], number: int, left: int | None
+) -> Iterator[Iterable[tuple[int, bytes]]]:
+    read = getattr(stream, "read1", stream.read)  # what is there: a pipe is not waited on
+    carry, skipping = b"", False
+    while left is None or left > 0:
+        block = read(_BLOCK)
+        if not block:
+            break
+        lines = block.split(b"\n")
+        if skipping:  # inside a line too long to keep
+            if len(lines) == 1:
+                continue
+            lines[0], skipping = TOO_LONG, False
+        else:
+            lines[0] = carry + lines[0]
+        carry = lines.pop()
+        if len(carry) > MAX_RECORD_BYTES:
+            carry, skipping = b"", True
+        if lines and max(map(len, lines)) > MAX_RECORD_BYTES:
+            lines = [TOO_LONG if len(x) > MAX_RECORD_BYTES else x for x in lines]
+        if left is not None:
+            lines = lines[:left]
+            left -= len(lines)
+        yield zip(itertools.count(number), lines)
+        number += len(lines)
+    if (carry or skipping) and (left is None or left > 0):
+        yield ((number, TOO_LONG if skipping else carry),)
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,68 +193,110 @@ class BadRecord:
 
 
 def expand_inputs(paths: Iterable[str]) -> list[str]:
-    """Files to read: the paths given, folders expanded (recursively, in name order)."""
+    """Files to read: the paths given, folders expanded (recursively, in name order). A folder
+    that cannot be read is an error, never silently skipped; so is a path that is no file."""
     out: list[str] = []
     for path in paths:
         p = Path(path)
         if path == "-" or p.is_file():
             out.append(path)
         elif p.is_dir():
-            found = sorted(f for f in p.rglob("*") if f.is_file() and f.suffix in EXTENSIONS)
-            out += [str(f) for f in found]
+            out += sorted(_files_below(path), key=lambda f: Path(f).parts)
+        elif p.exists():
+            refuse_special(path)
         else:
             raise error(InputError, "e.batch.no_input", path=path)
     return out
 
 
+def _files_below(folder: str) -> Iterator[str]:
+    def unreadable(e: OSError) -> None:
+        raise error(InputError, "e.file.unreadable", why=e.strerror).within(
+            str(e.filename)
+        ) from None
+
+    for top, _, names in os.walk(folder, onerror=unreadable):
+        for name in names:
+            if os.path.splitext(name)[1] in EXTENSIONS and os.path.isfile(os.path.join(top, name)):
+                yield os.path.join(top, name)
+
+
 def not_json(e: Exception) -> InputError:
-    return error(InputError, "e.batch.not_json", problem=str(e))
+    return error(InputError, "e.batch.not_json", problem=" ".join(str(e).split()))
 
 
 def jsonl_record(line: bytes, name: str, number: int) -> Record:
     """The record on line ``number`` of a JSON Lines file."""
     try:
-        return Record(name, number, loads_line(line))
-    except (ValueError, UnicodeDecodeError) as e:
+        return Record(name, number, json_record(line))
+    except InputError as e:
+        return Record(name, number, error=e)
+    except (ValueError, UnicodeDecodeError, RecursionError) as e:
         return Record(name, number, error=not_json(e))
 
 
 def _jsonl(stream: IO[bytes], name: str) -> Iterator[Record]:
-    for number, line in enumerate(stream, 1):
-        if line.strip():
+    for number, line in numbered_lines(stream):
+        if line and not line.isspace():
             yield jsonl_record(line, name, number)
 
 
-def _yaml_documents(text: str, name: str) -> Iterator[Record]:
-    for number, data, problem in load_documents(text):
+def _yaml_documents(stream: IO[str], name: str) -> Iterator[Record]:
+    for number, data, problem in load_documents(stream):
         yield Record(name, number, data, problem, mark="#")
 
 
-def read_records(path: str, stdin: IO[bytes] | None = None) -> Iterator[Record]:
-    """The records of one input file (or ``-``), in order."""
+class _Joined(io.RawIOBase):
+    """The bytes already read from a stream, then the rest of it (read as asked, not whole)."""
+
+    def __init__(self, head: bytes, rest: IO[bytes]) -> None:
+        self.head, self.rest = head, rest
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        if self.head:
+            size = min(len(buffer), len(self.head))
+            buffer[:size], self.head = self.head[:size], self.head[size:]
+            return size
+        data = (
+            self.rest.read1(len(buffer))
+            if hasattr(self.rest, "read1")
+            else self.rest.read(len(buffer))
+        )
+        buffer[: len(data)] = data
+        return len(data)
+
+
+def _utf8(stream: IO[bytes]) -> io.TextIOWrapper:
+    """UTF-8 text from bytes (a byte-order mark allowed), decoded as it is read."""
+    return io.TextIOWrapper(stream, encoding="utf-8-sig", newline="")
+
+
+def read_records(
+    path: str, stdin: IO[bytes] | None = None, name: str | None = None
+) -> Iterator[Record]:
+    """The records of one input file (or ``-``), in order, read as a stream: memory stays flat
+    whatever the size. ``name``: the file as the output shows it (default: ``path``)."""
     if path == "-":
         raw = stdin if stdin is not None else sys.stdin.buffer
         head = raw.read(1)
         while head.isspace():
             head = raw.read(1)
-        rest = io.BufferedReader(io.BytesIO(head + raw.read()))
+        joined = io.BufferedReader(_Joined(head, raw))
         if head == b"{":
-            yield from _jsonl(rest, "<stdin>")
-        else:
-            try:
-                text = decode(rest.read())
-            except GongzhuError as e:
-                yield Record("<stdin>", 0, error=e)
-                return
-            yield from _yaml_documents(text, "<stdin>")
+            yield from _jsonl(joined, name or "<stdin>")
+            return
+        text = _utf8(joined)
+        try:
+            yield from _yaml_documents(text, name or "<stdin>")
+        finally:
+            text.detach()  # standard input stays open
         return
     if path.endswith(".jsonl") or path.endswith(".ndjson"):
         with open(path, "rb") as f:
-            yield from _jsonl(f, path)
+            yield from _jsonl(f, name or path)
         return
-    try:
-        text = decode(Path(path).read_bytes())
-    except GongzhuError as e:
-        yield Record(path, 0, error=e)
-        return
-    yield from _yaml_documents(text, path)
+    with open(path, encoding="utf-8-sig", newline="") as text_file:
+        yield from _yaml_documents(text_file, name or path)

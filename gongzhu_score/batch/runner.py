@@ -21,7 +21,16 @@ from ..core.variant import Variant
 from ..errors import GongzhuError, InputError
 from ..io.rules import DEFAULT, find_variant
 from ..terms import error
-from .reading import BadRecord, Record, loads_line, not_json
+from .reading import (
+    TOO_LONG,
+    BadRecord,
+    Record,
+    json_record,
+    key_count,
+    loads_line,
+    not_json,
+    strict_json,
+)
 
 __all__ = ["Batch", "PlayerTotals", "Summary"]
 
@@ -187,11 +196,17 @@ class Batch:
         loads = loads_line
         with _no_gc():
             for number, line in lines:
-                if line.isspace():
+                if not line or line.isspace():
                     continue
                 try:
+                    if line is TOO_LONG:
+                        data = json_record(line)  # refuses it, saying why
                     data = loads(line)
-                except (ValueError, UnicodeDecodeError) as e:
+                    if line.count(b":") != key_count(data):  # a key twice? (json_record)
+                        data = strict_json(line)
+                except InputError as e:
+                    record = Record(file, number, error=e)
+                except (ValueError, UnicodeDecodeError, RecursionError) as e:
                     record = Record(file, number, error=not_json(e))
                 else:
                     if emit_line is not None and type(data) is dict:

@@ -479,4 +479,13 @@ def variants_show(
 
 def main() -> None:
     """Console-script entry point."""
+    import signal
+
+    # SIGTERM (a service manager, `kill`) exits as Python does on Ctrl-C: the blocks that
+    # remove temporary files run, and a ledger is left as it was.
+    signal.signal(signal.SIGTERM, _terminated)
     typer.main.get_command(app).main(prog_name=PROG)
+
+
+def _terminated(signum: int, frame: object) -> None:
+    raise SystemExit(128 + signum)

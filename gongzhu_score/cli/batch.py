@@ -4,11 +4,9 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import os
 import sys
 import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import IO, TYPE_CHECKING, Annotated
 
 import typer
@@ -17,7 +15,7 @@ from ..core.normalize import Rounding
 from ..errors import InputError
 from ..io.rules import find_variant, load_rules
 from ..render.formats import Format
-from ..terms import Listed, colon, count_of, error
+from ..terms import Listed, colon, count_of, error, printable
 from .common import (
     Lang,
     LangOpt,
@@ -67,22 +65,15 @@ class _Progress:
 
 @contextlib.contextmanager
 def _output(path: str | None) -> Iterator[IO[str]]:
-    """stdout, or a file that appears only once the batch succeeds (no half-written results)."""
+    """stdout, or a file that appears only once the batch succeeds (no half-written results;
+    see :func:`gongzhu_score.io.files.replaced`)."""
     if path is None:
         yield sys.stdout
         return
-    import tempfile
+    from ..io.files import replaced
 
-    target = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent or ".")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
-            yield f
-        os.replace(tmp, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
+    with replaced(path) as f:
+        yield f
 
 
 def batch_command(
@@ -147,7 +138,7 @@ def batch_command(
       gongzhu-score batch club-2026.yaml --summary-only --lang zh
     """
     from ..batch.parallel import can_split, score_in_parallel
-    from ..batch.reading import expand_inputs, read_records
+    from ..batch.reading import expand_inputs, numbered_lines, read_records
     from ..batch.runner import Batch, Summary
     from ..render.batch import BatchWriter
 
@@ -175,6 +166,8 @@ def batch_command(
         bad = []
         try:
             for path in files:
+                # as the output shows it: nothing a terminal acts on
+                name = "<stdin>" if path == "-" else printable(path)
                 # A large JSON Lines file is scored on every core (JSON output gathers every
                 # hand in one object, so it stays in one process).
                 if fmt is not Format.json and can_split(path):
@@ -186,16 +179,17 @@ def batch_command(
                         header=False,
                     )
                     bad += score_in_parallel(
-                        path, batch, out, writer, part_writer, summary, keep_going
+                        path, batch, out, writer, part_writer, summary, keep_going, name=name
                     )
                 elif path.endswith(".jsonl"):
                     with open(path, "rb") as lines:
                         bad += batch.run_jsonl(
-                            enumerate(lines, 1), path, emit, summary, keep_going,
-                            None if progress.enabled else writer.line_emitter(path),
+                            numbered_lines(lines), name, emit, summary, keep_going,
+                            None if progress.enabled else writer.line_emitter(name),
                         )  # fmt: skip
                 else:
-                    bad += batch.run(read_records(path), emit, summary, keep_going)
+                    records = read_records(path, name=name)
+                    bad += batch.run(records, emit, summary, keep_going)
         finally:
             progress.done()
             writer.flush()  # the hands before a bad record are written, not held back

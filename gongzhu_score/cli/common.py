@@ -7,7 +7,9 @@ would fix it (``--rest NAME``, ``--partial``) is added here, where the flags are
 
 from __future__ import annotations
 
+import contextlib
 import enum
+import io
 import os
 import re
 import sys
@@ -19,7 +21,7 @@ from typer.core import TyperCommand, TyperGroup
 
 from ..core.cards import Card
 from ..core.hand import Hand, PlayerHand
-from ..core.normalize import Method, Rounding, Teams
+from ..core.normalize import MAX_SCALE, Method, Rounding, Teams
 from ..core.variant import Variant
 from ..errors import (
     GongzhuError,
@@ -32,7 +34,7 @@ from ..io.fields import HandSpec, cards_field, parse_score
 from ..io.handfile import asked_variant, hand_from_data, read_hand_data
 from ..io.rules import find_variant, load_rules
 from ..render.formats import Format
-from ..terms import LANGS, error, say
+from ..terms import LANGS, error, printable, say
 
 PROG = "gongzhu-score"
 
@@ -47,7 +49,7 @@ def error_line(e: GongzhuError, lang: str = "en") -> str:
     """The message for ``e`` as the command line shows it, in ``lang``: with the flag that
     fixes it."""
     hint = next((h for kind, h in _FLAG_HINTS.items() if isinstance(e, kind)), None)
-    text = e.text(lang)
+    text = printable(e.text(lang))  # one line, and nothing from input a terminal would act on
     return f"{text}{say('semicolon', lang)}{say(hint, lang)}" if hint else text
 
 
@@ -85,7 +87,11 @@ class ErrorsAtTheBoundary(TyperGroup):
                 standalone_mode=False,
                 **extra,
             )
+            sys.stdout.flush()  # a closed pipe or a full disk shows here, not at exit
             code = rv if isinstance(rv, int) else 0
+        except BrokenPipeError:  # `gongzhu-score … | head`: the reader has what it wanted
+            _silence_stdout()
+            code = 1  # as Click ends a command whose pipe closed mid-output
         except GongzhuError as e:
             typer.echo(f"error: {error_line(e, lang)}", err=True)
             code = 2
@@ -95,19 +101,29 @@ class ErrorsAtTheBoundary(TyperGroup):
             if ctx is not None:
                 hint = say("h.see_help", lang, command=ctx.command_path)
             # Typer's choice errors read "Value error, 'x' is not one of …"; drop the jargon.
-            message = e.format_message().replace("Value error, ", "")
+            message = printable(e.format_message().replace("Value error, ", ""))
             typer.echo(f"error: {message}{hint}", err=True)
             code = 2
         except typer.Abort:
             typer.echo(say("aborted", lang), err=True)
             code = 1
         except OSError as e:  # a write the system refused that no layer below expected
-            where = f"{e.filename}: " if e.filename else ""
-            typer.echo(f"error: {where}{e.strerror or e}", err=True)
+            where = f"{e.filename}: " if e.filename else say("e.output", lang)
+            typer.echo(printable(f"error: {where}{e.strerror or e}"), err=True)
+            _silence_stdout()  # what is still buffered for it cannot be written either
             code = 2
         if standalone_mode:
             sys.exit(code)
         return code
+
+
+def _silence_stdout() -> None:
+    """Standard output pointed at nothing, so that Python's last flush at exit cannot fail
+    again with a second message."""
+    with contextlib.suppress(OSError, ValueError, AttributeError, io.UnsupportedOperation):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
 
 
 _TYPE_WORDS = re.compile(r" ?<(?:str|int|bool|float|path|int range|float range|text)>")
@@ -199,7 +215,11 @@ NormalizeOpt = Annotated[
 ScaleOpt = Annotated[
     int,
     typer.Option(
-        "--scale", min=1, metavar="N", help="Multiply the finals (the seed's one-deck ×12)."
+        "--scale",
+        min=1,
+        max=MAX_SCALE,
+        metavar="N",
+        help="Multiply the finals (the seed's one-deck ×12).",
     ),
 ]
 RoundingOpt = Annotated[
@@ -317,6 +337,7 @@ RestOpt = Annotated[
         help="This player took every scoring card the others did not (the fourth "
         "player at a table need not count).",
         show_default=False,
+        callback=lambda name: name.strip() if name else name,  # names are trimmed everywhere
     ),
 ]
 PartialOpt = Annotated[

@@ -16,7 +16,7 @@ import typer
 
 from ..core.engine import HandResult
 from ..core.hand import Hand
-from ..core.normalize import Method, Normalization, Rounding
+from ..core.normalize import MAX_SCALE, Method, Normalization, Rounding
 from ..errors import GongzhuError, LedgerError, MatchOverError
 from ..render.formats import Format, format_number, json_text
 from ..render.hand import render_result, result_to_dict
@@ -143,6 +143,7 @@ def match_new(
         typer.Option(
             "--scale",
             min=1,
+            max=MAX_SCALE,
             metavar="N",
             help="Multiply the finals (default 1).",
             show_default=False,
@@ -572,7 +573,12 @@ def match_set(
     scale: Annotated[
         int | None,
         typer.Option(
-            "--scale", min=1, metavar="N", help="Multiply the finals.", show_default=False
+            "--scale",
+            min=1,
+            max=MAX_SCALE,
+            metavar="N",
+            help="Multiply the finals.",
+            show_default=False,
         ),
     ] = None,
     rounding: Annotated[

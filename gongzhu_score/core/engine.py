@@ -18,7 +18,7 @@ from fractions import Fraction
 from typing import Final
 
 from ..errors import HandError
-from ..terms import error
+from ..terms import error, unsafe_character
 from .cards import ACE_OF_HEARTS, DECK, PIG, SCORING_CARDS, SHEEP, SPECIAL_CARDS, TRANSFORMER, Card
 from .hand import Hand, validate_hand
 from .normalize import Method, Normalization, Rounding, Teams
@@ -388,8 +388,10 @@ class Rules:
             if not isinstance(name, str):
                 return None
             if name not in good:  # each name is checked once, not in every hand
-                if not name or name.isspace() or name[0].isspace() or name[-1].isspace():
+                if not name or name[0].isspace() or name[-1].isspace():
                     return None  # (names with surrounding space: the careful path)
+                if unsafe_character(name) is not None:
+                    return None  # (the careful path refuses it, saying why)
                 if len(good) < _KEEP_NAMES:
                     good.add(name)
         n0, n1, n2, n3 = names[0], names[1], names[2], names[3]

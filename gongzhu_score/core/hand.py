@@ -11,11 +11,11 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 
 from ..errors import GongzhuError, HandError, MissingCardsError, RestError
-from ..terms import Listed, Names, error, place, say
+from ..terms import Listed, Names, error, place, say, unsafe_character
 from .cards import DECK, SCORING_CARDS, Card, parse_cards
 from .variant import Variant
 
-__all__ = ["Hand", "PlayerHand", "validate_hand"]
+__all__ = ["Hand", "PlayerHand", "check_name", "validate_hand"]
 
 CardsLike = str | Iterable[object] | None
 
@@ -161,14 +161,30 @@ def validate_hand(hand: Hand, variant: Variant, *, partial: bool = False) -> tup
     return missing
 
 
+def check_name(name: object, seat: int | None = None) -> str:
+    """The one rule for a player's name, wherever it comes from (flags, files, prompts, records,
+    a ledger, a rename): text, not blank, no surrounding space (the readers trim it), and no
+    character a terminal would act on or a reader would take as a line break (the ledger is
+    YAML: a U+2028 in a name would end its line). CJK, emoji and inner spaces are kept."""
+    if not isinstance(name, str):
+        raise error(HandError, "e.name.not_text", value=repr(name))
+    if not name.strip():
+        raise error(HandError, "e.hand.no_name", seat=seat or "?")
+    char = unsafe_character(name)
+    if char is not None:
+        raise error(HandError, "e.name.unsafe", name=repr(name), char=f"U+{ord(char):04X}")
+    if name != name.strip():
+        raise error(HandError, "e.name.space", name=repr(name))
+    return name
+
+
 def _check_names(hand: Hand) -> None:
     names = hand.names
     if len(names) != 4:
         listed = place("e.hand.listed", names=_list(names)) if names else ""
         raise error(HandError, "e.hand.four", count=len(names), listed=listed)
     for seat, name in enumerate(names, 1):
-        if not isinstance(name, str) or not name.strip():
-            raise error(HandError, "e.hand.no_name", seat=seat)
+        check_name(name, seat)
     for name, count in Counter(names).items():
         if count > 1:
             raise error(HandError, "e.hand.same_name", name=repr(name))

@@ -13,12 +13,17 @@ from ..errors import RulesError
 from ..terms import error
 
 __all__ = [
+    "MAX_SCALE",
     "Method",
     "Normalization",
     "Rounding",
     "Teams",
     "parse_teams",
 ]
+
+MAX_SCALE = 1_000_000
+"""The largest ``--scale``: far above any table's (the seed's ×12), small enough that every
+score stays a number that prints."""
 
 
 class Method(str, enum.Enum):
@@ -82,7 +87,11 @@ class Normalization:
         object.__setattr__(self, "method", _choice(Method, self.method, "normalization"))
         object.__setattr__(self, "rounding", _choice(Rounding, self.rounding, "rounding"))
         object.__setattr__(self, "teams", _choice(Teams, self.teams, "teams"))
-        if isinstance(self.scale, bool) or not isinstance(self.scale, int) or self.scale < 1:
+        if (
+            isinstance(self.scale, bool)
+            or not isinstance(self.scale, int)
+            or not 1 <= self.scale <= MAX_SCALE
+        ):
             raise error(RulesError, "e.option.scale", value=repr(self.scale))
         # RULINGS §7.4: only the pairs the seeds define.
         if self.teams is not Teams.NONE and self.method is Method.NONE:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import yaml
 from yaml.composer import Composer
@@ -24,11 +24,15 @@ from yaml.resolver import Resolver
 
 from ..errors import GongzhuError, InputError
 from ..terms import Both, error, place
+from .files import refuse_special
 
 __all__ = ["MAX_DEPTH", "Document", "load_documents", "load_yaml", "read_text"]
 
 MAX_DEPTH = 8
 """A hand, a rules file or a ledger nests four levels deep; deeper YAML is refused unbuilt."""
+MAX_DOCUMENT_CHARS = 1_000_000
+"""One hand is a few hundred characters: a document of a stream over a million is refused
+before it is built (a whole file has its own cap, :func:`read_text`)."""
 _NULL = "tag:yaml.org,2002:null"
 
 
@@ -40,7 +44,12 @@ class _Guards(Composer):
     def _start_guards(self) -> None:
         Composer.__init__(self)
         self._depth = 0
+        self._document_start = 0
         self.refused = None
+
+    def compose_document(self) -> Any:
+        self._document_start = self.peek_event().start_mark.index  # type: ignore[attr-defined]
+        return super().compose_document()
 
     def compose_node(self, parent: Any, index: Any) -> Any:
         event = self.peek_event()  # type: ignore[attr-defined]
@@ -54,6 +63,8 @@ class _Guards(Composer):
                 self.get_event()  # type: ignore[attr-defined]
                 return yaml.ScalarNode(_NULL, "", mark, mark)
             event.anchor = None
+        if mark.index - self._document_start > MAX_DOCUMENT_CHARS:
+            raise error(InputError, "e.yaml.document", size=f"{MAX_DOCUMENT_CHARS:,}")
         self._depth += 1
         if self._depth > MAX_DEPTH:
             raise error(InputError, "e.yaml.deep", where=where, depth=MAX_DEPTH)
@@ -77,12 +88,13 @@ class _Guards(Composer):
         return super().construct_mapping(node, deep=deep)  # type: ignore[misc,no-any-return]
 
 
-_CParser: Any = getattr(yaml, "CParser", None)
+# libyaml's parser (C) when PyYAML was built with it; ``yaml.CParser`` is not exported.
+_CParser: Any = getattr(getattr(yaml, "cyaml", None), "CParser", None)
 
 if _CParser is not None:
 
     class _Loader(_Guards, _CParser, SafeConstructor, Resolver):  # type: ignore[misc]
-        def __init__(self, stream: str) -> None:
+        def __init__(self, stream: str | IO[str]) -> None:
             _CParser.__init__(self, stream)
             self._start_guards()
             SafeConstructor.__init__(self)
@@ -94,7 +106,7 @@ else:  # pragma: no cover  (PyYAML without libyaml)
     from yaml.scanner import Scanner
 
     class _Loader(Reader, Scanner, Parser, _Guards, SafeConstructor, Resolver):  # type: ignore[no-redef]
-        def __init__(self, stream: str) -> None:
+        def __init__(self, stream: str | IO[str]) -> None:
             Reader.__init__(self, stream)
             Scanner.__init__(self)
             Parser.__init__(self)
@@ -116,6 +128,8 @@ _TextLoader.yaml_implicit_resolvers = {
 def _problem(e: Exception) -> InputError:
     """What was wrong, with the line and column where YAML knows them (YAML's own words for
     the problem itself)."""
+    if isinstance(e, UnicodeDecodeError):  # a stream decoded as it is read
+        return error(InputError, "e.yaml.utf8")
     if isinstance(e, yaml.MarkedYAMLError):
         mark = e.problem_mark or e.context_mark
         where: object = ""
@@ -123,9 +137,10 @@ def _problem(e: Exception) -> InputError:
             line, column = mark.line + 1, mark.column + 1
             where = Both((f"line {line}, column {column}: ", f"第 {line} 行第 {column} 列："))
         problem = ", ".join(filter(None, (e.context, e.problem))) or "not valid YAML"
+        problem = " ".join(problem.split())  # one line
         return error(InputError, "e.yaml.invalid", where=where, problem=problem)
     if isinstance(e, yaml.YAMLError):
-        return error(InputError, "e.yaml.invalid", where="", problem=str(e))
+        return error(InputError, "e.yaml.invalid", where="", problem=" ".join(str(e).split()))
     # SafeConstructor's own failures: a 5,000-digit number, a 30th of February, …
     return error(InputError, "e.yaml.value", problem=str(e))
 
@@ -135,7 +150,10 @@ _READ_ERRORS = (yaml.YAMLError, ValueError, OverflowError, RecursionError)
 
 def load_yaml(text: str, source: str, *, keep_text: bool = False) -> object:
     """One YAML document from ``text``; every error is an :class:`InputError` naming ``source``."""
-    loader = (_TextLoader if keep_text else _Loader)(text)
+    try:
+        loader = (_TextLoader if keep_text else _Loader)(text)  # reads (and checks) the text
+    except _READ_ERRORS as e:  # a NUL or another character YAML does not allow
+        raise _problem(e).within(source) from None
     try:
         data = loader.get_single_data()
         if loader.refused is not None:
@@ -153,13 +171,18 @@ Document = tuple[int, object, InputError | None]
 """A document of a stream: its number (from 1), its data, and why it was refused (or None)."""
 
 
-def load_documents(text: str, *, keep_text: bool = True) -> Iterator[Document]:
-    """Each document of a YAML stream, guarded like :func:`load_yaml`; empty ones skipped.
+def load_documents(text: str | IO[str], *, keep_text: bool = True) -> Iterator[Document]:
+    """Each document of a YAML stream (text, or a text file read as it goes), guarded like
+    :func:`load_yaml`; empty ones skipped; a document over :data:`MAX_DOCUMENT_CHARS` refused.
 
     A refused document is reported and the next one read; a document that breaks the YAML
     syntax ends the stream (nothing after it can be trusted).
     """
-    loader = (_TextLoader if keep_text else _Loader)(text)
+    try:
+        loader = (_TextLoader if keep_text else _Loader)(text)
+    except _READ_ERRORS as e:
+        yield 1, None, _problem(e)
+        return
     number = 1
     try:
         while True:
@@ -186,6 +209,8 @@ def load_documents(text: str, *, keep_text: bool = True) -> Iterator[Document]:
 def read_text(path: str, max_bytes: int, what: str) -> tuple[str, str]:
     """``(text, source)`` of a UTF-8 file, or of standard input when ``path`` is ``-``."""
     source = "<stdin>" if path == "-" else path
+    if path != "-":
+        refuse_special(path)
     try:
         if path == "-":
             raw = sys.stdin.buffer.read(max_bytes + 1)

@@ -86,7 +86,9 @@ def now() -> str:
 
 
 def history_path(ledger: str | Path) -> Path:
-    path = Path(ledger)
+    """``LEDGER.history`` beside the real ledger file (through symbolic links: one history
+    whatever name the ledger is reached by)."""
+    path = Path(os.path.realpath(ledger))
     return path.with_name(path.name + ".history")
 
 

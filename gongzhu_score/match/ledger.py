@@ -8,6 +8,7 @@ new ledger. Reading and writing files is :mod:`gongzhu_score.storage`'s job. The
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -15,7 +16,7 @@ from typing import Any
 
 from ..core.cards import PIG, Card
 from ..core.engine import HandResult, rules_for
-from ..core.hand import Hand, PlayerHand
+from ..core.hand import Hand, PlayerHand, check_name
 from ..core.normalize import Normalization, Teams
 from ..core.variant import Variant
 from ..errors import GongzhuError, LedgerError, MatchOverError, NotALedgerError
@@ -89,6 +90,11 @@ class Ledger:
         names = tuple(n.strip() for n in players)
         if len(names) != 4 or any(not n for n in names) or len(set(names)) != 4:
             raise error(LedgerError, "e.led.players", players=repr(",".join(players)))
+        for name in names:
+            try:
+                check_name(name)
+            except GongzhuError as e:
+                raise e.recast(LedgerError) from None
         norm = normalization or Normalization(rules.normalize)
         threshold = rules.match_end if end_at is None else end_at
         check_end(threshold)
@@ -202,6 +208,10 @@ class Ledger:
                         players=Listed(self.players))  # fmt: skip
         if not new or new in self.players:
             raise error(LedgerError, "e.led.rename", old=repr(old), new=repr(new))
+        try:
+            check_name(new)
+        except GongzhuError as e:
+            raise e.recast(LedgerError) from None
 
         def swap(name: str) -> str:
             return new if name == old else name
@@ -459,8 +469,17 @@ def _cards_by_name(
 
 
 def _dump(value: object) -> str:
-    # JSON is valid YAML flow syntax, quoting every string the same way whatever it holds.
-    return json.dumps(value, ensure_ascii=False)
+    # JSON is valid YAML flow syntax, quoting every string the same way whatever it holds; the
+    # characters YAML (or a terminal) would take as a line break or a command are escaped too,
+    # so that whatever is written here reads back the same (a house rule's title may hold one).
+    return _LINE_SAFE.sub(_json_escape, json.dumps(value, ensure_ascii=False))
+
+
+_LINE_SAFE = re.compile("[\x7f-\x9f\u2028\u2029\ufeff]")
+
+
+def _json_escape(match: re.Match[str]) -> str:
+    return f"\\u{ord(match.group()):04x}"
 
 
 def _number(value: Number) -> int | str:
@@ -499,7 +518,7 @@ def _numbers(data: Mapping[str, Any], key: str, whole: bool = False) -> tuple[Nu
         elif isinstance(v, str) and not whole and "/" in v:
             try:
                 out.append(Fraction(v))
-            except ValueError:
+            except (ValueError, ZeroDivisionError):  # "1/0", or thousands of digits
                 raise error(LedgerError, "e.led.not_number", key=key, value=repr(v)) from None
         else:
             raise error(LedgerError, "e.led.not_whole", key=key, value=repr(v))

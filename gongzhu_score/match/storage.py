@@ -24,12 +24,20 @@ import contextlib
 import fcntl
 import json
 import os
-import tempfile
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
 
 from ..errors import GongzhuError, LedgerError
+from ..io.files import (
+    fsync_folder,
+    real_target,
+    refuse_special,
+    replace_file,
+    unchanged_unless_written,
+    write_temp,
+)
 from ..io.yamlfile import decode, load_yaml
 from ..terms import Both, error, place
 from .history import (
@@ -105,6 +113,7 @@ def _parse(raw: bytes, path: str) -> tuple[Ledger, str, bool]:
 
 
 def _load(path: str) -> tuple[Ledger, str, bool, bytes]:
+    refuse_special(path, LedgerError)
     try:
         with Path(path).open("rb") as f:
             raw = f.read(MAX_LEDGER_BYTES + 1)
@@ -125,89 +134,65 @@ def read_ledger(path: str) -> Ledger:
     return _load(path)[0]
 
 
-def _write_temp(path: Path, text: str) -> str:
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(text.encode("utf-8"))
-            f.flush()
-            os.fsync(f.fileno())
-        os.chmod(tmp, 0o666 & ~_umask())
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
-    return tmp
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
-
-
-def _fsync_folder(folder: Path) -> None:
-    fd = os.open(folder, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-
-
-def _replace(path: Path, text: str) -> None:
-    tmp = _write_temp(path, text)
-    try:
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
-    _fsync_folder(path.parent)
-
-
 @contextlib.contextmanager
 def _unchanged_unless_written(path: str) -> Iterator[None]:
     """A write the system refuses (disk full, no permission) is bad input: the ledger is as it
     was, and the error says so."""
-    try:
+    with unchanged_unless_written(path, LedgerError, "e.store.unwritable"):
         yield
-    except OSError as e:
-        raise error(LedgerError, "e.store.unwritable", why=e.strerror).within(path) from None
+
+
+LOCK_WAIT_SECONDS = 10.0
+"""How long a change waits for another process's change to the same ledger (each takes
+milliseconds); then it gives up, saying so, rather than hang behind a stuck process."""
 
 
 @contextlib.contextmanager
-def _locked(path: Path) -> Iterator[None]:
-    lock = path.with_name(path.name + ".lock")
+def _locked(path: str, target: Path) -> Iterator[None]:
+    """The ledger's lock (``LEDGER.lock`` beside the real file, so every name of it shares
+    one), held for the block."""
+    lock = target.with_name(target.name + ".lock")
     try:
         fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o666)
     except OSError as e:
         refused = error(LedgerError, "e.store.lock", lock=lock, why=e.strerror)
-        raise refused.within(str(path)) from None
+        raise refused.within(path) from None
     try:
-        fcntl.flock(fd, fcntl.LOCK_EX)
+        deadline = time.monotonic() + float(os.environ.get("GONGZHU_LOCK_WAIT", LOCK_WAIT_SECONDS))
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() > deadline:
+                    raise error(LedgerError, "e.store.busy", lock=lock).within(path) from None
+                time.sleep(0.02)
         yield
     finally:
         os.close(fd)  # closing releases the lock
 
 
+def _target(path: str) -> Path:
+    """The ledger file ``path`` names (through symbolic links), refused if it is no file."""
+    return real_target(path, LedgerError)
+
+
 def create_ledger(path: str, ledger: Ledger) -> None:
     """Write a new ledger; refuse, touching nothing, if the file exists."""
-    target = Path(path)
-    if not target.parent.is_dir():
-        raise error(LedgerError, "e.store.no_folder", folder=target.parent).within(path)
+    target = _target(path)
     text = ledger.to_text()
     with _unchanged_unless_written(path):
-        tmp = _write_temp(target, text)
+        tmp = write_temp(target, text.encode("utf-8"))
         try:
             os.link(tmp, target)  # fails if the ledger exists: no check-then-write race
         except FileExistsError:
             raise error(LedgerError, "e.store.exists").within(path) from None
         finally:
             os.unlink(tmp)
-        _fsync_folder(target.parent)
-    with contextlib.suppress(FileNotFoundError):  # an old history of an earlier file
-        history_path(target).unlink()
-    record(target, Change(1, now(), "new", {}, digest(text.encode("utf-8"))))
+        fsync_folder(target.parent)
+        with contextlib.suppress(FileNotFoundError):  # an old history of an earlier file
+            history_path(target).unlink()
+        record(target, Change(1, now(), "new", {}, digest(text.encode("utf-8"))))
 
 
 Describe = Callable[[Ledger, Ledger, T], tuple[str, dict[str, Any]]]
@@ -225,10 +210,10 @@ def change_ledger(
     """Read, change and write a ledger under its lock, recording the change in its history; a
     refused change writes nothing. ``check_first``: refuse a ledger whose stored numbers its
     hands no longer give (unless it is as this tool last wrote it, hence checked then)."""
-    target = Path(path)
-    if not target.is_file():
+    if not Path(path).is_file():
         read_ledger(path)  # the clear error, without leaving a lock file beside nothing
-    with _locked(target):
+    target = _target(path)
+    with _locked(path, target):
         # Read under the lock: another writer may have changed the ledger meanwhile.
         before, text, canonical, raw = _load(path)
         changes = read_history(target)
@@ -265,7 +250,7 @@ def change_ledger(
         recorded_at = record(target, step)  # first: a change on disk is always in the history
         with _unchanged_unless_written(path):
             try:
-                _replace(target, new_text)
+                replace_file(target, new_text.encode("utf-8"))
             except OSError:
                 forget_since(target, recorded_at)
                 raise
@@ -275,10 +260,10 @@ def change_ledger(
 def restore_ledger(path: str) -> tuple[Ledger, Change]:
     """Bring back the ledger as it was before its last recorded change; that change leaves the
     history. Refused when the ledger is not as the change left it (edited since)."""
-    target = Path(path)
-    if not target.is_file():
+    if not Path(path).is_file():
         read_ledger(path)
-    with _locked(target):
+    target = _target(path)
+    with _locked(path, target):
         _, _, _, raw = _load(path)
         changes = read_history(target)
         if not changes or changes[-1].kind == "new":
@@ -289,7 +274,7 @@ def restore_ledger(path: str) -> tuple[Ledger, Change]:
         previous = last.previous(raw)
         ledger, text, _ = _parse(previous, path)
         with _unchanged_unless_written(path):
-            _replace(target, text)
+            replace_file(target, text.encode("utf-8"))
             without_last(target, changes)
     return ledger, last
 

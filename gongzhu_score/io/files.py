@@ -1,0 +1,157 @@
+"""Writing files so that a refused or failed write changes nothing.
+
+A file is written whole to a temporary file beside it, flushed to disk, given the mode the old
+file had, and renamed over it: a kill, a full disk or a refused permission leaves the old file
+or the new one, never a torn one. A path that is a symbolic link is written through to the
+file it points at (the link stays a link), so two names of one ledger share one file and one
+lock. What cannot be written to (a folder, a device, a missing folder, an empty name) is
+refused before anything is written. Temporary files are removed on every way out that Python
+sees (errors, Ctrl-C, and SIGTERM, which the command line turns into an exit); after a SIGKILL
+one may stay behind, named ``.NAME.*.tmp``: nothing here ever reads such a file.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import stat
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import IO
+
+from ..errors import GongzhuError, InputError
+from ..terms import error
+
+__all__ = [
+    "fsync_folder",
+    "real_target",
+    "refuse_special",
+    "replace_file",
+    "replaced",
+    "unchanged_unless_written",
+    "write_temp",
+]
+
+
+def real_target(path: str, kind: type[GongzhuError] = InputError) -> Path:
+    """The file ``path`` names, symbolic links followed; refused (as ``kind``) when it is
+    not a file that can be replaced: an empty name, a folder, a device or a pipe, or a file in
+    a folder that does not exist."""
+    if not path:
+        raise error(kind, "e.write.empty")
+    target = Path(os.path.realpath(path))
+    try:
+        mode = target.stat().st_mode
+    except FileNotFoundError:
+        if not target.parent.is_dir():
+            raise error(kind, "e.store.no_folder", folder=target.parent).within(path) from None
+        return target
+    except OSError as e:
+        raise error(kind, "e.file.unreadable", why=e.strerror).within(path) from None
+    if stat.S_ISDIR(mode):
+        raise error(kind, "e.write.folder").within(path)
+    if not stat.S_ISREG(mode):
+        raise error(kind, "e.write.special").within(path)
+    return target
+
+
+def refuse_special(path: str, kind: type[GongzhuError] = InputError) -> None:
+    """Refuse, before opening it, a path that is neither a file nor a folder (a pipe would
+    block the read forever, a device never end it). A missing path passes: opening it says."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return
+    if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
+        raise error(kind, "e.read.special").within(path)
+
+
+def _mode_for(target: Path) -> int:
+    """The mode the written file gets: the old file's, or what a new file gets here."""
+    try:
+        return stat.S_IMODE(target.stat().st_mode)
+    except FileNotFoundError:
+        mask = os.umask(0)
+        os.umask(mask)
+        return 0o666 & ~mask
+
+
+def write_temp(target: Path, data: bytes) -> str:
+    """``data`` in a new temporary file beside ``target``, on disk, with ``target``'s mode."""
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.chmod(tmp, _mode_for(target))
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    return tmp
+
+
+def fsync_folder(folder: Path) -> None:
+    """The folder's entries on disk (a rename is durable only then)."""
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def replace_file(target: Path, data: bytes) -> None:
+    """``target`` becomes ``data``, atomically (see the module's text)."""
+    tmp = write_temp(target, data)
+    try:
+        os.replace(tmp, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    fsync_folder(target.parent)
+
+
+@contextlib.contextmanager
+def unchanged_unless_written(
+    path: str, kind: type[GongzhuError] = InputError, key: str = "e.write.failed"
+) -> Iterator[None]:
+    """A write the system refuses (disk full, file too large, no permission) is bad input:
+    the error names the file and says nothing was changed."""
+    try:
+        yield
+    except OSError as e:
+        raise error(kind, key, why=e.strerror or str(e)).within(path) from None
+
+
+@contextlib.contextmanager
+def replaced(path: str) -> Iterator[IO[str]]:
+    """A text file to write that replaces ``path`` only once the block ends without error
+    (then atomically, through symbolic links, keeping the mode); nothing is left otherwise.
+    A write the system refuses, in the block or after it, is an :class:`InputError` naming
+    ``path``; other errors of the block pass through as they are."""
+    target = real_target(path)
+    with unchanged_unless_written(path):
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
+            try:
+                yield f
+            except OSError as e:
+                if e.filename is not None and e.filename != tmp:
+                    raise  # about another file (an input), not this one
+                raise error(InputError, "e.write.failed", why=e.strerror).within(path) from None
+            with unchanged_unless_written(path):
+                f.flush()
+                os.fsync(f.fileno())
+        with unchanged_unless_written(path):
+            os.chmod(tmp, _mode_for(target))
+            os.replace(tmp, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    with contextlib.suppress(OSError):
+        fsync_folder(target.parent)
