@@ -198,6 +198,8 @@ def expand_inputs(paths: Iterable[str]) -> list[str]:
     out: list[str] = []
     for path in paths:
         p = Path(path)
+        if not path:
+            refuse_special(path)  # "" is no name (the system would read the current folder)
         if path == "-" or p.is_file():
             out.append(path)
         elif p.is_dir():

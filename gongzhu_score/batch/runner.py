@@ -123,7 +123,7 @@ class Batch:
             raise error(InputError, "e.in.variant_name", value=repr(asked))
         if own_teams is not None and not isinstance(own_teams, str):
             raise error(InputError, "e.in.teams_name", value=repr(own_teams))
-        rules = self.variant or find_variant(asked or DEFAULT)
+        rules = self.variant or find_variant(DEFAULT if asked is None else asked)
         teams = self.teams or own_teams or Teams.NONE
         name = rules.name if self.variant is None else "\0options"
         scorer = self._scorers.get((name, str(teams)))

@@ -144,7 +144,11 @@ def batch_command(
 
     if rules_file is not None and variant is not None:
         raise error(InputError, "e.cli.variant_or_rules")
-    rules = load_rules(rules_file) if rules_file else (find_variant(variant) if variant else None)
+    rules = (
+        load_rules(rules_file)
+        if rules_file is not None
+        else (find_variant(variant) if variant is not None else None)
+    )
     batch = Batch(rules, normalize, scale, rounding, teams, partial)
     files = expand_inputs(inputs)
     if not files:

@@ -256,7 +256,9 @@ def resolve_rules(variant: str | None, rules_file: str | None, from_file: str | 
         if variant is not None:
             raise error(InputError, "e.cli.variant_or_rules")
         return load_rules(rules_file)
-    return find_variant(variant or from_file or "classic")
+    if variant is not None:  # given, even empty: `--variant ""` is no name, not classic
+        return find_variant(variant)
+    return find_variant(from_file if from_file is not None else "classic")
 
 
 class ClaimsAre(str, enum.Enum):

@@ -58,7 +58,10 @@ def real_target(path: str, kind: type[GongzhuError] = InputError) -> Path:
 
 def refuse_special(path: str, kind: type[GongzhuError] = InputError) -> None:
     """Refuse, before opening it, a path that is neither a file nor a folder (a pipe would
-    block the read forever, a device never end it). A missing path passes: opening it says."""
+    block the read forever, a device never end it), or no path at all (``""``, which the
+    system reads as the current folder). A missing path passes: opening it says."""
+    if not path:
+        raise error(kind, "e.write.empty")
     try:
         mode = os.stat(path).st_mode
     except OSError:

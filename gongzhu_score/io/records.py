@@ -11,7 +11,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..core.cards import Card
-from ..errors import HandError, InputError
+from ..core.hand import check_name
+from ..errors import GongzhuError, HandError, InputError
 from ..play.replay import Record, replay
 from ..terms import Both, error, place
 from .fields import HandSpec, cards_field, parse_score
@@ -52,6 +53,11 @@ def parse_record(data: object) -> Record:
     names = tuple(n.strip() for n in players)
     if len(names) != 4 or len(set(names)) != 4:
         raise error(InputError, "e.rec.four", names=", ".join(names))
+    for name in names:
+        try:
+            check_name(name)
+        except GongzhuError as e:
+            raise e.recast(InputError).within("players") from None
     variant_name = data.get("variant") or DEFAULT
     if not isinstance(variant_name, str):
         raise error(InputError, "e.in.variant_name", value=repr(variant_name))
@@ -63,6 +69,9 @@ def parse_record(data: object) -> Record:
     tricks_data = data.get("tricks")
     if not isinstance(tricks_data, list) or not tricks_data:
         raise error(InputError, "e.rec.tricks")
+    if len(tricks_data) > 13 * variant.decks:  # before any is read: the work stays bounded
+        raise error(InputError, "e.rec.too_many", count=len(tricks_data), most=13 * variant.decks,
+                    decks=variant.decks)  # fmt: skip
     tricks = []
     for number, trick in enumerate(tricks_data, 1):
         where = place("w.trick", number=number)

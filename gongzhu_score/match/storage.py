@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import glob
 import json
 import os
 import time
@@ -167,9 +168,23 @@ def _locked(path: str, target: Path) -> Iterator[None]:
                 if time.monotonic() > deadline:
                     raise error(LedgerError, "e.store.busy", lock=lock).within(path) from None
                 time.sleep(0.02)
+        _remove_stale_temps(target)
         yield
     finally:
         os.close(fd)  # closing releases the lock
+
+
+STALE_AFTER_SECONDS = 60.0
+
+
+def _remove_stale_temps(target: Path) -> None:
+    """Temporary files of this ledger that a killed process left (``.NAME.*.tmp``): with the
+    lock held no change of this ledger is writing one, and a minute old, no new ledger either."""
+    now_ = time.time()
+    for tmp in target.parent.glob(f".{glob.escape(target.name)}.*.tmp"):
+        with contextlib.suppress(OSError):
+            if now_ - tmp.stat().st_mtime > STALE_AFTER_SECONDS:
+                tmp.unlink()
 
 
 def _target(path: str) -> Path:
