@@ -290,7 +290,7 @@ TERMS: dict[str, tuple[str, str]] = {
     "e.store.edited": ("the ledger was changed after its last recorded change (edited by hand?), so that change cannot be reverted exactly; nothing was restored", "比赛记录在最后一次记录的修改之后又被改过（手动编辑？），无法准确撤回；什么也没有恢复"),
     "e.hist.start": ("the start of a match cannot be reverted", "比赛的开始无法撤回"),
     "e.hist.line": ("line {number} is not a recorded change", "第 {number} 行不是记录的修改"),
-    "e.hist.write": ("cannot write the history: {why}", "无法写入修改记录：{why}"),
+    "e.hist.write": ("cannot write the history: {why}; the ledger is unchanged", "无法写入修改记录：{why}；比赛记录没有改动"),
     "what.ledger": ("ledger", "比赛记录"),
     "what.history": ("history", "修改记录"),
     # --- errors: the command line (e.cli.*), claims, compare

@@ -138,23 +138,27 @@ def replaced(path: str) -> Iterator[IO[str]]:
     target = real_target(path)
     with unchanged_unless_written(path):
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    f = os.fdopen(fd, "w", encoding="utf-8", newline="")
+    done = False
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
-            try:
-                yield f
-            except OSError as e:
-                if e.filename is not None and e.filename != tmp:
-                    raise  # about another file (an input), not this one
-                raise error(InputError, "e.write.failed", why=e.strerror).within(path) from None
-            with unchanged_unless_written(path):
-                f.flush()
-                os.fsync(f.fileno())
-        with unchanged_unless_written(path):
+        try:
+            yield f
+            f.flush()
+            os.fsync(f.fileno())
+            f.close()
             os.chmod(tmp, _mode_for(target))
             os.replace(tmp, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
+            done = True
+        except OSError as e:
+            if e.filename is not None and e.filename != tmp:
+                raise  # about another file (an input), not this one
+            raise error(InputError, "e.write.failed", why=e.strerror).within(path) from None
+    finally:
+        if not f.closed:
+            with contextlib.suppress(OSError):  # what is still buffered cannot be written
+                f.close()
+        if not done:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
     with contextlib.suppress(OSError):
         fsync_folder(target.parent)
