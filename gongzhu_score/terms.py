@@ -214,6 +214,7 @@ TERMS: dict[str, tuple[str, str]] = {
     "e.rule.row_times": ("transformer_table: ({exposed} exposed, {taken} taken) is a multiplier ≥ 1, not {value}", "transformer_table：（亮 {exposed} 张，收 {taken} 张）的倍数应不小于 1，不能是 {value}"),
     "e.rule.row_multiple": ("transformer_table: ×{times} ({exposed} exposed, {taken} taken) is not a multiple of ×{base} (nothing exposed, one taken), so a lone 10♣ would score a fraction", "transformer_table：×{times}（亮 {exposed} 张，收 {taken} 张）不是 ×{base}（未亮、收一张）的倍数，单变压器会得到分数"),
     "e.rule.unknown": ("unknown rule {key}{hint}", "未知的规则 {key}{hint}"),
+    "e.rule.unsafe": ("{key}: holds {char}; text here may not hold control characters, line breaks or marks that reorder text", "{key}：含有 {char}；这里的文字不能有控制字符、换行符或改变文字方向的符号"),
     "e.rule.no_name": ("name: a rules file needs a name", "name：规则文件需要名称"),
     "e.rule.whole": ("{key}: expected a whole number, not {value}", "{key}：应为整数，不能是 {value}"),
     "e.rule.range": ("{key}: {value} is out of range (at most {largest} either way)", "{key}：{value} 超出范围（正负最多 {largest}）"),

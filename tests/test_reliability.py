@@ -508,3 +508,12 @@ def test_fuzz_arbitrary_structures_at_every_reader(data: dict[str, object]) -> N
 
     _readers(json.dumps(data, ensure_ascii=False).encode("utf-8"))
     _readers(yaml.safe_dump(data, allow_unicode=True).encode("utf-8"))
+
+
+def test_a_house_rules_text_that_would_reach_a_terminal_raw_is_refused(tmp_path: Path) -> None:
+    rules = tmp_path / "r.yaml"
+    for key in ("name", "title", "title_zh", "source"):
+        text = f'extends: classic\nname: ours\n{key}: "a\\e]0;x\\a"\n'
+        rules.write_text(text.replace("name: ours\nname:", "name:"), encoding="utf-8")
+        message = refused("score", str(SAMPLES / "seed_minus_400.yaml"), "--rules", str(rules))
+        assert f"{key}: holds U+001B" in message

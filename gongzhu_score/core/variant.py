@@ -17,7 +17,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from ..errors import GongzhuError, RulesError
-from ..terms import error, place
+from ..terms import error, place, unsafe_character
 from .cards import HEARTS, SPECIAL_CARDS, Card, parse_card
 from .normalize import Method, Normalization, Rounding, Teams, parse_teams
 
@@ -232,6 +232,9 @@ def _convert(key: str, value: object) -> object:
     if key in (*_LABELS, "full_red_mode"):
         if not isinstance(value, str):
             raise error(RulesError, "e.rule.text", key=key, value=repr(value))
+        char = unsafe_character(value)
+        if char is not None:  # shown in every table's heading: the rule that names obey
+            raise error(RulesError, "e.rule.unsafe", key=key, char=f"U+{ord(char):04X}")
         return value
     if key in _FLAGS:
         if not isinstance(value, bool):
