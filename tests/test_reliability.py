@@ -8,6 +8,7 @@ import contextlib
 import errno
 import fcntl
 import functools
+import io
 import json
 import os
 import resource
@@ -517,3 +518,32 @@ def test_a_house_rules_text_that_would_reach_a_terminal_raw_is_refused(tmp_path:
         rules.write_text(text.replace("name: ours\nname:", "name:"), encoding="utf-8")
         message = refused("score", str(SAMPLES / "seed_minus_400.yaml"), "--rules", str(rules))
         assert f"{key}: holds U+001B" in message
+
+
+class _Endless(io.RawIOBase):
+    """A standard input that never ends: ``text`` again and again, counting what is read."""
+
+    def __init__(self, text: bytes) -> None:
+        self.text, self.given = text, 0
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer) -> int:  # type: ignore[no-untyped-def]
+        assert self.given < 64 << 20, "standard input read whole"  # fail, rather than hang
+        size = min(len(buffer), len(self.text))
+        buffer[:size] = self.text[:size]
+        self.given += size
+        return size
+
+
+@pytest.mark.parametrize("kind", ["jsonl", "yaml"])
+def test_standard_input_is_read_as_a_stream_not_whole(kind: str) -> None:
+    from gongzhu_score.batch.reading import read_records
+
+    text = hand_line() if kind == "jsonl" else "---\n" + hand_line()
+    endless = _Endless(text.encode("utf-8"))
+    records = read_records("-", stdin=io.BufferedReader(endless))
+    first = [next(records) for _ in range(3)]
+    assert all(r.error is None for r in first)
+    assert endless.given < 4 << 20  # a few blocks read, not the (endless) whole
