@@ -1,12 +1,15 @@
 """Benchmarks: prints figures, asserts nothing. Run: python tests/benchmark.py [--quick]
 
-- CLI start-up: wall time of ``gongzhu-score --version`` and of scoring one sample hand, as a
-  user's shell runs them (a new Python process each time).
+- CLI start-up: wall time of ``gongzhu-score --version`` and of scoring one hand (a file, as
+  JSON, from flags), as a user's shell runs them (a new Python process each time), against
+  importing typer, tabulate and yaml, the floor any tool on them pays (target ≤ 1.0 ×),
+  measured in turn in the same run.
 - The library on one core, random one-deck hands with random exposures, from card strings:
   ``score_hand`` (target ≥ 100,000 hands/s) and the bulk path, a ``Scorer`` made once
   (target ≥ 200,000 hands/s); both with the compiled engine, and with the same source run as
   plain Python (the fallback where nothing could be compiled).
-- ``match add`` on a ledger already holding 1,000 hands, against one ``score`` of the same hand.
+- ``match add`` on a ledger already holding 1,000 and 10,000 hands, against one ``score`` of
+  the same hand (target ≤ 1.5 ×), and the library's ``Ledger.add`` per hand at those lengths.
 - ``batch --format jsonl`` on 100,000 and 1,000,000 random hands, end to end, against reading
   the same file with ``json.loads`` per line in plain Python (the floor; target ≤ 2 × the
   floor on 1,000,000 hands), on every core and on one (``parallel.py`` stays only while it
@@ -56,6 +59,22 @@ def as_data(hand: dict[str, object]) -> dict[str, object]:
             for n, cards in captured.items()
         ]
     }
+
+
+FLAGS = ["-c", "东=QS 6H 8H 10H JH 10C", "-c", "南=AH 2H 3H 4H 5H 7H 9H", "-c", "西=JD QH KH",
+         "-c", "北=", "--exposed", "南=AH"]  # fmt: skip
+
+
+def time_paired(commands: dict[str, list[str]], runs: int) -> dict[str, float]:
+    """The median wall time of each command, the commands run in turn, ``runs`` rounds: a
+    machine that slows down or speeds up mid-way moves every figure alike, so ratios hold."""
+    times: dict[str, list[float]] = {label: [] for label in commands}
+    for _ in range(runs):
+        for label, args in commands.items():
+            start = time.perf_counter()
+            subprocess.run(args, check=True, capture_output=True)
+            times[label].append(time.perf_counter() - start)
+    return {label: statistics.median(t) for label, t in times.items()}
 
 
 def time_command(args: list[str], runs: int, env: dict[str, str] | None = None) -> float:
@@ -117,13 +136,24 @@ def main() -> None:
     exe = shutil.which("gongzhu-score")
     cli = [exe] if exe else [sys.executable, "-m", "gongzhu_score"]
     sample = str(ROOT / "sample_hands" / "seed_minus_400.yaml")
-    python_floor = time_command([sys.executable, "-c", "pass"], runs)
-    version = time_command([*cli, "--version"], runs)
-    one_hand = time_command([*cli, "score", sample], runs)
-    print(f"CLI start-up (median of {runs}):")
-    print(f"  python -c pass            {python_floor * 1000:7.1f} ms  (the interpreter alone)")
-    print(f"  gongzhu-score --version   {version * 1000:7.1f} ms")
-    print(f"  gongzhu-score score FILE  {one_hand * 1000:7.1f} ms")
+    startup = {
+        "python -c pass": [sys.executable, "-c", "pass"],
+        "import typer, tabulate, yaml": [sys.executable, "-c", "import typer, tabulate, yaml"],
+        "gongzhu-score --version": [*cli, "--version"],
+        "gongzhu-score score FILE": [*cli, "score", sample],
+        "score FILE --format json": [*cli, "score", sample, "--format", "json"],
+        "score -c … (flags)": [*cli, "score", *FLAGS],
+    }
+    times = time_paired(startup, runs)
+    floor = times["import typer, tabulate, yaml"]
+    one_hand = times["gongzhu-score score FILE"]
+    print(f"CLI start-up (median of {runs}, runs interleaved; the floor is importing typer, "
+          "tabulate and yaml, target ≤ 1.0 ×):")  # fmt: skip
+    for label, seconds in times.items():
+        ratio = (
+            f"= {seconds / floor:.2f} × the floor" if label.startswith(("gong", "score")) else ""
+        )
+        print(f"  {label:30s} {seconds * 1000:7.1f} ms  {ratio}")
 
     library_figures(50_000)
 
@@ -195,17 +225,29 @@ def match_add_figures(cli: list[str], sample: str, folder: Path, runs: int, one:
     from gongzhu_score.match.ledger import Ledger
     from gongzhu_score.match.storage import create_ledger
 
+    print(f"match add on a long ledger, against one score of the same hand (median of {runs}; "
+          "target ≤ 1.5 ×), and the library's Ledger.add per hand at that length:")  # fmt: skip
     ledger = Ledger.new(NAMES, end_at=-(10**9))
     rng = random.Random(8)
-    for _ in range(1000):
-        h = random_hand(rng)
-        ledger = ledger.add(Hand.from_captured(h["captured"], exposed=h["exposed"]))[0]  # type: ignore[arg-type]
-    path = folder / "ledger.yaml"
-    create_ledger(str(path), ledger)
-    size = path.stat().st_size
-    add = time_command([*cli, "match", "add", str(path), sample], runs)
-    print(f"match add on a 1,000-hand ledger ({size / 1000:,.0f} kB, median of {runs}):")
-    print(f"  gongzhu-score match add   {add * 1000:7.1f} ms  = {add / one:.2f} × one score")
+    for size in (1_000, 10_000):
+        started = time.perf_counter()
+        while ledger.count < size:
+            h = random_hand(rng)
+            hand = Hand.from_captured(h["captured"], exposed=h["exposed"])  # type: ignore[arg-type]
+            ledger = ledger.add(hand)[0]
+        path = folder / f"ledger-{size}.yaml"
+        create_ledger(str(path), ledger)
+        kb = path.stat().st_size / 1000
+        add = time_command([*cli, "match", "add", str(path), sample], runs)
+        last = time.perf_counter()
+        for _ in range(200):
+            ledger.add(hand)
+        per_add = (time.perf_counter() - last) / 200
+        print(
+            f"  {size:>6,} hands ({kb:,.0f} kB): match add {add * 1000:6.1f} ms = "
+            f"{add / one:.2f} × one score; Ledger.add {per_add * 1e6:5.0f} µs a hand "
+            f"(building it: {time.perf_counter() - started:.1f} s)"
+        )
 
 
 if __name__ == "__main__":

@@ -300,3 +300,44 @@ def test_bad_input_to_the_new_commands(played: str, args: list[str], tmp_path: P
     assert Path(played).read_bytes() == before
     assert Path(played + ".history").read_bytes() == history
     assert not Path(played + "x").exists() and not Path(played + "y").exists()
+
+
+# --- adding to a long ledger reads only its header and last hand (issue 13) -----------------------
+
+
+def test_add_reads_only_the_last_hand_of_a_ledger_as_the_tool_wrote_it(
+    played: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from gongzhu_score.match import ledger as ledger_module
+
+    parsed: list[int] = []
+    real = ledger_module.Ledger._entry_from_data
+
+    def counting(self, number, data):  # type: ignore[no-untyped-def]
+        parsed.append(number)
+        return real(self, number, data)
+
+    monkeypatch.setattr(ledger_module.Ledger, "_entry_from_data", counting)
+    ok("match", "add", played, hand(3))
+    assert parsed == [2]  # hand 2 only: the totals after it are all hand 3 needs
+    monkeypatch.undo()
+    data = state(played)
+    assert len(data["hands"]) == 3
+    assert done("match", "verify", played)[0] == ""  # the same file a full read would write
+
+
+def test_add_reads_every_hand_of_a_ledger_edited_by_hand(played: str) -> None:
+    path = Path(played)
+    path.write_text(path.read_text(encoding="utf-8") + "\n", encoding="utf-8")  # not as written
+    ok("match", "add", played, hand(3))  # verified in full first, then added
+    assert len(state(played)["hands"]) == 3
+
+
+def test_a_match_over_is_refused_from_its_last_hand_alone(tmp_path: Path) -> None:
+    path = str(tmp_path / "m.yaml")
+    done("match", "new", path, "-p", "东,南,西,北", "--end-at", "-300")
+    ok("match", "add", path, hand(1))  # 东 -400: the end
+    message = refused("match", "add", path, hand(2))
+    assert message.endswith(
+        "the match ended after hand 1 (东 当猪); start a new ledger for the next match"
+    )

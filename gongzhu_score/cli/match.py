@@ -264,14 +264,14 @@ def _report(
     ledger: Ledger, result: HandResult, number: int, lang: str, fmt: Format, table: bool = True
 ) -> None:
     """The hand just added and the totals after it (the table only if not shown already)."""
-    from ..render.match import match_status_text, match_to_dict
+    from ..render.match import match_status_text, totals_to_dict
 
     status = ledger.status()
     if fmt is Format.json:
         data = {
             "hand": number,
             **result_to_dict(result),
-            "totals": match_to_dict(ledger)["totals"],
+            "totals": totals_to_dict(ledger),
             "ended": status.ended,
             "loser": status.loser,
             "winner": status.winner,
@@ -333,10 +333,11 @@ def match_add(
     ledger, result = change_ledger(
         ledger_file,
         _naming(ledger_file, hand_file, hand, lambda lg, h: lg.add(h, partial=partial)),
-        lambda before, after, _: ("add", {"hand": len(after.entries)}),
+        lambda before, after, _: ("add", {"hand": after.count}),
         check_first=True,
+        last_hand_only=True,
     )
-    _report(ledger, result, len(ledger.entries), lang.value, fmt, table=not asked)
+    _report(ledger, result, ledger.count, lang.value, fmt, table=not asked)
 
 
 @match_app.command("show", cls=Command)

@@ -108,23 +108,47 @@ def read_history(ledger: str | Path) -> list[Change]:
         raise too_large.within(str(path))
     changes: list[Change] = []
     for number, line in enumerate(raw.splitlines(), 1):
-        if not line.strip():
-            continue
-        try:
-            data = json.loads(line)
-            change = Change(
-                int(data["number"]),
-                str(data["time"]),
-                str(data["kind"]),
-                dict(data.get("values") or {}),
-                str(data["after"]),
-                data.get("kept_length"),
-                data.get("before"),
-            )
-            changes.append(change)
-        except (ValueError, KeyError, TypeError):
-            raise error(LedgerError, "e.hist.line", number=number).within(str(path)) from None
+        if line.strip():
+            changes.append(_change(line, path, number))
     return changes
+
+
+def _change(line: bytes, path: Path, number: int | None) -> Change:
+    try:
+        data = json.loads(line)
+        return Change(
+            int(data["number"]),
+            str(data["time"]),
+            str(data["kind"]),
+            dict(data.get("values") or {}),
+            str(data["after"]),
+            data.get("kept_length"),
+            data.get("before"),
+        )
+    except (ValueError, KeyError, TypeError, AttributeError):
+        where = place("w.last_line") if number is None else place("w.line", number=number)
+        raise error(LedgerError, "e.hist.line", where=where).within(str(path)) from None
+
+
+def last_change(ledger: str | Path) -> Change | None:
+    """The last recorded change of a ledger (None without a history), read from the end of
+    the history: a season's ten thousand changes are not all parsed to add one more."""
+    path = history_path(ledger)
+    try:
+        with path.open("rb") as f:
+            end = f.seek(0, os.SEEK_END)
+            tail = b""
+            while end > 0 and b"\n" not in tail.rstrip(b"\n"):
+                start = max(0, end - (1 << 16))
+                f.seek(start)
+                tail = f.read(end - start) + tail
+                end = start
+    except FileNotFoundError:
+        return None
+    except OSError as e:
+        raise error(LedgerError, "e.file.unreadable", why=e.strerror).within(str(path)) from None
+    line = tail.rstrip().rpartition(b"\n")[2]
+    return _change(line, path, None) if line.strip() else None
 
 
 def record(ledger: str | Path, change: Change) -> int:

@@ -77,6 +77,25 @@ class Ledger:
     normalization: Normalization
     end_at: int
     entries: tuple[LedgerEntry, ...] = ()
+    skipped: int = 0
+    """Hands before ``entries[0]`` that were not read: a ledger read only to add a hand holds
+    just its last one (:func:`gongzhu_score.match.storage.change_ledger`), which is all adding
+    needs. Every other change needs them all."""
+
+    @property
+    def count(self) -> int:
+        """The number of hands played."""
+        return self.skipped + len(self.entries)
+
+    def entry(self, number: int) -> LedgerEntry:
+        """Hand ``number`` (1-based)."""
+        if number <= self.skipped:
+            raise ValueError(f"hand {number} was not read (only the last hands were)")
+        return self.entries[number - 1 - self.skipped]
+
+    def _whole(self) -> None:
+        if self.skipped:  # a programming error, not bad input: only `add` reads a tail
+            raise ValueError("this change needs every hand of the ledger, not only the last")
 
     @classmethod
     def new(
@@ -127,23 +146,32 @@ class Ledger:
         return LedgerEntry(hand, result.partial, raw, final, total_raw, total_final, marks)
 
     def add(self, hand: Hand, *, partial: bool = False) -> tuple[Ledger, HandResult]:
-        """The ledger with ``hand`` appended; refused once the match has ended."""
-        status = self.status()
-        if status.ended:
+        """The ledger with ``hand`` appended; refused once the match has ended.
+
+        Only the last hand is looked at: no hand follows the one that ends a match (every
+        change keeps it so, and ``verify`` reports a ledger edited otherwise), so the match has
+        ended exactly when its last hand ended it. Adding costs the same at hand 10,000 as at
+        hand 1 (but for copying the tuple of hands).
+        """
+        last = self.entries[-1] if self.entries else None
+        if last is not None and self._ended_at(last):
+            status = self.status()
             raise error(MatchOverError, "e.led.over", hand=status.ended_after, loser=status.loser)
         seated = self._seated(hand)
         result = self.score(seated, partial=partial)
-        entry = self._entry(result, seated, self.entries[-1] if self.entries else None)
+        entry = self._entry(result, seated, last)
         return replace(self, entries=(*self.entries, entry)), result
 
     def undo(self) -> tuple[Ledger, LedgerEntry]:
         """The ledger without its last hand, and that hand."""
+        self._whole()
         if not self.entries:
             raise error(LedgerError, "e.led.nothing_to_undo")
         return replace(self, entries=self.entries[:-1]), self.entries[-1]
 
     def remove(self, number: int) -> tuple[Ledger, LedgerEntry]:
         """The ledger without hand ``number`` (1-based), every total after it redone."""
+        self._whole()
         self.check_number(number)
         entries = list(self.entries[: number - 1])
         for later in self.entries[number:]:
@@ -158,6 +186,7 @@ class Ledger:
     ) -> Ledger:
         """The match under other rules, normalization or end: every hand scored again from its
         cards, every total redone."""
+        self._whole()
         if end_at is not None:
             check_end(end_at)
         changed = replace(
@@ -177,6 +206,7 @@ class Ledger:
         return changed._consistent(replace(changed, entries=tuple(entries)))
 
     def check_number(self, number: int) -> None:
+        self._whole()
         if not 1 <= number <= len(self.entries):
             if not self.entries:
                 raise error(LedgerError, "e.led.no_hands", number=number)
@@ -192,6 +222,7 @@ class Ledger:
 
     def edit(self, number: int, hand: Hand, *, partial: bool = False) -> tuple[Ledger, HandResult]:
         """The ledger with hand ``number`` (1-based) replaced and every total after it redone."""
+        self._whole()
         self.check_number(number)
         seated = self._seated(hand)
         result = self.score(seated, partial=partial)
@@ -202,6 +233,7 @@ class Ledger:
         return self._consistent(replace(self, entries=tuple(entries))), result
 
     def rename(self, old: str, new: str) -> Ledger:
+        self._whole()
         new = new.strip()
         if old not in self.players:
             raise error(LedgerError, "e.hand.unknown_player", name=repr(old),
@@ -235,11 +267,14 @@ class Ledger:
         return lowest <= self.end_at  # a cumulative raw total at or below
 
     def status(self) -> MatchStatus:
-        ended_after = next((i for i, e in enumerate(self.entries, 1) if self._ended_at(e)), None)
+        first = self.skipped + 1
+        ended_after = next(
+            (i for i, e in enumerate(self.entries, first) if self._ended_at(e)), None
+        )
         next_lead = self.entries[-1].pig_takers if self.entries else ()
         if ended_after is None:
             return MatchStatus(False, None, None, None, (), (), next_lead)
-        entry = self.entries[ended_after - 1]
+        entry = self.entry(ended_after)
         totals: Sequence[Number] = entry.total_final if self.team_play else entry.total_raw
         last = entry.final
         seats = range(len(self.players))
@@ -260,6 +295,7 @@ class Ledger:
     def verify(self, lang: str = "en") -> list[str]:
         """Every stored number that its hand's input no longer gives, as one line each (in
         ``lang``, ``en`` or ``zh``)."""
+        self._whole()
         problems: list[str] = []
         before: LedgerEntry | None = None
         for number, stored in enumerate(self.entries, 1):
@@ -289,6 +325,7 @@ class Ledger:
 
     def to_text(self) -> str:
         """The ledger as YAML, the same bytes for the same ledger."""
+        self._whole()
         entries = (self.entry_text(n, e) for n, e in enumerate(self.entries, 1))
         return self.header_text() + "".join(entries)
 
@@ -343,8 +380,9 @@ class Ledger:
         )
 
     @classmethod
-    def from_data(cls, data: object) -> Ledger:
-        """Build from loaded YAML, checking every field; errors name the place."""
+    def from_data(cls, data: object, first: int = 1) -> Ledger:
+        """Build from loaded YAML, checking every field; errors name the place. ``first``: the
+        number of the first hand given (the hands before it are not read: see ``skipped``)."""
         if not isinstance(data, Mapping):
             raise error(NotALedgerError, "e.led.not_mapping")
         if "format" not in data:
@@ -380,8 +418,8 @@ class Ledger:
         hands = data.get("hands") or []
         if not isinstance(hands, list):
             raise error(LedgerError, "e.led.hands_list")
-        entries = tuple(ledger._entry_from_data(i, h) for i, h in enumerate(hands, 1))
-        return replace(ledger, entries=entries)
+        entries = tuple(ledger._entry_from_data(i, h) for i, h in enumerate(hands, first))
+        return replace(ledger, entries=entries, skipped=first - 1)
 
     def _entry_from_data(self, number: int, data: object) -> LedgerEntry:
         where = f"hands[{number}]"

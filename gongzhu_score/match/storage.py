@@ -46,6 +46,7 @@ from .history import (
     digest,
     forget_since,
     history_path,
+    last_change,
     now,
     pack,
     read_history,
@@ -114,6 +115,42 @@ def _parse(raw: bytes, path: str) -> tuple[Ledger, str, bool]:
 
 
 def _load(path: str) -> tuple[Ledger, str, bool, bytes]:
+    raw = _read(path)
+    return (*_parse(raw, path), raw)
+
+
+_HANDS = "\nhands:\n"
+_ENTRY = "\n- hand: "
+
+
+def _parse_tail(raw: bytes, path: str) -> tuple[Ledger, str] | None:
+    """The ledger's header and its last hand only (``Ledger.skipped`` the others), and its
+    text; None unless it is in the canonical layout. Enough to add a hand, at any length."""
+    try:
+        text = decode(raw, path)
+    except GongzhuError:
+        return None
+    header_end = text.find(_HANDS)
+    if header_end < 0:
+        return None
+    header_end += len(_HANDS)
+    last = text.rfind(_ENTRY, header_end - 1)
+    first = 1
+    if last >= 0:
+        number = text[last + len(_ENTRY) : text.find("\n", last + 1)]
+        if not number.isdigit():
+            return None
+        first = int(number)
+    data = _fast_data(text[:header_end] + (text[last + 1 :] if last >= 0 else ""))
+    if data is None:
+        return None
+    try:
+        return Ledger.from_data(data, first), text
+    except GongzhuError as e:
+        raise e.recast(LedgerError).within(path) from None
+
+
+def _read(path: str) -> bytes:
     refuse_special(path, LedgerError)
     try:
         with Path(path).open("rb") as f:
@@ -127,7 +164,7 @@ def _load(path: str) -> tuple[Ledger, str, bool, bytes]:
     if len(raw) > MAX_LEDGER_BYTES:
         too_large = error(LedgerError, "e.store.large", size=f"{MAX_LEDGER_BYTES:,}", what=LEDGER)
         raise too_large.within(path)
-    return (*_parse(raw, path), raw)
+    return raw
 
 
 def read_ledger(path: str) -> Ledger:
@@ -221,18 +258,28 @@ def change_ledger(
     describe: Describe[T],
     *,
     check_first: bool = False,
+    last_hand_only: bool = False,
 ) -> tuple[Ledger, T]:
     """Read, change and write a ledger under its lock, recording the change in its history; a
     refused change writes nothing. ``check_first``: refuse a ledger whose stored numbers its
-    hands no longer give (unless it is as this tool last wrote it, hence checked then)."""
+    hands no longer give (unless it is as this tool last wrote it, hence checked then).
+    ``last_hand_only``: the change needs only the header and the last hand (adding a hand);
+    when the ledger is as this tool last wrote it, only those are read, so adding costs the
+    same at hand 10,000 as at hand 10."""
     if not Path(path).is_file():
         read_ledger(path)  # the clear error, without leaving a lock file beside nothing
     target = _target(path)
     with _locked(path, target):
         # Read under the lock: another writer may have changed the ledger meanwhile.
-        before, text, canonical, raw = _load(path)
-        changes = read_history(target)
-        if check_first and not (changes and changes[-1].after == digest(raw)):
+        raw = _read(path)
+        last = last_change(target)
+        as_written = last is not None and last.after == digest(raw)
+        tail = _parse_tail(raw, path) if last_hand_only and as_written else None
+        if tail is not None:
+            (before, text), canonical = tail, True
+        else:
+            before, text, canonical = _parse(raw, path)
+        if check_first and not as_written:
             problems = before.verify()
             if problems:
                 first = Both((problems[0], before.verify("zh")[0]))
@@ -243,18 +290,19 @@ def change_ledger(
         appended = (
             canonical
             and after.same_match(before)
+            and after.skipped == before.skipped
             and len(after.entries) == len(before.entries) + 1
             and all(a is b for a, b in zip(after.entries, before.entries, strict=False))
         )
         if appended:
             text = text if text.endswith("\n") else text + "\n"
             kept = len(text.encode("utf-8"))
-            new_text = text + after.entry_text(len(after.entries), after.entries[-1])
+            new_text = text + after.entry_text(after.count, after.entries[-1])
         else:
             new_text = after.to_text()
         kind, values = describe(before, after, extra)
         step = Change(
-            (changes[-1].number if changes else 0) + 1,
+            (last.number if last is not None else 0) + 1,
             now(),
             kind,
             values,

@@ -22,6 +22,7 @@ __all__ = [
     "render_hand",
     "render_history",
     "render_match",
+    "totals_to_dict",
 ]
 
 _BARS = "▁▂▃▄▅▆▇█"
@@ -39,14 +40,13 @@ def hands_as_dicts(ledger: Ledger) -> list[dict[str, Any]]:
             "pig": list(e.pig_takers),
             "partial": e.partial,
         }
-        for i, e in enumerate(ledger.entries, 1)
+        for i, e in enumerate(ledger.entries, ledger.skipped + 1)
     ]
 
 
 def match_to_dict(ledger: Ledger) -> dict[str, Any]:
     """``match show --format json`` (a contract): players, hands, totals, ended, loser, winner."""
     status = ledger.status()
-    last = ledger.entries[-1] if ledger.entries else None
     norm = ledger.normalization
     return {
         "players": list(ledger.players),
@@ -57,10 +57,7 @@ def match_to_dict(ledger: Ledger) -> dict[str, Any]:
         "teams": norm.teams.value,
         "end_at": ledger.end_at,
         "hands": hands_as_dicts(ledger),
-        "totals": {
-            "raw": list(last.total_raw) if last else [0] * 4,
-            "final": [json_number(f) for f in last.total_final] if last else [0] * 4,
-        },
+        "totals": totals_to_dict(ledger),
         "ended": status.ended,
         "ended_after": status.ended_after,
         "loser": status.loser,
@@ -71,12 +68,21 @@ def match_to_dict(ledger: Ledger) -> dict[str, Any]:
     }
 
 
+def totals_to_dict(ledger: Ledger) -> dict[str, list[Any]]:
+    """The running totals after the last hand: ``raw`` and ``final``, in seat order."""
+    last = ledger.entries[-1] if ledger.entries else None
+    return {
+        "raw": list(last.total_raw) if last else [0] * 4,
+        "final": [json_number(f) for f in last.total_final] if last else [0] * 4,
+    }
+
+
 def match_status_text(ledger: Ledger, status: MatchStatus, lang: str = "en") -> str:
     """One line: in play and who leads next, or ended with the loser (当猪) and the winner."""
-    n = len(ledger.entries)
+    n = ledger.count
     if status.ended:
         assert status.ended_after is not None
-        entry = ledger.entries[status.ended_after - 1]
+        entry = ledger.entry(status.ended_after)
         totals: Sequence[int | Fraction] = (
             entry.total_final if ledger.team_play else entry.total_raw
         )
