@@ -85,10 +85,22 @@ def csv_text(rows: Iterable[Sequence[object]]) -> str:
 def table(rows: Any, headers: Any, table_format: str = "simple", **options: Any) -> str:
     """A tabulate table with Chinese text aligned; an error for an unknown table format.
 
-    Cells are shown as given (no number parsing: ``-0`` and card codes stay as typed).
+    Cells are shown as given (no number parsing: ``-0`` and card codes stay as typed). The
+    default style is written without tabulate when it can be (:mod:`.simple`): the same bytes.
     """
-    # Imported here: tabulate (with wcwidth and importlib.metadata) costs ~30 ms of start-up,
-    # which JSON/CSV output and --version need not pay.
+    numbers = not options.get("disable_numparse", True)
+    if (
+        table_format == "simple"
+        and not numbers
+        and set(options) <= {"colalign", "disable_numparse"}
+    ):
+        from .simple import simple_table
+
+        text = simple_table(rows, headers, options.get("colalign"))
+        if text is not None:
+            return text
+    # Imported here: tabulate (with wcwidth and importlib.metadata) costs ~40 ms of start-up,
+    # which JSON/CSV output, --version and most simple tables need not pay.
     import tabulate
 
     if table_format not in tabulate.tabulate_formats:
