@@ -65,23 +65,32 @@ FLAGS = ["-c", "东=QS 6H 8H 10H JH 10C", "-c", "南=AH 2H 3H 4H 5H 7H 9H", "-c"
          "-c", "北=", "--exposed", "南=AH"]  # fmt: skip
 
 
+# Commands are timed as a user's machine runs them: with Python's bytecode caches. (A machine
+# that sets PYTHONDONTWRITEBYTECODE, as this one does, would otherwise time the compiler on
+# every start of this package, and not on the installed libraries it is compared with.)
+USER_ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+
+
 def time_paired(commands: dict[str, list[str]], runs: int) -> dict[str, float]:
-    """The median wall time of each command, the commands run in turn, ``runs`` rounds: a
-    machine that slows down or speeds up mid-way moves every figure alike, so ratios hold."""
+    """The median wall time of each command, the commands run in turn, ``runs`` rounds after a
+    warm-up round: a machine that slows down or speeds up mid-way moves every figure alike, so
+    ratios hold."""
     times: dict[str, list[float]] = {label: [] for label in commands}
-    for _ in range(runs):
+    for round_ in range(runs + 1):
         for label, args in commands.items():
             start = time.perf_counter()
-            subprocess.run(args, check=True, capture_output=True)
-            times[label].append(time.perf_counter() - start)
+            subprocess.run(args, check=True, capture_output=True, env=USER_ENV)
+            if round_:
+                times[label].append(time.perf_counter() - start)
     return {label: statistics.median(t) for label, t in times.items()}
 
 
 def time_command(args: list[str], runs: int, env: dict[str, str] | None = None) -> float:
+    subprocess.run(args, check=True, capture_output=True, env=env or USER_ENV)  # warm-up
     times = []
     for _ in range(runs):
         start = time.perf_counter()
-        subprocess.run(args, check=True, capture_output=True, env=env)
+        subprocess.run(args, check=True, capture_output=True, env=env or USER_ENV)
         times.append(time.perf_counter() - start)
     return statistics.median(times)
 

@@ -1,5 +1,18 @@
-"""The ``gongzhu-score`` command: Typer wiring and rendering only; the work is in the library."""
+"""The ``gongzhu-score`` command: Typer wiring and rendering only; the work is in the library.
 
-from .app import app, main
+``main`` is the console script; ``app`` is the whole Typer app (built when first asked for).
+"""
+
+from typing import Any
+
+from .main import main
 
 __all__ = ["app", "main"]
+
+
+def __getattr__(name: str) -> Any:
+    if name == "app":
+        from .main import whole_app
+
+        return whole_app()
+    raise AttributeError(name)

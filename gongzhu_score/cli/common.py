@@ -35,6 +35,7 @@ from ..io.handfile import asked_variant, hand_from_data, read_hand_data
 from ..io.rules import find_variant, load_rules
 from ..render.formats import Format
 from ..terms import LANGS, error, printable, say
+from .params import read_quickly
 
 PROG = "gongzhu-score"
 
@@ -69,6 +70,10 @@ def asked_lang(args: Sequence[str]) -> str:
 
 class ErrorsAtTheBoundary(TyperGroup):
     """Runs commands non-standalone so that every error, ours or Click's, reads ``error: …``."""
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        read_quickly(self.get_params(ctx))  # a group's own options (variants --format)
+        return super().parse_args(ctx, args)
 
     def main(  # type: ignore[override]
         self,
@@ -131,7 +136,12 @@ _TYPE_WORDS = re.compile(r" ?<(?:str|int|bool|float|path|int range|float range|t
 
 class Command(TyperCommand):
     """A command whose help names what a value is (``NAME=CARDS``, ``FILE``, ``N``) and never
-    its Python type (``<str>``, ``<bool>``): a player reads it, not a programmer."""
+    its Python type (``<str>``, ``<bool>``): a player reads it, not a programmer. Its options
+    are read without pydantic where they can be (:mod:`.params`)."""
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        read_quickly(self.get_params(ctx))
+        return super().parse_args(ctx, args)
 
     def format_options(self, ctx: Any, formatter: Any) -> None:
         arguments: list[tuple[str, str]] = []

@@ -54,11 +54,10 @@ class _Guards(Composer):
     def compose_node(self, parent: Any, index: Any) -> Any:
         event = self.peek_event()  # type: ignore[attr-defined]
         mark = event.start_mark
-        where = place("e.yaml.where", line=mark.line + 1, column=mark.column + 1)
         anchor = getattr(event, "anchor", None)
         if isinstance(event, yaml.AliasEvent) or anchor is not None:
             # The document is refused; the alias is not followed, so nothing is expanded.
-            self.refused = self.refused or error(InputError, "e.yaml.anchor", where=where)
+            self.refused = self.refused or error(InputError, "e.yaml.anchor", where=_at(mark))
             if isinstance(event, yaml.AliasEvent):
                 self.get_event()  # type: ignore[attr-defined]
                 return yaml.ScalarNode(_NULL, "", mark, mark)
@@ -67,7 +66,7 @@ class _Guards(Composer):
             raise error(InputError, "e.yaml.document", size=f"{MAX_DOCUMENT_CHARS:,}")
         self._depth += 1
         if self._depth > MAX_DEPTH:
-            raise error(InputError, "e.yaml.deep", where=where, depth=MAX_DEPTH)
+            raise error(InputError, "e.yaml.deep", where=_at(mark), depth=MAX_DEPTH)
         try:
             return super().compose_node(parent, index)
         finally:
@@ -89,6 +88,11 @@ class _Guards(Composer):
 
 
 # libyaml's parser (C) when PyYAML was built with it; ``yaml.CParser`` is not exported.
+def _at(mark: Any) -> Both:
+    """Where in the text: said only when something there is refused (every node has one)."""
+    return place("e.yaml.where", line=mark.line + 1, column=mark.column + 1)
+
+
 _CParser: Any = getattr(getattr(yaml, "cyaml", None), "CParser", None)
 
 if _CParser is not None:

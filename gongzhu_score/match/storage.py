@@ -23,6 +23,7 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import glob
+import hashlib
 import json
 import os
 import time
@@ -119,33 +120,34 @@ def _load(path: str) -> tuple[Ledger, str, bool, bytes]:
     return (*_parse(raw, path), raw)
 
 
-_HANDS = "\nhands:\n"
-_ENTRY = "\n- hand: "
+_HANDS = b"\nhands:\n"
+_ENTRY = b"\n- hand: "
 
 
-def _parse_tail(raw: bytes, path: str) -> tuple[Ledger, str] | None:
-    """The ledger's header and its last hand only (``Ledger.skipped`` the others), and its
-    text; None unless it is in the canonical layout. Enough to add a hand, at any length."""
-    try:
-        text = decode(raw, path)
-    except GongzhuError:
-        return None
-    header_end = text.find(_HANDS)
+def _parse_tail(raw: bytes, path: str) -> Ledger | None:
+    """The ledger's header and its last hand only (``Ledger.skipped`` the others); None
+    unless it is in the canonical layout. Enough to add a hand, at any length: only those
+    bytes are decoded and read."""
+    header_end = raw.find(_HANDS)
     if header_end < 0:
         return None
     header_end += len(_HANDS)
-    last = text.rfind(_ENTRY, header_end - 1)
+    last = raw.rfind(_ENTRY, header_end - 1)
     first = 1
     if last >= 0:
-        number = text[last + len(_ENTRY) : text.find("\n", last + 1)]
+        number = raw[last + len(_ENTRY) : raw.find(b"\n", last + 1)]
         if not number.isdigit():
             return None
         first = int(number)
-    data = _fast_data(text[:header_end] + (text[last + 1 :] if last >= 0 else ""))
+    try:
+        text = decode(raw[:header_end] + (raw[last + 1 :] if last >= 0 else b""), path)
+    except GongzhuError:
+        return None
+    data = _fast_data(text)
     if data is None:
         return None
     try:
-        return Ledger.from_data(data, first), text
+        return Ledger.from_data(data, first)
     except GongzhuError as e:
         raise e.recast(LedgerError).within(path) from None
 
@@ -273,12 +275,13 @@ def change_ledger(
         # Read under the lock: another writer may have changed the ledger meanwhile.
         raw = _read(path)
         last = last_change(target)
-        as_written = last is not None and last.after == digest(raw)
+        hashed = hashlib.sha256(raw)  # kept: the ledger with a hand added hashes on from it
+        as_written = last is not None and last.after == hashed.hexdigest()
         tail = _parse_tail(raw, path) if last_hand_only and as_written else None
         if tail is not None:
-            (before, text), canonical = tail, True
+            before, canonical = tail, True
         else:
-            before, text, canonical = _parse(raw, path)
+            before, _, canonical = _parse(raw, path)
         if check_first and not as_written:
             problems = before.verify()
             if problems:
@@ -294,26 +297,30 @@ def change_ledger(
             and len(after.entries) == len(before.entries) + 1
             and all(a is b for a, b in zip(after.entries, before.entries, strict=False))
         )
-        if appended:
-            text = text if text.endswith("\n") else text + "\n"
-            kept = len(text.encode("utf-8"))
-            new_text = text + after.entry_text(after.count, after.entries[-1])
+        if appended:  # in bytes: a long ledger is neither decoded, encoded nor hashed again
+            added = (b"" if raw.endswith(b"\n") else b"\n") + after.entry_text(
+                after.count, after.entries[-1]
+            ).encode("utf-8")
+            new = raw + added
+            hashed.update(added)
+            new_digest = hashed.hexdigest()
         else:
-            new_text = after.to_text()
+            new = after.to_text().encode("utf-8")
+            new_digest = digest(new)
         kind, values = describe(before, after, extra)
         step = Change(
             (last.number if last is not None else 0) + 1,
             now(),
             kind,
             values,
-            digest(new_text.encode("utf-8")),
-            kept if appended else None,
+            new_digest,
+            len(raw) + (not raw.endswith(b"\n")) if appended else None,
             None if appended else pack(raw),
         )
         recorded_at = record(target, step)  # first: a change on disk is always in the history
         with _unchanged_unless_written(path):
             try:
-                replace_file(target, new_text.encode("utf-8"))
+                replace_file(target, new)
             except OSError:
                 forget_since(target, recorded_at)
                 raise

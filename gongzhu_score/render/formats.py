@@ -7,10 +7,7 @@ card codes; only tables are written in the players' language.
 
 from __future__ import annotations
 
-import csv
 import enum
-import io
-import json
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import Any
@@ -67,6 +64,8 @@ def json_number(value: int | Fraction) -> int | float:
 
 
 def json_text(data: object) -> str:
+    import json  # (a table needs none of json, csv and io: imported by the formats that do)
+
     return json.dumps(data, ensure_ascii=False) + "\n"
 
 
@@ -77,6 +76,9 @@ def yaml_text(data: object) -> str:
 
 
 def csv_text(rows: Iterable[Sequence[object]]) -> str:
+    import csv
+    import io
+
     buf = io.StringIO()
     csv.writer(buf, lineterminator="\n").writerows(rows)
     return buf.getvalue()

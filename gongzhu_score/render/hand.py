@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..core.cards import PIG, SHEEP, TRANSFORMER, Card, Suit
 from ..core.engine import HandResult
 from ..core.normalize import Method, Normalization
 from ..core.result import Exposure, PlayerScore, TeamSide
-from ..disputes.claims import Claim
 from ..terms import colon, join, say, title
 from .formats import Format, csv_text, format_number, json_number, json_text, table, yaml_text
+
+if TYPE_CHECKING:
+    from ..disputes.claims import Claim
 
 __all__ = ["cards_text", "claim_lines", "render_result", "result_to_dict"]
 

@@ -102,6 +102,19 @@ def match_status_text(ledger: Ledger, status: MatchStatus, lang: str = "en") -> 
     return say("m.in_play", lang, count=count_of_hands(n, lang), lead=lead)
 
 
+def _columns(name: str) -> int:
+    """Display width: a Chinese name takes two columns a character (wcwidth only for the
+    characters the simple table's list does not know)."""
+    from .simple import width
+
+    known = width(name)
+    if known is not None:
+        return known
+    from wcwidth import wcswidth
+
+    return max(wcswidth(name), len(name))
+
+
 def _chart(ledger: Ledger, lang: str) -> list[str]:
     """A sparkline per player of the running final totals, on one scale for everyone."""
     series = [[e.total_final[i] for e in ledger.entries] for i in range(len(ledger.players))]
@@ -110,13 +123,11 @@ def _chart(ledger: Ledger, lang: str) -> list[str]:
         return []
     low, high = min(values), max(values)
     span = high - low or 1
-    from wcwidth import wcswidth  # display width: a Chinese name takes two columns
-
-    width = max(wcswidth(n) for n in ledger.players)
+    width = max(_columns(n) for n in ledger.players)
     lines = [say("m.chart", lang)]
     for name, row in zip(ledger.players, series, strict=True):
         bars = "".join(_BARS[int((v - low) * (len(_BARS) - 1) / span)] for v in row)
-        pad = " " * (width - wcswidth(name))
+        pad = " " * (width - _columns(name))
         lines.append(f"  {name}{pad}  {bars}  {format_number(row[-1])}")
     return lines
 

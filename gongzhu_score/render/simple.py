@@ -91,13 +91,16 @@ def simple_table(
     sizes: list[int] = []
     for k in range(count):
         texts = ["" if row[k] is None else str(row[k]).strip() for row in rows]
-        shown_widths = [width(t) for t in texts]
-        if None in shown_widths or any("\n" in t for t in texts):
-            return None
-        size = max([head_widths[k] + 2, *shown_widths])  # type: ignore[list-item]
+        shown_widths: list[int] = []
+        for text in texts:
+            shown = width(text)
+            if shown is None or "\n" in text:
+                return None
+            shown_widths.append(shown)
+        size = max([head_widths[k] + 2, *shown_widths])
         sizes.append(size)
         columns.append(
-            [_pad(t, w, size, aligns[k]) for t, w in zip(texts, shown_widths, strict=True)]  # type: ignore[arg-type]
+            [_pad(t, w, size, aligns[k]) for t, w in zip(texts, shown_widths, strict=True)]
         )
     lines = [
         "  ".join(_pad(h, w, s, a) for h, w, s, a in zip(heads, head_widths, sizes, aligns,

@@ -1,8 +1,11 @@
-"""The root command and the hand commands: score, explain, compare, replay, variants."""
+"""The root command and the hand commands: score, explain, compare, replay, variants.
 
-from __future__ import annotations
+(No ``from __future__ import annotations`` here: Typer reads these functions' annotations, and
+as strings each would be evaluated again when the command runs, a cost on every start.)
+"""
 
-from typing import Annotated
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -11,14 +14,15 @@ from ..api import score
 from ..core.engine import HandResult
 from ..core.normalize import Method, Normalization, Rounding, Teams
 from ..core.variant import Variant
-from ..disputes.claims import Claim, check_claims
 from ..errors import GongzhuError, InputError
 from ..io.fields import HandSpec
 from ..io.rules import VARIANTS, find_variant, load_rules
 from ..render.formats import Format
 from ..render.hand import claim_lines, render_result
 from ..terms import Listed, error, say
-from .batch import batch_command
+
+if TYPE_CHECKING:
+    from ..disputes.claims import Claim
 from .common import (
     PROG,
     CapturedOpt,
@@ -48,7 +52,6 @@ from .common import (
     resolve_rules,
     with_rest,
 )
-from .match import match_app
 
 DataFormatOpt = Annotated[
     Format, format_option(Format.table, Format.json, Format.yaml, help="table, json or yaml.")
@@ -82,7 +85,6 @@ variants_app = typer.Typer(
     invoke_without_command=True,
 )
 app.add_typer(variants_app, name="variants")
-app.add_typer(match_app, name="match")
 
 
 def _version(value: bool) -> None:
@@ -132,11 +134,15 @@ def _score(
 
 def _claims(
     result: HandResult, spec: HandSpec, claim: list[str] | None, kind: ClaimsAre
-) -> list[Claim]:
+) -> list["Claim"]:
+    if not spec.claims and not claim:
+        return []
+    from ..disputes.claims import check_claims  # only a dispute pays for it
+
     return check_claims(result, {**spec.claims, **parse_claims(claim)}, kind.value)
 
 
-def _exit_for(claims: list[Claim]) -> None:
+def _exit_for(claims: list["Claim"]) -> None:
     if any(not c.correct for c in claims):
         raise typer.Exit(3)
 
@@ -370,7 +376,10 @@ def replay_command(
     claims: list[Claim] = []
     try:
         result = score(played.hand(), rules, norm)
-        claims = check_claims(result, claimed)
+        if claimed:
+            from ..disputes.claims import check_claims
+
+            claims = check_claims(result, claimed)
     except GongzhuError as e:
         if not played.violations:
             raise e.within(source) from None
@@ -381,9 +390,6 @@ def replay_command(
         raise typer.Exit(1)
     if played.disagreements or any(not c.correct for c in claims):
         raise typer.Exit(3)
-
-
-app.command("batch", cls=Command)(batch_command)
 
 
 @app.command("stats", cls=Command)
@@ -477,15 +483,29 @@ def variants_show(
     typer.echo(render_variant(find_variant(name), fmt, lang.value, table_format), nl=False)
 
 
-def main() -> None:
-    """Console-script entry point."""
-    import signal
-
-    # SIGTERM (a service manager, `kill`) exits as Python does on Ctrl-C: the blocks that
-    # remove temporary files run, and a ledger is left as it was.
-    signal.signal(signal.SIGTERM, _terminated)
-    typer.main.get_command(app).main(prog_name=PROG)
+# The commands whose modules are imported only when they run, or when the whole command line
+# is built (help, completion, the tests): where each goes among the others.
+LATER = (("batch", ".batch", "batch_command", "replay"), ("match", ".match", "match_app", None))
 
 
-def _terminated(signum: int, frame: object) -> None:
-    raise SystemExit(128 + signum)
+def with_later(root: typer.Typer, names: Sequence[str] | None = None) -> typer.Typer:
+    """``root`` with the later commands (``names``: only those) registered in their places."""
+    import importlib
+
+    for name, module, attribute, after in LATER:
+        if names is not None and name not in names:
+            continue
+        if any(c.name == name for c in root.registered_commands) or any(
+            g.name == name for g in root.registered_groups
+        ):
+            continue  # registered already
+        found = getattr(importlib.import_module(module, __package__), attribute)
+        if isinstance(found, typer.Typer):
+            root.add_typer(found, name=name)
+            continue
+        root.command(name, cls=Command)(found)
+        info = root.registered_commands.pop()
+        places = [c.name for c in root.registered_commands]
+        root.registered_commands.insert(places.index(after) + 1 if after in places else len(places),
+                                        info)  # fmt: skip
+    return root

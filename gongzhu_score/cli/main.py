@@ -1,0 +1,64 @@
+"""The console script: build only the command that runs, then run it.
+
+Building every command (Typer reads each function's options) and importing every command's
+module is most of what a one-hand ``score`` would otherwise spend on its own code: the root is
+built with the one command named on the command line. Help, completion and a mistyped command
+(which Click answers with the close names) get the whole command line.
+"""
+
+from __future__ import annotations
+
+import copy
+import os
+import signal
+import sys
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import typer
+
+__all__ = ["main", "whole_app"]
+
+
+def _terminated(signum: int, frame: object) -> None:
+    raise SystemExit(128 + signum)
+
+
+def whole_app() -> typer.Typer:
+    """The ``gongzhu-score`` Typer app with every command (what the tests and help use)."""
+    from .root import app, with_later
+
+    return with_later(app)
+
+
+def _only(name: str | None) -> typer.Typer | None:
+    """The root with just the command ``name`` (and its subcommands), or None if ``name``
+    names no command; with ``name`` None, the root alone."""
+    from .root import LATER, app, with_later
+
+    root = copy.copy(app)
+    root.registered_commands = [c for c in app.registered_commands if c.name == name]
+    root.registered_groups = [g for g in app.registered_groups if g.name == name]
+    if name is not None and any(name == later[0] for later in LATER):
+        with_later(root, [name])
+    found = root.registered_commands or root.registered_groups
+    return root if found or name is None else None
+
+
+def main() -> None:
+    """Console-script entry point."""
+    import typer
+
+    from .common import PROG
+
+    # SIGTERM (a service manager, `kill`) exits as Python does on Ctrl-C: the blocks that
+    # remove temporary files run, and a ledger is left as it was.
+    signal.signal(signal.SIGTERM, _terminated)
+    args = sys.argv[1:]
+    completing = any(key.endswith("_COMPLETE") for key in os.environ)
+    root = None
+    if args and not args[0].startswith("-") and not completing:
+        root = _only(args[0])
+    elif args == ["--version"]:
+        root = _only(None)  # the root's own option: no command needed
+    typer.main.get_command(root if root is not None else whole_app()).main(prog_name=PROG)

@@ -1,0 +1,125 @@
+"""Start-up (issue 13): a command builds only itself, reads its options without pydantic, writes
+the default table without tabulate, and says exactly what the whole command line would say."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+from clitools import SAMPLES, run
+
+import gongzhu_score.cli.common as common
+
+HAND = str(SAMPLES / "seed_minus_400.yaml")
+LEDGER = str(SAMPLES / "match" / "ledger.yaml")
+
+LOADED = """
+import json, sys
+sys.argv = ["gongzhu-score", *json.loads(sys.argv[1])]
+from gongzhu_score.cli import main
+try:
+    main()
+except SystemExit:
+    pass
+print(json.dumps(sorted(sys.modules)), file=sys.stderr)
+"""
+
+
+def loaded_by(*args: str) -> set[str]:
+    """The modules a command run loaded (in a process of its own)."""
+    r = subprocess.run([sys.executable, "-c", LOADED, json.dumps(args)], capture_output=True,
+                       text=True, timeout=60, check=True)  # fmt: skip
+    return set(json.loads(r.stderr.strip().splitlines()[-1]))
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["score", HAND],
+        ["score", HAND, "--format", "json", "--scale", "12", "--lang", "zh"],
+        ["score", "-c", "东=QS 10C", "-c", "南=全红", "-c", "西=JD", "--rest", "北"],
+        ["explain", HAND],
+        ["match", "show", LEDGER],
+        ["batch", str(SAMPLES / "batch.jsonl"), "-f", "jsonl"],
+    ],
+    ids=lambda a: " ".join(a[:2]),
+)
+def test_a_command_pays_only_for_itself(args: list[str]) -> None:
+    modules = loaded_by(*args)
+    assert "pydantic" not in modules  # Typer ≥ 0.29 would read every option with it
+    assert "tabulate" not in modules and "wcwidth" not in modules  # the simple table is ours
+    if args[0] != "match":
+        assert "gongzhu_score.cli.match" not in modules
+    if args[0] != "batch":
+        assert "gongzhu_score.cli.batch" not in modules
+
+
+def test_version_needs_no_command() -> None:
+    modules = loaded_by("--version")
+    assert not {"gongzhu_score.cli.match", "gongzhu_score.cli.batch", "pydantic"} & modules
+
+
+# What the console script prints is what the whole command line prints (the tests' runner).
+SAME = [
+    ["--help"],
+    ["--version"],
+    ["score", "--help"],
+    ["score", HAND],
+    ["score", HAND, "-f", "bogus"],
+    ["score", HAND, "--bogus"],
+    ["scor", HAND],
+    ["match"],
+    ["match", "show", LEDGER, "2", "--lang", "zh"],
+    ["match", "shwo", LEDGER],
+    ["batch", "--help"],
+    ["variants"],
+]
+
+
+@pytest.mark.parametrize("args", SAME, ids=lambda a: " ".join(a[:3]))
+def test_the_console_script_says_what_the_whole_command_line_says(args: list[str]) -> None:
+    # (Typer's runner formats help 80 columns wide; a terminal of 82 gives 80, less a margin.)
+    real = subprocess.run([sys.executable, "-m", "gongzhu_score", *args], capture_output=True,
+                          text=True, timeout=60, env={**os.environ, "COLUMNS": "82"})  # fmt: skip
+    whole = run(*args)
+    assert (real.returncode, real.stdout, real.stderr) == (whole.exit_code, whole.stdout,
+                                                           whole.stderr)  # fmt: skip
+
+
+# Values read by the quick readers, and values left to Typer's own: the result is the same.
+VALUES = [
+    ["--scale", v] for v in ("12", " 12 ", "+12", "0012", "12.0", "1_2", "0", "-3", "1000001",
+                             "x", "", "99999999999999999999")
+] + [
+    ["--lang", v] for v in ("zh", "en", "ZH", "fr", "")
+] + [
+    ["--format", v] for v in ("json", "table", "JSON", "bogus")
+] + [
+    ["--normalize", v] for v in ("jj", "zero-sum", "JJ", "bad")
+] + [
+    ["--teams", "partners"], ["--rounding", "exact"], ["--claims-are", "final", "--claim", "东=-400"],
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("extra", VALUES, ids=lambda a: " ".join(a))
+def test_each_quick_reader_agrees_with_typers_own(
+    extra: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    quick = run("score", HAND, *extra)
+    monkeypatch.setattr(common, "read_quickly", lambda params: None)
+    typers = run("score", HAND, *extra)
+    assert (quick.exit_code, quick.stdout, quick.stderr) == (typers.exit_code, typers.stdout,
+                                                             typers.stderr)  # fmt: skip
+
+
+def test_a_hand_number_is_read_the_same_way(monkeypatch: pytest.MonkeyPatch) -> None:
+    for number in ("2", "02", "x", "9"):
+        quick = run("match", "show", LEDGER, number)
+        with monkeypatch.context() as patched:
+            patched.setattr(common, "read_quickly", lambda params: None)
+            typers = run("match", "show", LEDGER, number)
+        assert (quick.exit_code, quick.stdout, quick.stderr) == (
+            typers.exit_code, typers.stdout, typers.stderr)  # fmt: skip
