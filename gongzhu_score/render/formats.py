@@ -40,6 +40,10 @@ class Format(str, enum.Enum):
     yaml = "yaml"
     """The JSON data as YAML."""
 
+    def __str__(self) -> str:
+        # The name a user types (Typer before 0.29 maps a parsed value back by its str()).
+        return self.value
+
 
 _THIRDS = {1: "⅓", 2: "⅔"}
 
@@ -110,5 +114,7 @@ def table(rows: Any, headers: Any, table_format: str = "simple", **options: Any)
         raise error(InputError, "e.cli.table_format", value=repr(table_format), known=known)
     # Wide (CJK) characters count as two columns when tabulate measures cells.
     tabulate.WIDE_CHARS_MODE = True
+    if not rows:  # (tabulate 0.9 fails on column alignments for a table without rows)
+        options.pop("colalign", None)
     options.setdefault("disable_numparse", True)
     return tabulate.tabulate(rows, headers=headers, tablefmt=table_format, **options)

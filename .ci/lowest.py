@@ -1,0 +1,21 @@
+"""Print pip constraints pinning every runtime and test dependency at its declared minimum.
+
+Read from pyproject.toml, so the versions CI tests as the lowest are the ones the project
+declares, and cannot drift apart. The lint tools (ruff, mypy, stubs) are left out: the tests do
+not need them.
+"""
+
+import re
+import sys
+from pathlib import Path
+
+LINT = {"ruff", "mypy", "types-pyyaml", "types-tabulate"}
+
+text = (Path(__file__).resolve().parent.parent / "pyproject.toml").read_text(encoding="utf-8")
+pins = []
+for name, low in re.findall(r'^\s*"([A-Za-z0-9_.-]+)>=([0-9][0-9.]*)",?\s*$', text, re.M):
+    if name.lower() not in LINT:
+        pins.append(f"{name}=={low}")
+if not pins:
+    sys.exit("no minimum versions found in pyproject.toml")
+print("\n".join(pins))
