@@ -48,10 +48,18 @@ def test_variants_differ_only_where_the_rulings_say() -> None:
         "transformer_multipliers",
         "zero_hearts_are_scoring",
     ]
-    assert changed["dehong"] == ["auto_exposure", "heart_values", "normalize"]
+    assert changed["dehong"] == [
+        "auto_exposure",
+        "heart_values",
+        "normalize",
+        "opening_card",
+        "opening_card_must_be_played",
+    ]
     assert changed["jj"] == [
         "first_exposure_allowed",
+        "first_lead_with_partners",
         "normalize",
+        "opening_card_must_be_played",
         "transformer_alone_values",
         "transformer_multipliers",
     ]

@@ -18,17 +18,21 @@ from typing import Any
 
 from ..errors import GongzhuError, RulesError
 from ..terms import error, place, unsafe_character
-from .cards import HEARTS, SPECIAL_CARDS, Card, parse_card
+from .cards import HEARTS, SPECIAL_CARDS, Card, Suit, parse_card
 from .normalize import Method, Normalization, Rounding, Teams, parse_teams
 
-__all__ = ["FULL_RED_MODES", "RANKS", "Variant"]
+__all__ = ["FIRST_LEADS", "FULL_RED_MODES", "RANKS", "Variant"]
 
 RANKS = tuple(h.rank_name for h in HEARTS)
 """Heart ranks as the rules file names them, 2 to A."""
 FULL_RED_MODES = ("fixed", "flip")
+FIRST_LEADS = ("pig", "rotation")
+"""Who leads a hand (首引, RULINGS §10): the pig's taker of the hand before (the first hand: the
+opening card's holder), or seat by seat in turn."""
+_TWO_OF_CLUBS = Card(2, Suit.CLUBS)
 _LABELS = ("name", "title", "title_zh", "source")
 _FLAGS = ("first_exposure_allowed", "auto_exposure", "zero_hearts_are_scoring",
-          "full_red_pig_positive")  # fmt: skip
+          "full_red_pig_positive", "opening_card_must_be_played")  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -84,6 +88,17 @@ class Variant:
     """Default normalization of raw scores to finals (RULINGS §6)."""
     match_end: int = -1000
     """A match ends when a player's cumulative raw total is at or below this (RULINGS §8)."""
+    first_lead: str = "pig"
+    """Who leads each hand (首引, RULINGS §10): ``pig``, the player who captured the pig in
+    the hand before (the first hand of a match: the holder of ``opening_card``); ``rotation``,
+    hand k by seat ((k − 1) mod 4) + 1 (北, 西, 南, 东: the formal competition rule), any card."""
+    first_lead_with_partners: str | None = None
+    """The first-lead rule when partners play (打对家), where it differs (JJ 搭档: rotation)."""
+    opening_card: Card = _TWO_OF_CLUBS
+    """Under ``first_lead: pig``, whoever holds this card leads the first hand of a match (2♣;
+    德宏: 3♠; local customs: 2♠, 3♠, 7♠ or 2♣)."""
+    opening_card_must_be_played: bool = True
+    """Whether the opening card must itself be led (classic: 2♣ first; JJ and 德宏: any card)."""
 
     def __post_init__(self) -> None:
         if len(self.heart_values) != 13:
@@ -106,6 +121,10 @@ class Variant:
                 raise error(RulesError, "e.rule.exposable", code=card.code)
         if self.match_end >= 0:
             raise error(RulesError, "e.rule.match_end", value=self.match_end)
+        for key in ("first_lead", "first_lead_with_partners"):
+            value = getattr(self, key)
+            if value not in FIRST_LEADS and not (value is None and key != "first_lead"):
+                raise error(RulesError, "e.rule.first_lead", key=key, value=repr(value))
         self._check_transformer_table()
         if self.grand_slam is not None and self.grand_slam_plain() == 0:
             raise error(RulesError, "e.rule.slam_zero", value=self.grand_slam)
@@ -152,6 +171,12 @@ class Variant:
         chosen = self.default_method(team_play) if method is None else method
         return Normalization.parse(chosen, scale, rounding, team_play)
 
+    def first_lead_for(self, teams: Teams | str = Teams.NONE) -> str:
+        """The first-lead rule for a table playing ``teams`` (RULINGS §10)."""
+        if Teams(teams) is Teams.PARTNERS and self.first_lead_with_partners is not None:
+            return self.first_lead_with_partners
+        return self.first_lead
+
     def transformer_times(self, level: int, exposed: int, taken: int) -> int:
         """The transformer multiplier t for a player who took ``taken`` copies of 10♣."""
         for row_exposed, row_taken, multiplier in self.transformer_table:
@@ -181,6 +206,8 @@ class Variant:
                 value = dict(zip(RANKS, value, strict=True))
             elif f.name == "exposable":
                 value = [c.code for c in value]
+            elif f.name == "opening_card":
+                value = value.code
             elif f.name == "transformer_table":
                 value = [{"exposed": e, "taken": k, "times": m} for e, k, m in value]
             elif isinstance(value, Method):
@@ -277,6 +304,17 @@ def _convert(key: str, value: object) -> object:
         return tuple(rows)
     if key == "grand_slam":
         return None if value is None else _whole(key, value)
+    if key in ("first_lead", "first_lead_with_partners"):
+        if value is None and key == "first_lead_with_partners":
+            return None
+        if value not in FIRST_LEADS:
+            raise error(RulesError, "e.rule.first_lead", key=key, value=repr(value))
+        return value
+    if key == "opening_card":
+        try:
+            return parse_card(str(value))
+        except GongzhuError as e:
+            raise e.recast(RulesError).within(key) from None
     if key == "normalize":
         try:
             return Method(str(value))

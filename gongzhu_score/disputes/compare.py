@@ -18,7 +18,9 @@ from ..errors import GongzhuError
 
 __all__ = ["RuleEffect", "Scored", "compare"]
 
-_LABELS = ("name", "title", "title_zh", "source")
+# Not rules of scoring: a title, and who leads (首引), which changes no score.
+_LABELS = ("name", "title", "title_zh", "source", "first_lead", "first_lead_with_partners",
+           "opening_card", "opening_card_must_be_played")  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,8 +20,8 @@ from .rules import DEFAULT, find_variant
 
 __all__ = ["KEYS", "hand_from_record", "parse_record"]
 
-KEYS = ("variant", "teams", "players", "exposed", "first_exposed", "first_hand", "deal",
-        "tricks", "captured", "claimed")  # fmt: skip
+KEYS = ("variant", "teams", "players", "exposed", "first_exposed", "first_hand", "hand", "deal",
+        "tricks", "captured", "claimed", "claim")  # fmt: skip
 
 
 def _by_player(
@@ -65,6 +65,7 @@ def parse_record(data: object) -> Record:
     first_hand = data.get("first_hand", False)
     if isinstance(first_hand, str):
         first_hand = first_hand.strip().lower() in ("true", "yes", "on")
+    hand_number = _hand_number(data.get("hand"), bool(first_hand))
     deal = data.get("deal")
     tricks_data = data.get("tricks")
     if not isinstance(tricks_data, list) or not tricks_data:
@@ -98,12 +99,26 @@ def parse_record(data: object) -> Record:
         variant,
         _by_player(data.get("exposed"), names, "exposed", decks),
         _by_player(data.get("first_exposed"), names, "first_exposed", decks),
-        bool(first_hand),
+        hand_number,
         None if deal is None else _by_player(deal, names, "deal", decks),
         tuple(tricks),
         None if captured is None else _by_player(captured, names, "captured", decks),
         teams if isinstance(teams, str) else None,
     )
+
+
+def _hand_number(value: object, first_hand: bool) -> int | None:
+    """``hand: N`` (which hand of the match: the first lead's rule needs it), or 1 for
+    ``first_hand: true``."""
+    if value is None:
+        return 1 if first_hand else None
+    try:
+        number = int(str(value).strip())
+    except ValueError:
+        number = 0
+    if number < 1 or number > 10**6 or (first_hand and number != 1):
+        raise error(InputError, "e.rec.hand", value=repr(value))
+    return number
 
 
 def record_claims(data: Mapping[str, Any]) -> dict[str, int]:

@@ -266,12 +266,25 @@ class Ledger:
         lowest: int = min(entry.total_raw)
         return lowest <= self.end_at  # a cumulative raw total at or below
 
+    @property
+    def first_lead(self) -> str:
+        """The match's first-lead rule (首引, RULINGS §10): ``pig`` or ``rotation``."""
+        return self.variant.first_lead_for(self.normalization.teams)
+
+    def next_lead(self) -> tuple[str, ...]:
+        """Who leads the next hand: by rotation, the seat after the last hand's number; else
+        whoever captured a pig in the last hand (none before the first: the opening card's
+        holder, whom the ledger does not know)."""
+        if self.first_lead == "rotation":
+            return (self.players[self.count % 4],)
+        return self.entries[-1].pig_takers if self.entries else ()
+
     def status(self) -> MatchStatus:
         first = self.skipped + 1
         ended_after = next(
             (i for i, e in enumerate(self.entries, first) if self._ended_at(e)), None
         )
-        next_lead = self.entries[-1].pig_takers if self.entries else ()
+        next_lead = self.next_lead()
         if ended_after is None:
             return MatchStatus(False, None, None, None, (), (), next_lead)
         entry = self.entry(ended_after)

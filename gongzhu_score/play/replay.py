@@ -24,8 +24,6 @@ from ..terms import Cards, Names, say
 
 __all__ = ["Finding", "Play", "Record", "Replay", "Trick", "replay"]
 
-TWO_CLUBS = Card(2, Suit.CLUBS)
-
 
 @dataclass(frozen=True, slots=True)
 class Finding:
@@ -75,7 +73,9 @@ class Record:
     variant: Variant
     exposed: Mapping[str, tuple[Card, ...]]
     first_exposed: Mapping[str, tuple[Card, ...]]
-    first_hand: bool
+    hand_number: int | None
+    """Which hand of the match this is (1: the first), if the record says: the first lead is
+    checked under the variant's rule (首引, RULINGS §10) only then."""
     deal: Mapping[str, tuple[Card, ...]] | None
     tricks: tuple[tuple[str, tuple[tuple[Card, ...], ...]], ...]
     """(leader, plays in order) per trick."""
@@ -167,8 +167,8 @@ def replay(record: Record) -> Replay:
         if previous is not None and lead != previous:
             values = {"trick": number, "lead": lead, "previous": previous, "before": number - 1}
             violations.append(Finding("v.led_out_of_turn", values))
-        if number == 1 and record.first_hand:
-            _check_first_lead(plays[0], held, violations)
+        if number == 1 and record.hand_number is not None:
+            _check_first_lead(record, plays[0], held, violations)
         led = plays[0].cards
         suit = led[0].suit
         if len(led) == 2 and led[0] != led[1]:
@@ -219,13 +219,38 @@ def _check_cards(record: Record, out: list[Finding]) -> None:
         out.append(Finding("v.never_played", {"cards": Cards(missing)}))
 
 
-def _check_first_lead(lead: Play, held: Mapping[str, Counter[Card]], out: list[Finding]) -> None:
-    holders = [n for n, cards in held.items() if cards[TWO_CLUBS]]
+def first_lead_rule(record: Record) -> str:
+    """The record's first-lead rule: its variant's, for the teams it says it played."""
+    teams = record.teams if record.teams in ("none", "partners", "pig-sheep") else "none"
+    return record.variant.first_lead_for(teams)
+
+
+def _check_first_lead(
+    record: Record, lead: Play, held: Mapping[str, Counter[Card]], out: list[Finding]
+) -> None:
+    """The first lead of the hand under the variant's rule (RULINGS §10): by rotation, the
+    seat of the hand's number leads, any card; else in a match's first hand the holder of the
+    opening card leads (it, if the rule says so). Later hands under the pig rule: not checked
+    (the record does not say who took the pig before)."""
+    number = record.hand_number
+    assert number is not None
+    if first_lead_rule(record) == "rotation":
+        seat = (number - 1) % 4
+        if lead.player != record.players[seat]:
+            out.append(Finding("v.first_lead_rotation", {
+                "player": lead.player, "hand": number, "seat": seat + 1,
+                "leader": record.players[seat]}))  # fmt: skip
+        return
+    if number != 1:
+        return
+    card = record.variant.opening_card
+    holders = [n for n, cards in held.items() if cards[card]]
     if lead.player not in holders:
-        out.append(Finding("v.first_lead_holder", {"player": lead.player,
+        out.append(Finding("v.first_lead_holder", {"player": lead.player, "card": card,
                                                    "holders": Names(holders)}))  # fmt: skip
-    elif TWO_CLUBS not in lead.cards:
-        out.append(Finding("v.first_lead_card", {"player": lead.player, "cards": lead.text}))
+    elif record.variant.opening_card_must_be_played and card not in lead.cards:
+        out.append(Finding("v.first_lead_card", {"player": lead.player, "cards": lead.text,
+                                                 "card": card}))  # fmt: skip
 
 
 def _lowest(cards: Counter[Card], suit: Suit) -> Card:

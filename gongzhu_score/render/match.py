@@ -8,7 +8,7 @@ from typing import Any
 
 from ..match.history import Change
 from ..match.ledger import Ledger, LedgerEntry, MatchStatus
-from ..terms import count_of_hands, join, say
+from ..terms import Both, count_of_hands, join, say
 from .formats import Format, csv_text, format_number, json_number, json_text, table
 from .hand import method_text
 
@@ -96,10 +96,15 @@ def match_status_text(ledger: Ledger, status: MatchStatus, lang: str = "en") -> 
             loser_total=format_number(totals[ledger.players.index(status.loser_side[0])]),
             winner_total=format_number(totals[ledger.players.index(status.winner_side[0])]),
         )
+    rotation = ledger.first_lead == "rotation"
     if not n:
-        return say("m.no_hands", lang)
+        if rotation:
+            return say("m.no_hands_rotation", lang, lead=status.next_lead[0])
+        card = ledger.variant.opening_card
+        return say("m.no_hands", lang, card=Both((card.symbol, card.zh)))
     lead = join(status.next_lead, lang, "or") or say("m.no_pig", lang)
-    return say("m.in_play", lang, count=count_of_hands(n, lang), lead=lead)
+    key = "m.in_play_rotation" if rotation else "m.in_play"
+    return say(key, lang, count=count_of_hands(n, lang), lead=lead, seat=n % 4 + 1)
 
 
 def _columns(name: str) -> int:
