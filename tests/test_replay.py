@@ -17,7 +17,8 @@ from strategies import play_random_hand
 from gongzhu_score import Card, Suit, parse_cards, score
 from gongzhu_score.io.records import parse_record
 from gongzhu_score.io.yamlfile import load_yaml
-from gongzhu_score.play.replay import Finding, Play, _winner, replay
+from gongzhu_score.play.replay import Finding, Play, replay
+from gongzhu_score.play.rules import winner
 
 RECORD = SAMPLES / "record.yaml"
 
@@ -267,21 +268,21 @@ def test_replay_table_golden() -> None:
 # --- two decks: pairs ---------------------------------------------------------------------------
 
 
-def plays(*texts: str) -> list[Play]:
-    return [Play(f"p{k}", parse_cards(t)) for k, t in enumerate(texts)]
+def plays(*texts: str) -> list[tuple]:  # type: ignore[type-arg]
+    return [parse_cards(t) for t in texts]
 
 
 def test_two_decks_two_singles_beat_a_pair_outside_diamonds() -> None:
     # the seed: A 4 4, B K K, C Q 8, D J K (not spades): C wins
-    assert _winner(plays("4S 4S", "KS KS", "QS 8S", "JH KH"), Suit.SPADES) == 2
+    assert winner(plays("4S 4S", "KS KS", "QS 8S", "JH KH"), Suit.SPADES) == 2
 
 
 def test_two_decks_a_diamond_pair_beats_two_single_diamonds() -> None:
-    assert _winner(plays("4D 4D", "KD KD", "QD 8D", "JH KH"), Suit.DIAMONDS) == 1
+    assert winner(plays("4D 4D", "KD KD", "QD 8D", "JH KH"), Suit.DIAMONDS) == 1
 
 
 def test_two_decks_between_identical_cards_the_first_played_wins() -> None:
-    assert _winner(plays("9S", "KS", "KS", "2S"), Suit.SPADES) == 1
+    assert winner(plays("9S", "KS", "KS", "2S"), Suit.SPADES) == 1
 
 
 def test_two_decks_a_pair_lead_is_followed_by_a_pair_when_held() -> None:
@@ -290,7 +291,7 @@ def test_two_decks_a_pair_lead_is_followed_by_a_pair_when_held() -> None:
     from gongzhu_score import find_variant
     from gongzhu_score.play.replay import Record, _check_follow
 
-    record = Record(("a", "b", "c", "d"), find_variant("two-deck"), {}, {}, False, None, (), None)
+    record = Record(("a", "b", "c", "d"), find_variant("two-deck"), {}, {}, None, None, (), None)
     out: list[Finding] = []
     hand = Counter(parse_cards("5D 5D 9D KD"))
     _check_follow(

@@ -21,6 +21,8 @@ from ..core.cards import DECK, SCORING_CARDS, Card, Suit
 from ..core.hand import Hand, PlayerHand
 from ..core.variant import Variant
 from ..terms import Cards, Names, say
+from .rules import exposed_problem, follow_problem, lead_problem, lowest
+from .rules import winner as winning
 
 __all__ = ["Finding", "Play", "Record", "Replay", "Trick", "replay"]
 
@@ -113,32 +115,6 @@ def _order(players: Sequence[str], lead: str) -> list[str]:
     return [players[(start + k) % 4] for k in range(4)]
 
 
-def _winner(plays: Sequence[Play], suit: Suit) -> int:
-    """Index of the winning play: the highest card of the suit led (RULINGS: 出牌规则).
-
-    Two decks, a pair led: in diamonds a pair beats two single diamonds; in the other suits two
-    singles beat a pair; either beats a play with a card of another suit (a discard). Between
-    equal plays the first one played wins.
-    """
-
-    def strength(play: Play) -> tuple[int, ...]:
-        cards = play.cards
-        if any(c.suit is not suit for c in cards):
-            return (-1,)  # a discard never wins
-        ranks = sorted((c.rank for c in cards), reverse=True)
-        if len(cards) == 1:
-            return (0, *ranks)
-        pair = ranks[0] == ranks[1]
-        kind = (2 if pair else 1) if suit is Suit.DIAMONDS else (1 if pair else 2)
-        return (kind, *ranks)
-
-    best = 0
-    for k in range(1, len(plays)):
-        if strength(plays[k]) > strength(plays[best]):  # ties: the first played keeps it
-            best = k
-    return best
-
-
 def replay(record: Record) -> Replay:
     """Play the record out: winners, captures, and every rule it breaks."""
     players = record.players
@@ -171,7 +147,7 @@ def replay(record: Record) -> Replay:
             _check_first_lead(record, plays[0], held, violations)
         led = plays[0].cards
         suit = led[0].suit
-        if len(led) == 2 and led[0] != led[1]:
+        if lead_problem(led):
             violations.append(Finding("v.lead_not_one_or_pair", {
                 "trick": number, "lead": lead, "cards": plays[0].text}))  # fmt: skip
         for k, play in enumerate(plays):
@@ -181,7 +157,7 @@ def replay(record: Record) -> Replay:
                            violations)  # fmt: skip
             remaining[play.player] -= Counter(play.cards)
         first_round_done.add(suit)
-        winner = plays[_winner(plays, suit)].player
+        winner = plays[winning([p.cards for p in plays], suit)].player
         for play in plays:
             captured[winner].extend(play.cards)
         tricks.append(Trick(number, plays, winner))
@@ -253,10 +229,6 @@ def _check_first_lead(
                                                  "card": card}))  # fmt: skip
 
 
-def _lowest(cards: Counter[Card], suit: Suit) -> Card:
-    return min((c for c in cards.elements() if c.suit is suit), key=lambda c: c.rank)
-
-
 def _check_follow(
     number: int,
     play: Play,
@@ -268,13 +240,12 @@ def _check_follow(
 ) -> None:
     """Follow suit when able (two decks: follow a pair with a pair when holding one)."""
     who = {"trick": number, "player": play.player, "cards": play.text}
-    if len(play.cards) != len(led):
+    problem = follow_problem(play.cards, led, suit, hand)
+    if problem == "count":
         out.append(Finding("v.wrong_count", {**who, "count": len(play.cards), "led": len(led)}))
         return
-    in_suit = sum(c.suit is suit for c in play.cards)
-    held = sum(n for c, n in hand.items() if c.suit is suit)
-    if in_suit < min(len(play.cards), held):
-        card = _lowest(hand - Counter(play.cards), suit)
+    if problem == "revoke":
+        card = lowest(hand - Counter(play.cards), suit)
         if record.deal is not None:
             out.append(Finding("v.revoke", {**who, "suit": suit, "card": card}))
         else:
@@ -282,12 +253,11 @@ def _check_follow(
             out.append(Finding("v.revoke_later", {**who, "suit": suit, "card": card,
                                                   "later": later}))  # fmt: skip
         return
-    if len(led) == 2 and led[0] == led[1] and play.cards[0] != play.cards[1]:
+    if problem == "pair":
         pairs = sorted(
             (c for c, n in hand.items() if c.suit is suit and n >= 2), key=lambda c: c.rank
         )
-        if pairs:
-            out.append(Finding("v.pair_not_followed", {**who, "pair": pairs[0]}))
+        out.append(Finding("v.pair_not_followed", {**who, "pair": pairs[0]}))
 
 
 def _later(record: Record, player: str, card: Card, after: int) -> int:
@@ -312,18 +282,13 @@ def _check_exposed(
     only card of the suit then (首明 cards exempt; two decks: per copy exposed)."""
     if not first_round:
         return
-    hand = remaining[play.player]
-    exposed = Counter(c for c in record.exposed.get(play.player, ()) if c.suit is suit)
-    for card, copies in exposed.items():
-        locked = min(copies, hand[card])  # exposed copies still in hand
-        if play.cards.count(card) > hand[card] - locked:  # an exposed copy was played
-            others = hand.copy()
-            others[card] -= locked
-            others = +others
-            if any(c.suit is suit for c in others):
-                out.append(Finding("v.exposed_first_round", {
-                    "trick": number, "player": play.player, "card": card, "suit": suit,
-                    "other": _lowest(others, suit)}))  # fmt: skip
+    exposed = Counter(record.exposed.get(play.player, ()))
+    other = exposed_problem(play.cards, suit, remaining[play.player], exposed)
+    if other is not None:
+        card = next(c for c in play.cards if c.suit is suit and exposed[c])
+        out.append(Finding("v.exposed_first_round", {
+            "trick": number, "player": play.player, "card": card, "suit": suit,
+            "other": other}))  # fmt: skip
 
 
 def _scoring(cards: Sequence[Card]) -> Cards:

@@ -1,0 +1,96 @@
+"""The rules of play, once: what a player may play to a trick, and who wins it.
+
+Replaying a record (:mod:`.replay`) reports the plays these rules refuse; deciding a claim
+(:mod:`.claims`) plays out every line they allow. Both ask here, so they cannot disagree about
+what is legal. RULINGS §1, §11 and the seeds' play texts: follow suit when possible; two decks:
+a lead is one card or a pair, a player holding a pair of the suit led follows a pair with a
+pair; an exposed card is not played on its suit's first round unless it is the player's last
+card of that suit (首明 cards exempt); a trick goes to the highest card of the suit led.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from ..core.cards import Card, Suit
+
+__all__ = ["exposed_problem", "follow_problem", "lead_problem", "lowest", "winner"]
+
+
+def winner(plays: Sequence[Sequence[Card]], suit: Suit) -> int:
+    """Index of the winning play: the highest card of the suit led (RULINGS: 出牌规则).
+
+    Two decks, a pair led: in diamonds a pair beats two single diamonds; in the other suits two
+    singles beat a pair; either beats a play with a card of another suit (a discard). Between
+    equal plays the first one played wins.
+    """
+
+    def strength(cards: Sequence[Card]) -> tuple[int, ...]:
+        if any(c.suit is not suit for c in cards):
+            return (-1,)  # a discard never wins
+        ranks = sorted((c.rank for c in cards), reverse=True)
+        if len(cards) == 1:
+            return (0, *ranks)
+        pair = ranks[0] == ranks[1]
+        kind = (2 if pair else 1) if suit is Suit.DIAMONDS else (1 if pair else 2)
+        return (kind, *ranks)
+
+    best = 0
+    for k in range(1, len(plays)):
+        if strength(plays[k]) > strength(plays[best]):  # ties: the first played keeps it
+            best = k
+    return best
+
+
+def lead_problem(cards: Sequence[Card]) -> str | None:
+    """Why a lead is not one (``not_one_or_pair``: two different cards), or None."""
+    if len(cards) == 2 and cards[0] != cards[1]:
+        return "not_one_or_pair"
+    return None
+
+
+def follow_problem(
+    cards: Sequence[Card], led: Sequence[Card], suit: Suit, hand: Counter[Card]
+) -> str | None:
+    """Why ``cards``, from ``hand`` (before playing them), do not follow ``led`` as the rules
+    require: ``count`` (not as many cards as led), ``revoke`` (a card of the suit led held
+    back), ``pair`` (a pair led, a pair of the suit held, no pair played); or None."""
+    if len(cards) != len(led):
+        return "count"
+    in_suit = sum(c.suit is suit for c in cards)
+    held = sum(n for c, n in hand.items() if c.suit is suit)
+    if in_suit < min(len(cards), held):
+        return "revoke"
+    pair_led = len(led) == 2 and led[0] == led[1]
+    if (
+        pair_led
+        and cards[0] != cards[1]
+        and any(c.suit is suit and n >= 2 for c, n in hand.items())
+    ):
+        return "pair"
+    return None
+
+
+def lowest(cards: Counter[Card], suit: Suit) -> Card:
+    """The lowest card of ``suit`` in ``cards``."""
+    return min((c for c in cards.elements() if c.suit is suit), key=lambda c: c.rank)
+
+
+def exposed_problem(
+    cards: Sequence[Card], suit: Suit, hand: Counter[Card], exposed: Counter[Card]
+) -> Card | None:
+    """On the first round of ``suit``: a card of the suit the player should have played rather
+    than an exposed one (``exposed``: the copies this player exposed, 首明 aside), or None.
+    Two decks: per copy, the exposed copies still in hand being the ones held back."""
+    for card, copies in exposed.items():
+        if card.suit is not suit:
+            continue
+        locked = min(copies, hand[card])  # exposed copies still in hand
+        if cards.count(card) > hand[card] - locked:  # an exposed copy was played
+            others = hand.copy()
+            others[card] -= locked
+            others = +others
+            if any(c.suit is suit for c in others):
+                return lowest(others, suit)
+    return None
