@@ -42,6 +42,11 @@ class Suit(enum.Enum):
     DIAMONDS = "D"
     CLUBS = "C"
 
+    # A suit is one object (an enum member), so its identity is its hash: hashed in C, where
+    # Enum's own hash is a Python call, and every card's hash hashes its suit (a claim's search
+    # hashes cards millions of times). Strings hash differently in each process anyway.
+    __hash__ = object.__hash__
+
     @property
     def symbol(self) -> str:
         return _SUIT_SYMBOL[self]
