@@ -12,10 +12,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from typing import TypeVar
 
 from ..core.cards import Card, Suit
 
-__all__ = ["exposed_problem", "follow_problem", "lead_problem", "lowest", "winner"]
+__all__ = ["exposed_problem", "fewest_exposed", "follow_problem", "lead_problem", "lowest",
+           "winner"]  # fmt: skip
 
 
 def winner(plays: Sequence[Sequence[Card]], suit: Suit) -> int:
@@ -77,20 +79,62 @@ def lowest(cards: Counter[Card], suit: Suit) -> Card:
     return min((c for c in cards.elements() if c.suit is suit), key=lambda c: c.rank)
 
 
+def _locked(hand: Counter[Card], suit: Suit, exposed: Counter[Card]) -> Counter[Card]:
+    """The exposed copies of ``suit`` still in hand: held back on the suit's first round."""
+    return Counter({c: min(n, hand[c]) for c, n in exposed.items() if c.suit is suit and hand[c]})
+
+
+def _shown(cards: Sequence[Card], hand: Counter[Card], locked: Counter[Card]) -> int:
+    """How many exposed copies a play uses (of two copies, the unexposed one goes first)."""
+    return sum(max(0, cards.count(c) - (hand[c] - k)) for c, k in locked.items())
+
+
+P = TypeVar("P", bound=Sequence[Card])
+
+
+def fewest_exposed(plays: Sequence[P], hand: Counter[Card], suit: Suit, exposed: Counter[Card]
+                   ) -> list[P]:  # fmt: skip
+    """Of ``plays`` (all in ``suit``'s first round, each allowed by the rules of following),
+    those that use the fewest exposed copies: an exposed card is played on its suit's first
+    round only when the player has no other way to follow (the seeds: "该花色只有一张牌时…
+    必须出"; two decks: a pair that must be followed with a pair)."""
+    locked = _locked(hand, suit, exposed)
+    if not locked:
+        return list(plays)
+    counts = [_shown(p, hand, locked) for p in plays]
+    least = min(counts, default=0)
+    return [p for p, n in zip(plays, counts, strict=True) if n == least]
+
+
 def exposed_problem(
-    cards: Sequence[Card], suit: Suit, hand: Counter[Card], exposed: Counter[Card]
+    cards: Sequence[Card],
+    led: Sequence[Card] | None,
+    suit: Suit,
+    hand: Counter[Card],
+    exposed: Counter[Card],
 ) -> Card | None:
-    """On the first round of ``suit``: a card of the suit the player should have played rather
-    than an exposed one (``exposed``: the copies this player exposed, 首明 aside), or None.
-    Two decks: per copy, the exposed copies still in hand being the ones held back."""
-    for card, copies in exposed.items():
-        if card.suit is not suit:
-            continue
-        locked = min(copies, hand[card])  # exposed copies still in hand
-        if cards.count(card) > hand[card] - locked:  # an exposed copy was played
-            others = hand.copy()
-            others[card] -= locked
-            others = +others
-            if any(c.suit is suit for c in others):
-                return lowest(others, suit)
-    return None
+    """On the first round of ``suit`` (``led``: the lead followed, None for a lead): a card of
+    the suit the player could have played rather than an exposed copy, or None. ``exposed``:
+    the copies this player exposed (首明 aside)."""
+    locked = _locked(hand, suit, exposed)
+    if not locked or not _shown(cards, hand, locked):
+        return None
+    held = sorted((c for c in hand if c.suit is suit), key=lambda c: c.sort_key)
+    if led is None:  # a lead: any one card or pair of the suit would have done
+        options: list[tuple[Card, ...]] = [(c,) for c in held]
+        options += [(c, c) for c in held if hand[c] >= 2]
+    else:
+        options = (
+            [(c,) for c in hand]
+            if len(led) == 1
+            else [
+                (a, b)
+                for i, a in enumerate(sorted(hand, key=lambda c: c.sort_key))
+                for b in sorted(hand, key=lambda c: c.sort_key)[i:]
+                if a != b or hand[a] >= 2
+            ]
+        )
+        options = [p for p in options if follow_problem(p, led, suit, hand) is None]
+    if _shown(cards, hand, locked) <= min((_shown(p, hand, locked) for p in options), default=9):
+        return None  # forced: no way to follow with fewer exposed copies
+    return lowest(hand - locked, suit)
