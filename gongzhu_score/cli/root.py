@@ -345,16 +345,30 @@ def replay_command(
     """Replay a hand trick by trick: check every play, find who won each trick, then score.
 
     Checks: every card played once; with a deal, 13 cards each and only one's own played;
-    in a first hand the holder of 2♣ leads it; each trick led by the last trick's winner;
-    suit followed when possible; an exposed card kept back the first time its suit is led
-    unless it is the player's last card of the suit (首明 exempt); exposed cards held by
-    whoever exposed them. Two decks: plays of one card or a pair, a pair followed by a pair.
-    Exit 0 for a legal record, 1 when it breaks a rule (the violations are listed), 2 when it
-    cannot be read, 3 when only its captured cards or claims disagree.
+    the first lead (首引) under the variant's rule when the record says which hand of the
+    match it is (hand: N, or first_hand: true): classic opens with 2♣ from its holder, 德宏
+    with the holder of ♠3 (any card), a rotation leads by seat; each trick led by the last
+    trick's winner; suit followed when possible; an exposed card kept back the first time its
+    suit is led unless it is the player's last card of the suit (首明 exempt); exposed cards
+    held by whoever exposed them. Two decks: plays of one card or a pair, a pair followed by
+    a pair.
+
+    A record may stop with a claim of the remaining tricks (声称: claim: {by, takes, line}).
+    The hand is scored as claimed, and the claim is judged: guaranteed when, every hand being
+    known, the claimer has a way to play (the stated line, if given) such that every legal
+    play of the others sends each scoring card where the claim says; if not, a counter-line
+    of legal plays that defeats it is printed. The search is exact; past its limit it says
+    "undecided", never guesses.
+
+    Exit 0 for a legal record (a claim guaranteed), 1 when it breaks a rule (the violations
+    are listed), 2 when it cannot be read, 3 when only its captured cards or claimed scores
+    disagree, or its claim is not guaranteed (or undecided).
 
     \b
-    Example:
+    Examples:
       gongzhu-score replay sample_hands/record.yaml
+      gongzhu-score replay sample_hands/claim_guaranteed.yaml
+      gongzhu-score replay sample_hands/claim_defeated.yaml --lang zh
     """
     from ..io.records import parse_record, record_claims
     from ..io.yamlfile import load_yaml, read_text
@@ -384,11 +398,14 @@ def replay_command(
         if not played.violations:
             raise e.within(source) from None
         error = str(e)
-    typer.echo(render_replay(played, result, error, fmt, lang.value, table_format, claims),
-               nl=False)  # fmt: skip
+    decision = played.decide_claim()
+    typer.echo(render_replay(played, result, error, fmt, lang.value, table_format, claims,
+                             decision), nl=False)  # fmt: skip
     if played.violations:
         raise typer.Exit(1)
     if played.disagreements or any(not c.correct for c in claims):
+        raise typer.Exit(3)
+    if decision is not None and decision.guaranteed is not True:
         raise typer.Exit(3)
 
 

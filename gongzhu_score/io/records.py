@@ -7,14 +7,15 @@ the rules is :func:`gongzhu_score.play.replay.replay`'s question.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..core.cards import Card
+from ..core.cards import SCORING_CARDS, Card
 from ..core.hand import check_name
 from ..errors import GongzhuError, HandError, InputError
-from ..play.replay import Record, replay
-from ..terms import Both, error, place
+from ..play.replay import Record, RestClaim, replay
+from ..terms import Both, Cards, error, place
 from .fields import HandSpec, cards_field, parse_score
 from .rules import DEFAULT, find_variant
 
@@ -68,7 +69,10 @@ def parse_record(data: object) -> Record:
     hand_number = _hand_number(data.get("hand"), bool(first_hand))
     deal = data.get("deal")
     tricks_data = data.get("tricks")
-    if not isinstance(tricks_data, list) or not tricks_data:
+    claim_data = data.get("claim")
+    if tricks_data is None and claim_data is not None:
+        tricks_data = []  # a claim before the first trick
+    if not isinstance(tricks_data, list) or not (tricks_data or claim_data is not None):
         raise error(InputError, "e.rec.tricks")
     if len(tricks_data) > 13 * variant.decks:  # before any is read: the work stays bounded
         raise error(InputError, "e.rec.too_many", count=len(tricks_data), most=13 * variant.decks,
@@ -94,17 +98,111 @@ def parse_record(data: object) -> Record:
         tricks.append((str(lead), parsed))
     teams, captured = data.get("teams"), data.get("captured")
     decks = variant.decks
+    dealt = None if deal is None else _by_player(deal, names, "deal", decks)
+    claim = None
+    if claim_data is not None:
+        try:
+            claim = _claim(claim_data, names, decks, dealt, tricks)
+        except GongzhuError as e:
+            raise e.within("claim") from None
     return Record(
         names,
         variant,
         _by_player(data.get("exposed"), names, "exposed", decks),
         _by_player(data.get("first_exposed"), names, "first_exposed", decks),
         hand_number,
-        None if deal is None else _by_player(deal, names, "deal", decks),
+        dealt,
         tuple(tricks),
         None if captured is None else _by_player(captured, names, "captured", decks),
         teams if isinstance(teams, str) else None,
+        claim,
     )
+
+
+CLAIM_KEYS = ("by", "takes", "line", "lead")
+ALL = ("all", "全部", "都是")
+
+
+def _claim(
+    data: object,
+    names: tuple[str, ...],
+    decks: int,
+    deal: Mapping[str, tuple[Card, ...]] | None,
+    tricks: Sequence[tuple[str, tuple[tuple[Card, ...], ...]]],
+) -> RestClaim:
+    """``claim: {by, takes, line?, lead?}`` (声称): who claims, who takes each scoring card not
+    yet played (``all``: the claimer), the claimer's stated line, who leads if no trick was
+    played. Checked against the cards still to be played, which need the deal."""
+    if not isinstance(data, Mapping):
+        raise error(InputError, "e.claim.mapping")
+    for key in data:
+        if key not in CLAIM_KEYS:
+            raise error(InputError, "e.rec.unknown_key", key=repr(key),
+                        allowed=", ".join(CLAIM_KEYS))  # fmt: skip
+    if deal is None:
+        raise error(InputError, "e.claim.deal")
+    by = _player(data.get("by"), names, "by")
+    lead = data.get("lead")
+    if tricks and lead is not None:
+        raise error(InputError, "e.claim.lead_after").within("lead")
+    if not tricks:
+        if lead is None:
+            raise error(InputError, "e.claim.lead_needed").within("lead")
+        lead = _player(lead, names, "lead")
+    played: dict[str, Counter[Card]] = {n: Counter() for n in names}
+    for leader, plays in tricks:
+        start = names.index(leader)
+        for k, cards in enumerate(plays):
+            played[names[(start + k) % 4]].update(cards)
+    gone: Counter[Card] = sum(played.values(), Counter())
+    left = Counter({c: decks - gone[c] for c in SCORING_CARDS if gone[c] < decks})
+    takes = _takes(data.get("takes"), names, by, decks, left)
+    line = None
+    if data.get("line") is not None:
+        line = cards_field(data.get("line"), "line", decks)
+        hand = Counter(deal.get(by, ())) - played[by]
+        for card, count in Counter(line).items():
+            if count > hand[card]:
+                raise error(InputError, "e.claim.line_card", card=card, by=by,
+                            cards=Cards(sorted(hand.elements(), key=lambda c: c.sort_key))
+                            ).within("line")  # fmt: skip
+    return RestClaim(by, takes, line, lead)
+
+
+def _player(value: object, names: tuple[str, ...], key: str) -> str:
+    name = str(value).strip() if value is not None else ""
+    if name not in names:
+        raise error(InputError, "e.hand.unknown_player", name=repr(value),
+                    players=", ".join(names)).within(key)  # fmt: skip
+    return name
+
+
+def _takes(
+    value: object, names: tuple[str, ...], by: str, decks: int, left: Counter[Card]
+) -> dict[str, tuple[Card, ...]]:
+    """Each remaining scoring card under its taker, every copy named once."""
+
+    def ordered(cards: Counter[Card]) -> tuple[Card, ...]:
+        return tuple(sorted(cards.elements(), key=lambda c: c.sort_key))
+
+    if isinstance(value, str) and value.strip().lower() in ALL:
+        return {n: ordered(left) if n == by else () for n in names}
+    if not isinstance(value, Mapping):
+        raise error(InputError, "e.claim.takes").within("takes")
+    named = _by_player(value, names, "takes", decks)
+    count: Counter[Card] = Counter()
+    for name in names:
+        for card in named.get(name, ()):
+            count[card] += 1
+            if card not in SCORING_CARDS:
+                raise error(InputError, "e.claim.not_scoring", card=card).within(f"takes: {name}")
+            if count[card] > left[card]:
+                key = "e.claim.played" if not left[card] else "e.claim.twice"
+                raise error(InputError, key, card=card, decks=decks).within(f"takes: {name}")
+    missing = left - count
+    if missing:
+        raise error(InputError, "e.claim.missing", cards=Cards(ordered(missing))).within("takes")
+    return {n: named.get(n, ()) for n in names}
 
 
 def _hand_number(value: object, first_hand: bool) -> int | None:

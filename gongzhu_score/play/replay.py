@@ -21,10 +21,11 @@ from ..core.cards import DECK, SCORING_CARDS, Card, Suit
 from ..core.hand import Hand, PlayerHand
 from ..core.variant import Variant
 from ..terms import Cards, Names, say
+from .claims import ClaimDecision, Position, decide
 from .rules import exposed_problem, follow_problem, lead_problem, lowest
 from .rules import winner as winning
 
-__all__ = ["Finding", "Play", "Record", "Replay", "Trick", "replay"]
+__all__ = ["Finding", "Play", "Record", "Replay", "RestClaim", "Trick", "replay"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +69,22 @@ class Trick:
 
 
 @dataclass(frozen=True, slots=True)
+class RestClaim:
+    """A claim of the remaining tricks (声称, RULINGS §11): the claimer shows their cards and
+    says who takes each scoring card still to be played."""
+
+    by: str
+    takes: Mapping[str, tuple[Card, ...]]
+    """Every remaining scoring card (each copy once) under its taker; ``takes: all`` in a
+    record is read as all of them to the claimer."""
+    line: tuple[Card, ...] | None = None
+    """The cards the claimer will play, in order, if they said."""
+    lead: str | None = None
+    """Who leads next, when the record has no tricks before the claim (else: the last trick's
+    winner)."""
+
+
+@dataclass(frozen=True, slots=True)
 class Record:
     """A trick-by-trick record as read (structure checked; the rules of play not yet)."""
 
@@ -83,6 +100,8 @@ class Record:
     """(leader, plays in order) per trick."""
     captured: Mapping[str, tuple[Card, ...]] | None
     teams: str | None = None
+    claim: RestClaim | None = None
+    """The hand stopped early with a claim of the remaining tricks (needs the deal)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +114,20 @@ class Replay:
     violations: tuple[Finding, ...]
     disagreements: tuple[Finding, ...]
     """Where the record's own ``captured:`` differs from what the tricks give."""
+    position: Position | None = None
+    """With a claim: every hand, the leader and the suits led when the claim was made."""
+
+    def decide_claim(self, budget: int | None = None) -> ClaimDecision | None:
+        """Is the record's claim guaranteed (RULINGS §11)? None without a claim, or when the
+        tricks before it break a rule (there is no fair position to judge it from)."""
+        claim = self.record.claim
+        if claim is None or self.position is None or self.violations:
+            return None
+        decks = self.record.variant.decks
+        if budget is None:
+            return decide(self.position, claim.by, claim.takes, claim.line, decks=decks)
+        return decide(self.position, claim.by, claim.takes, claim.line, decks=decks,
+                      budget=budget)  # fmt: skip
 
     def hand(self) -> Hand:
         """The hand the tricks give, ready to score."""
@@ -153,8 +186,8 @@ def replay(record: Record) -> Replay:
         for k, play in enumerate(plays):
             if k:
                 _check_follow(number, play, led, suit, remaining[play.player], record, violations)
-            _check_exposed(number, play, suit, suit not in first_round_done, remaining, record,
-                           violations)  # fmt: skip
+            _check_exposed(number, play, led if k else None, suit, suit not in first_round_done,
+                           remaining, record, violations)  # fmt: skip
             remaining[play.player] -= Counter(play.cards)
         first_round_done.add(suit)
         winner = plays[winning([p.cards for p in plays], suit)].player
@@ -162,9 +195,30 @@ def replay(record: Record) -> Replay:
             captured[winner].extend(play.cards)
         tricks.append(Trick(number, plays, winner))
         previous = winner
+    position = None
+    if record.claim is not None:
+        claim = record.claim
+        next_lead = previous if previous is not None else claim.lead
+        assert next_lead is not None  # (the reader asks for a lead when no trick was played)
+        exposed = {n: Counter(record.exposed.get(n, ())) for n in players}
+        opening = None
+        if not record.tricks and record.hand_number is not None:  # the claim comes first
+            _check_first_lead(record, Play(next_lead, ()), held, violations)
+            if (
+                record.hand_number == 1
+                and first_lead_rule(record) == "pig"
+                and (record.variant.opening_card_must_be_played)
+            ):
+                opening = record.variant.opening_card
+        position = Position(players, remaining, next_lead, frozenset(first_round_done), exposed,
+                            opening)  # fmt: skip
+        _check_claim_hands(record, remaining, violations)
+        for name in players:  # the hand is scored as claimed
+            captured[name].extend(claim.takes.get(name, ()))
     result_captured = {n: tuple(captured[n]) for n in players}
     disagreements = _disagreements(record, result_captured)
-    return Replay(record, tuple(tricks), result_captured, tuple(violations), tuple(disagreements))
+    return Replay(record, tuple(tricks), result_captured, tuple(violations), tuple(disagreements),
+                  position)  # fmt: skip
 
 
 def _check_deal(record: Record, played: Mapping[str, list[Card]], out: list[Finding]) -> None:
@@ -191,8 +245,28 @@ def _check_cards(record: Record, out: list[Finding]) -> None:
         if count > decks:
             out.append(Finding(f"v.played_too_often.{decks}", {"card": card, "count": count}))
     missing = [c for c in DECK for _ in range(decks - min(seen[c], decks))]
-    if missing:
+    if missing and record.claim is None:  # (with a claim, the rest stays in the hands)
         out.append(Finding("v.never_played", {"cards": Cards(missing)}))
+
+
+def _check_claim_hands(
+    record: Record, remaining: Mapping[str, Counter[Card]], out: list[Finding]
+) -> None:
+    """A claim is judged from the deal: it must be a whole deal (each card as many times as
+    there are decks), and every player must have as many cards left as the others."""
+    assert record.deal is not None
+    decks = record.variant.decks
+    dealt: Counter[Card] = Counter()
+    for cards in record.deal.values():
+        dealt.update(cards)
+    for card in DECK:
+        if dealt[card] != decks:
+            out.append(Finding("v.dealt_count", {"card": card, "count": dealt[card],
+                                                 "decks": decks}))  # fmt: skip
+    sizes = {n: sum(h.values()) for n, h in remaining.items()}
+    if len(set(sizes.values())) > 1:
+        shown = ", ".join(f"{n} {k}" for n, k in sizes.items())
+        out.append(Finding("v.claim_uneven", {"sizes": shown}))
 
 
 def first_lead_rule(record: Record) -> str:
@@ -224,7 +298,7 @@ def _check_first_lead(
     if lead.player not in holders:
         out.append(Finding("v.first_lead_holder", {"player": lead.player, "card": card,
                                                    "holders": Names(holders)}))  # fmt: skip
-    elif record.variant.opening_card_must_be_played and card not in lead.cards:
+    elif record.variant.opening_card_must_be_played and lead.cards and card not in lead.cards:
         out.append(Finding("v.first_lead_card", {"player": lead.player, "cards": lead.text,
                                                  "card": card}))  # fmt: skip
 
@@ -272,18 +346,20 @@ def _later(record: Record, player: str, card: Card, after: int) -> int:
 def _check_exposed(
     number: int,
     play: Play,
+    led: tuple[Card, ...] | None,
     suit: Suit,
     first_round: bool,
     remaining: Mapping[str, Counter[Card]],
     record: Record,
     out: list[Finding],
 ) -> None:
-    """An exposed card is not played the first time its suit is led, unless it is the player's
-    only card of the suit then (首明 cards exempt; two decks: per copy exposed)."""
+    """An exposed card is not played the first time its suit is led, unless the player has no
+    other way to follow (their only card of the suit; two decks: a pair to be followed with a
+    pair; 首明 cards exempt; per copy exposed)."""
     if not first_round:
         return
     exposed = Counter(record.exposed.get(play.player, ()))
-    other = exposed_problem(play.cards, suit, remaining[play.player], exposed)
+    other = exposed_problem(play.cards, led, suit, remaining[play.player], exposed)
     if other is not None:
         card = next(c for c in play.cards if c.suit is suit and exposed[c])
         out.append(Finding("v.exposed_first_round", {

@@ -188,11 +188,25 @@ def _normalization_steps(result: HandResult, w: _Words) -> list[str]:
     return lines
 
 
+def _first_lead(result: HandResult, w: _Words) -> str:
+    """The first-lead rule (首引) the table plays by: who leads each hand of the match."""
+    v = result.variant
+    if v.first_lead_for(result.normalization.teams) == "rotation":
+        return w("first_lead.rotation", "first_lead")
+    card = (
+        w(f"card.{v.opening_card.code}")
+        if v.opening_card in _BY_CODE.values()
+        else (v.opening_card.symbol if w.lang != "zh" else v.opening_card.zh)
+    )
+    must = w("first_lead.must", card=card) if v.opening_card_must_be_played else w("first_lead.any")
+    return w("first_lead.pig", "first_lead", card=card, must=must)
+
+
 def explain(result: HandResult, lang: str = "en") -> str:
     """The derivation of every player's raw and final score, as text."""
     w = _Words(lang)
     v = result.variant
-    out = [w("title", name=v.name, title=title(v, lang))]
+    out = [w("title", name=v.name, title=title(v, lang)), _first_lead(result, w)]
     if result.partial:
         out.append(w("partial", cards=_cards(result.missing)))
     for p in result.players:

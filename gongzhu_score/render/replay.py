@@ -6,11 +6,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..core.cards import SCORING_CARDS
+from ..core.cards import SCORING_CARDS, Card
 from ..core.engine import HandResult
 from ..disputes.claims import Claim
+from ..play.claims import ClaimDecision, Trick, trick_codes, trick_winner
 from ..play.replay import Replay
-from ..terms import say
+from ..terms import Names, say
 from .formats import Format, json_text, table, yaml_text
 from .hand import cards_text, claims_dict, render_result, result_to_dict
 
@@ -18,7 +19,11 @@ __all__ = ["render_replay", "replay_to_dict"]
 
 
 def replay_to_dict(
-    played: Replay, result: HandResult | None, error: str | None, claims: Sequence[Claim] = ()
+    played: Replay,
+    result: HandResult | None,
+    error: str | None,
+    claims: Sequence[Claim] = (),
+    decision: ClaimDecision | None = None,
 ) -> dict[str, Any]:
     """The replay as data: the hand's result, the tricks, the violations (in English)."""
     if result is not None:
@@ -36,7 +41,68 @@ def replay_to_dict(
         data["error"] = error
     if claims:
         data["claims"] = claims_dict(claims)
+    claim = played.record.claim
+    if claim is not None:
+        said: dict[str, Any] = {
+            "by": claim.by,
+            "takes": {n: [c.code for c in cards] for n, cards in claim.takes.items()},
+        }
+        if claim.line is not None:
+            said["line"] = [c.code for c in claim.line]
+        said["guaranteed"] = None if decision is None else decision.guaranteed
+        if decision is not None and decision.guaranteed is False:
+            said["counter_line"] = [trick_codes(t) for t in decision.counter_line]
+        if decision is None or decision.guaranteed is None:
+            said["note"] = _unjudged(played, decision, "en")
+        data["claim"] = said
     return data
+
+
+def _unjudged(played: Replay, decision: ClaimDecision | None, lang: str) -> str:
+    if decision is None:
+        return say("r.claim_unjudged", lang)
+    return say("r.claim_undecided", lang, positions=f"{decision.positions:,}")
+
+
+def _scoring_text(cards: Sequence[Card], lang: str) -> str:
+    return cards_text(sorted(cards, key=lambda c: c.sort_key), lang) or say("nothing", lang)
+
+
+def _plays_text(trick: Trick) -> str:
+    return "  ".join(f"{name} {' '.join(c.symbol for c in cards)}" for name, cards in trick)
+
+
+def claim_text(played: Replay, decision: ClaimDecision | None, lang: str) -> list[str]:
+    """The claim (声称) and the verdict, with the counter-line when it is not guaranteed."""
+    claim = played.record.claim
+    if claim is None:
+        return []
+    takes = [f"{n} {_scoring_text(cards, lang)}" for n, cards in claim.takes.items()]
+    out = [say("r.claim", lang, by=claim.by, takes=say("list", lang).join(takes))]
+    if claim.line is not None:
+        out.append("  " + say("r.claim_line", lang, line=" ".join(c.symbol for c in claim.line)))
+    if decision is None or decision.guaranteed is None:
+        out.append("  " + _unjudged(played, decision, lang))
+    elif decision.guaranteed:
+        out.append("  " + say("r.claim_yes", lang, positions=f"{decision.positions:,}"))
+    else:
+        out.append("  " + say("r.claim_no", lang))
+        first = len(played.tricks) + 1
+        for k, trick in enumerate(decision.counter_line):
+            plays = _plays_text(trick)
+            won = trick_winner(trick)
+            if won is None:
+                out.append("    " + say("r.claim_unplayable", lang, trick=first + k, plays=plays,
+                                        by=claim.by))  # fmt: skip
+                continue
+            took = _scoring_text([c for _, cards in trick for c in cards if c in SCORING_CARDS],
+                                 lang)  # fmt: skip
+            out.append("    " + say("r.claim_trick", lang, trick=first + k, plays=plays,
+                                    winner=won, took=took))  # fmt: skip
+        for card, taker, claimed in decision.astray:
+            out.append("  " + say("r.claim_astray", lang, card=cards_text((card,), lang),
+                                  taker=taker, claimed=Names(claimed)))  # fmt: skip
+    return out
 
 
 def render_replay(
@@ -47,12 +113,13 @@ def render_replay(
     lang: str = "en",
     table_format: str = "simple",
     claims: Sequence[Claim] = (),
+    decision: ClaimDecision | None = None,
 ) -> str:
-    """``replay``: the tricks and their winners, the score, the violations."""
+    """``replay``: the tricks and their winners, the claim if any, the score, the violations."""
     if fmt is Format.json:
-        return json_text(replay_to_dict(played, result, error, claims))
+        return json_text(replay_to_dict(played, result, error, claims, decision))
     if fmt is Format.yaml:
-        return yaml_text(replay_to_dict(played, result, error, claims))
+        return yaml_text(replay_to_dict(played, result, error, claims, decision))
     rows = []
     for t in played.tricks:
         taken = [c for p in t.plays for c in p.cards if c in SCORING_CARDS]
@@ -62,6 +129,8 @@ def render_replay(
         ])  # fmt: skip
     headers = [say(f"r.{k}", lang) for k in ("trick", "lead", "plays", "winner", "took")]
     out = [table(rows, headers, table_format), ""]
+    if played.record.claim is not None:
+        out += [*claim_text(played, decision, lang), ""]
     if result is not None:
         out.append(render_result(result, Format.table, lang, table_format, claims).rstrip("\n"))
     else:
