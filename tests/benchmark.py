@@ -15,6 +15,12 @@
   floor on 1,000,000 hands), on every core and on one (``parallel.py`` stays only while it
   beats one core at both sizes), and the peak memory.
 
+- Claims of the remaining tricks (声称): the time to decide a claim at 3, 5 and 7 tricks left,
+  one deck and two: claims as players make them on random endgames of random legal games (the
+  median and the slowest of many), and a constructed guaranteed claim (the claimer holds the top
+  cards and says "the rest are mine": every reply of the others must be tried, the search's
+  hardest kind of answer). Target: any claim at 7 tricks left decided in seconds.
+
 ``--quick`` skips the million-hand runs.
 """
 
@@ -165,6 +171,7 @@ def main() -> None:
         print(f"  {label:30s} {seconds * 1000:7.1f} ms  {ratio}")
 
     library_figures(50_000)
+    claim_figures(40 if quick else 150)
 
     folder = Path(tempfile.mkdtemp())
     try:
@@ -172,6 +179,52 @@ def main() -> None:
         batch_figures(cli, folder, quick)
     finally:
         shutil.rmtree(folder)
+
+
+def claim_figures(games: int) -> None:
+    from collections import Counter
+
+    from endgames import NAMES as SEATS
+    from endgames import endgame, playout
+
+    from gongzhu_score.core.cards import Card
+    from gongzhu_score.play.claims import Position, decide
+
+    def timed(pos: Position, by: str, takes: dict[str, list[Card]], decks: int
+              ) -> tuple[float, bool | None]:  # fmt: skip
+        start = time.perf_counter()
+        answer = decide(pos, by, takes, decks=decks).guaranteed
+        return time.perf_counter() - start, answer
+
+    print(f"Claims (声称), time to decide one claim (random: {games} endgames of random legal "
+          "games, claims from a random playout; guaranteed: 东 leads holding the top cards, "
+          "takes: all):")  # fmt: skip
+    tops = [Card.parse(c) for c in ("AH", "AS", "AD", "KH", "KS", "KD", "QH")]
+    for decks in (1, 2):
+        for left in (3, 5, 7):
+            rng = random.Random(100 * decks + left)
+            times, answers = [], Counter()
+            for _ in range(games):
+                pos = endgame(rng, decks, left)
+                by = rng.choice(SEATS)
+                takes, _ = playout(rng, pos, by, decks)
+                seconds, answer = timed(pos, by, takes, decks)
+                times.append(seconds)
+                answers[answer] += 1
+            mine = tops[:left]
+            rest = [c for c in DECK if c not in mine] * decks
+            rng.shuffle(rest)
+            hands = {"东": Counter(mine)}
+            for k, name in enumerate(SEATS[1:]):
+                hands[name] = Counter(rest[k * left : (k + 1) * left])
+            left_cards = [c for h in hands.values() for c in h.elements() if c in SCORING_CARDS]
+            pos = Position(SEATS, hands, "东", frozenset(), {})
+            claim = {"东": left_cards, "南": [], "西": [], "北": []}
+            hard, answer = timed(pos, "东", claim, decks)
+            print(f"  {decks} deck(s), {left} tricks left: random median "
+                  f"{statistics.median(times) * 1000:7.1f} ms, slowest {max(times) * 1000:7.1f} ms "
+                  f"({answers[True]} guaranteed, {answers[False]} not, {answers[None]} undecided);"
+                  f" guaranteed {hard * 1000:7.1f} ms ({answer})")  # fmt: skip
 
 
 FLOOR = "import json, sys\nfor line in open(sys.argv[1], encoding='utf-8'):\n    json.loads(line)\n"

@@ -121,12 +121,15 @@ def play_random_hand(
     *,
     first_hand: bool = False,
     expose: bool = True,
+    leader: str | None = None,
+    holder_of: Card | None = None,
+    leads_it: bool = True,
 ) -> tuple[dict[str, object], dict[str, list[Card]]]:
     """A legal one-deck hand played by random players: the record and who captured what.
 
-    Each player plays a random legal card: 2♣ opens the first hand, suit is followed when
-    possible, and an exposed card waits for the second round of its suit unless it is the
-    player's last card of that suit.
+    Each player plays a random legal card: 2♣ opens the first hand (else ``leader`` leads, or
+    the holder of ``holder_of``, leading that card if ``leads_it``), suit is followed when possible, and an exposed card waits for the
+    second round of its suit unless it is the player's last card of that suit.
     """
     cards = list(DECK)
     rng.shuffle(cards)
@@ -140,7 +143,14 @@ def play_random_hand(
     shown = {c: n for n, cs in exposed.items() for c in cs}
     deal = {n: list(h) for n, h in hands.items()}
     led_suits: set[object] = set()
-    leader = next(n for n in names if TWO_CLUBS in hands[n]) if first_hand else rng.choice(names)
+    opening = TWO_CLUBS if first_hand else None
+    if holder_of is not None:
+        leader = next(n for n in names if holder_of in hands[n])
+        opening = holder_of if leads_it else None
+    elif leader is None:
+        leader = (
+            next(n for n in names if TWO_CLUBS in hands[n]) if first_hand else rng.choice(names)
+        )
     tricks = []
     captured: dict[str, list[Card]] = {n: [] for n in names}
     for number in range(13):
@@ -149,8 +159,8 @@ def play_random_hand(
         suit = None
         for player in order:
             hand = hands[player]
-            if number == 0 and first_hand and player == leader:
-                choice = TWO_CLUBS
+            if number == 0 and opening is not None and player == leader:
+                choice = opening
             else:
                 options = [c for c in hand if c.suit == suit] if suit is not None else list(hand)
                 options = options or list(hand)

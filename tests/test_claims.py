@@ -20,7 +20,7 @@ from endgames import NAMES, endgame, order_from, playout
 from gongzhu_score.core.cards import DECK, SCORING_CARDS, Card
 from gongzhu_score.io.records import parse_record
 from gongzhu_score.io.yamlfile import load_yaml
-from gongzhu_score.play.claims import Position, decide, legal_plays, trick_winner
+from gongzhu_score.play.claims import POSITION_BUDGET, Position, decide, legal_plays, trick_winner
 from gongzhu_score.play.replay import replay
 from gongzhu_score.play.rules import exposed_problem, follow_problem, lead_problem, winner
 
@@ -374,3 +374,15 @@ def test_two_decks_a_pair_to_follow_may_hold_an_exposed_copy_on_the_first_round(
     single = (cards("9H"),)
     assert (cards("AH"),) in legal_plays(hand, single, frozenset(), exposed, 2)
     assert exposed_problem((cards("AH"),), single, cards("9H").suit, hand, exposed) is None
+
+
+def test_the_claim_limit_says_undecided_plainly_exit_3(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    r = run("replay", str(SAMPLES / "claim_guaranteed.yaml"), "--claim-limit", "1", "-f", "json")
+    assert r.exit_code == 3
+    claim = json.loads(r.stdout)["claim"]
+    assert claim["guaranteed"] is None
+    assert claim["note"] == ("Undecided: the search stopped after 2 positions, its limit (no "
+                             "guess is made).")  # fmt: skip
+    text = run("replay", str(SAMPLES / "claim_guaranteed.yaml"), "--claim-limit", "1").stdout
+    assert "  Undecided: the search stopped after 2 positions" in text
+    assert f"default {POSITION_BUDGET:,}" in " ".join(run("replay", "--help").stdout.split())

@@ -338,6 +338,17 @@ def replay_command(
     scale: ScaleOpt = 1,
     rounding: RoundingOpt = Rounding.NEAREST,
     teams: TeamsOpt = None,
+    claim_limit: Annotated[
+        int | None,
+        typer.Option(
+            "--claim-limit",
+            metavar="POSITIONS",
+            min=1,
+            max=100_000_000,
+            help="How many positions the search for a claim (声称) may visit before it says "
+            "'undecided' (default 250,000: well past any claim with 7 tricks left).",
+        ),
+    ] = None,
     fmt: DataFormatOpt = Format.table,
     lang: LangOpt = Lang.en,
     table_format: TableFormatOpt = "simple",
@@ -398,7 +409,7 @@ def replay_command(
         if not played.violations:
             raise e.within(source) from None
         error = str(e)
-    decision = played.decide_claim()
+    decision = played.decide_claim(claim_limit)
     typer.echo(render_replay(played, result, error, fmt, lang.value, table_format, claims,
                              decision), nl=False)  # fmt: skip
     if played.violations:

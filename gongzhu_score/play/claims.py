@@ -29,17 +29,18 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from ..core.cards import SCORING_CARDS, Card, Suit
+from ..core.cards import DECK, SCORING_CARDS, Card, Suit
 from .rules import fewest_exposed, follow_problem, lead_problem, winner
 
-__all__ = ["ClaimDecision", "Owed", "Position", "decide", "legal_plays", "trick_codes",
-           "trick_winner"]  # fmt: skip
+__all__ = ["ClaimDecision", "Position", "decide", "legal_plays", "trick_codes", "trick_winner"]
 
 Play = tuple[Card, ...]
 Trick = tuple[tuple[str, Play], ...]
 
-POSITION_BUDGET = 2_000_000
-"""Positions between tricks the search may visit before it says it could not decide."""
+POSITION_BUDGET = 250_000
+"""Positions between tricks the search may visit before it says it could not decide (about 10
+to 20 seconds on a small machine; any claim with 7 tricks left seen so far needs under
+60,000)."""
 
 
 @dataclass(frozen=True)
@@ -125,9 +126,63 @@ def legal_plays(
     return legal if suit in suits_led else fewest_exposed(legal, hand, suit, exposed)
 
 
-def _order(players: Sequence[str], lead: str) -> list[str]:
-    start = players.index(lead)
-    return [players[(start + k) % 4] for k in range(4)]
+# In the search a card is its index in sort order (the suit's block of 13, then the rank), a
+# hand a sorted tuple of indices (two decks: a card twice), a play a sorted tuple too: keys of
+# the positions remembered hash as plain integers. The rules are still asked about Cards, once
+# per player and lead in each trick.
+_CARDS: tuple[Card, ...] = tuple(sorted(DECK, key=lambda c: c.sort_key))
+_INDEX: dict[Card, int] = {c: i for i, c in enumerate(_CARDS)}
+_SCORING = frozenset(_INDEX[c] for c in SCORING_CARDS)
+_SUIT_BIT = {suit: 1 << k for k, suit in enumerate(Suit)}
+
+Cards = tuple[int, ...]
+Hands = tuple[Cards, ...]
+
+
+def _cards(play: Sequence[Card]) -> Cards:
+    return tuple(sorted(_INDEX[c] for c in play))
+
+
+def _remove(hand: Cards, play: Cards) -> Cards:
+    rest = list(hand)
+    for card in play:
+        rest.remove(card)
+    return tuple(rest)
+
+
+class _Owed:
+    """Scoring cards still owed under the claim: card → copies owed to each seat."""
+
+    __slots__ = ("by_card", "key")
+
+    def __init__(self, by_card: dict[int, tuple[int, ...]]) -> None:
+        self.by_card = by_card
+        self.key = tuple(sorted(by_card.items()))
+
+    def taken(self, cards: Sequence[int], taker: int) -> _Owed | None:
+        changed = dict(self.by_card)
+        for card in cards:
+            owed = changed.get(card)
+            if owed is None or owed[taker] < 1:
+                return None
+            owed = (*owed[:taker], owed[taker] - 1, *owed[taker + 1 :])
+            if any(owed):
+                changed[card] = owed
+            else:
+                del changed[card]
+        return _Owed(changed)
+
+
+class _Trick:
+    """A trick as it began: the hands then, and what each seat may usefully play, worked out
+    once per lead."""
+
+    __slots__ = ("choices", "groups", "hands")
+
+    def __init__(self, hands: Hands) -> None:
+        self.hands = hands
+        self.choices: dict[tuple[int, Cards | None], list[Cards]] = {}
+        self.groups: dict[int, dict[int, int]] = {}
 
 
 class _Search:
@@ -141,64 +196,71 @@ class _Search:
         budget: int,
     ) -> None:
         self.players = position.players
-        self.exposed = position.exposed
-        self.opening = position.opening
-        self.first = (position.leader, sum(position.hands[position.leader].values()))
-        self.by = by
-        self.line = tuple(line) if line is not None else None
+        self.by = position.players.index(by)
+        self.exposed = [Counter(position.exposed.get(n, Counter())) for n in self.players]
+        self.shown = [frozenset(_INDEX[c] for c in e if e[c]) for e in self.exposed]
+        self.line = tuple(_INDEX[c] for c in line) if line is not None else None
         self.line_start = sum(position.hands[by].values())
+        self.opening = _INDEX[position.opening] if position.opening is not None else None
+        leader = position.players.index(position.leader)
+        self.first = (leader, sum(position.hands[position.leader].values()))
         self.decks = decks
         self.budget = budget
         self.visited = 0
         self.known: dict[tuple[object, ...], bool] = {}
-        owed: dict[Card, Counter[str]] = {}
+        self.winners: dict[tuple[Cards, ...], int] = {}
+        self.legal_known: dict[tuple[object, ...], list[Cards]] = {}
+        owed: dict[int, list[int]] = {}
         for name, cards in takes.items():
             for card in cards:
-                owed.setdefault(card, Counter())[name] += 1
-        self.owed0 = owed
+                owed.setdefault(_INDEX[card], [0, 0, 0, 0])[self.players.index(name)] += 1
+        self.owed0 = _Owed({c: tuple(o) for c, o in owed.items()})
+
+    def start(self, position: Position) -> tuple[int, Hands, int]:
+        hands = tuple(_cards(list(position.hands[n].elements())) for n in self.players)
+        led = sum(_SUIT_BIT[s] for s in position.suits_led)
+        return self.players.index(position.leader), hands, led
 
     # --- the game --------------------------------------------------------------------------
 
-    def holds(
-        self, leader: str, hands: dict[str, Counter[Card]], led: frozenset[Suit], owed: Owed
-    ) -> bool:
+    def holds(self, leader: int, hands: Hands, led: int, owed: _Owed) -> bool:
         """Between tricks: can the claimer keep the claim from here?"""
-        if not any(hands.values()):
+        if not any(hands):
             return True
-        key = (leader, _frozen(hands), led, owed.frozen())
+        key = (leader, hands, led, owed.key)
         found = self.known.get(key)
         if found is not None:
             return found
         self.visited += 1
         if self.visited > self.budget:
             raise _Undecided
-        answer = self.turn(_order(self.players, leader), 0, (), hands, led, owed)
+        order = tuple((leader + k) % 4 for k in range(4))
+        answer = self.turn(order, 0, (), hands, led, owed, _Trick(hands))
         self.known[key] = answer
         return answer
 
     def turn(
         self,
-        order: list[str],
+        order: tuple[int, ...],
         k: int,
-        plays: tuple[Play, ...],
-        hands: dict[str, Counter[Card]],
-        led: frozenset[Suit],
-        owed: Owed,
+        plays: tuple[Cards, ...],
+        hands: Hands,
+        led: int,
+        owed: _Owed,
+        trick: _Trick,
     ) -> bool:
-        """Within a trick: player ``order[k]`` to play, ``plays`` made before."""
+        """Within a trick: seat ``order[k]`` to play, ``plays`` made before."""
         if k == 4:
             outcome = self.trick_outcome(order, plays, owed)
             if outcome is None:
                 return False  # a scoring card went elsewhere than claimed
-            suit = plays[0][0].suit
-            return self.holds(order[outcome[0]], hands, led | {suit}, outcome[1])
-        name = order[k]
-        choices = self.choices(name, plays, hands, led)
-        claimer = name == self.by
-        for play in choices:
-            after = dict(hands)
-            after[name] = hands[name] - Counter(play)
-            kept = self.turn(order, k + 1, (*plays, play), after, led, owed)
+            suit = _CARDS[plays[0][0]].suit
+            return self.holds(order[outcome[0]], hands, led | _SUIT_BIT[suit], outcome[1])
+        seat = order[k]
+        claimer = seat == self.by
+        for play in self.choices(seat, plays, hands, led, trick):
+            after = (*hands[:seat], _remove(hands[seat], play), *hands[seat + 1 :])
+            kept = self.turn(order, k + 1, (*plays, play), after, led, owed, trick)
             if kept and claimer:
                 return True  # one way for the claimer is enough
             if not kept and not claimer:
@@ -206,96 +268,117 @@ class _Search:
         return not claimer
 
     def choices(
-        self,
-        name: str,
-        plays: tuple[Play, ...],
-        hands: dict[str, Counter[Card]],
-        led: frozenset[Suit],
-    ) -> list[Play]:
-        hand = hands[name]
+        self, seat: int, plays: tuple[Cards, ...], hands: Hands, led: int, trick: _Trick
+    ) -> list[Cards]:
+        """What ``seat`` may usefully play: within a trick this depends only on the lead (the
+        hands as the trick began fix the rest), so it is worked out once per lead."""
         lead = plays[0] if plays else None
-        legal = legal_plays(hand, lead, led, self.exposed.get(name, Counter()), self.decks)
-        if self.opening is not None and lead is None and (name, sum(hand.values())) == self.first:
-            legal = [p for p in legal if self.opening in p]  # the match opens with this card
-        if name == self.by and self.line is not None:
+        found = trick.choices.get((seat, lead))
+        if found is None:
+            found = self._choices(seat, lead, hands[seat], led, trick)
+            trick.choices[seat, lead] = found
+        return found
+
+    def _choices(
+        self, seat: int, lead: Cards | None, hand: Cards, led: int, trick: _Trick
+    ) -> list[Cards]:
+        legal = self.legal(seat, lead, hand, led)
+        if seat == self.by and self.line is not None:
             stated = self.stated(hand, lead)
             if stated is not None:  # a line that breaks a rule here cannot be followed
                 return [stated] if stated in legal else []
-        return self.distinct(legal, name, plays, hands)
+        return self.distinct(legal, seat, trick)
 
-    def stated(self, hand: Counter[Card], lead: Play | None) -> Play | None:
+    def legal(self, seat: int, lead: Cards | None, hand: Cards, led: int) -> list[Cards]:
+        """The rules' answer (:func:`legal_plays`), remembered: the same hand meets the same
+        lead in many positions."""
+        key = (seat, lead, hand, led)
+        found = self.legal_known.get(key)
+        if found is not None:
+            return found
+        done = frozenset(s for s in Suit if led & _SUIT_BIT[s])
+        held = Counter(_CARDS[c] for c in hand)
+        led_cards = tuple(_CARDS[c] for c in lead) if lead is not None else None
+        found = [_cards(p) for p in legal_plays(held, led_cards, done, self.exposed[seat],
+                                                self.decks)]  # fmt: skip
+        if self.opening is not None and lead is None and (seat, len(hand)) == self.first:
+            found = [p for p in found if self.opening in p]  # the match opens with this card
+        if len(self.legal_known) > 1_000_000:  # (a bound on memory)
+            self.legal_known.clear()
+        self.legal_known[key] = found
+        return found
+
+    def stated(self, hand: Cards, lead: Cards | None) -> Cards | None:
         """The claimer's next play by the stated line (None: the line is used up)."""
         assert self.line is not None
-        played = self.line_start - sum(hand.values())
-        rest = self.line[played:]
+        rest = self.line[self.line_start - len(hand) :]
         if not rest:
             return None
         size = len(lead) if lead is not None else (2 if len(rest) > 1 and rest[0] == rest[1]
                                                    and self.decks > 1 else 1)  # fmt: skip
-        # (as legal_plays writes a play: its cards in sort order)
-        return tuple(sorted(rest[:size], key=lambda c: c.sort_key))
+        return tuple(sorted(rest[:size]))
 
-    def distinct(
-        self,
-        options: list[Play],
-        name: str,
-        plays: tuple[Play, ...],
-        hands: dict[str, Counter[Card]],
-    ) -> list[Play]:
+    def distinct(self, options: list[Cards], seat: int, trick: _Trick) -> list[Cards]:
         """The plays that can make a difference: of cards that win and lose the same tricks
         (see the module's text), one."""
         if len(options) < 2:
             return options
-        others: dict[Suit, set[int]] = {}
-        for other, hand in hands.items():
-            if other != name:
-                for card in hand:
-                    others.setdefault(card.suit, set()).add(card.rank)
-        for play in plays:
-            for card in play:
-                others.setdefault(card.suit, set()).add(card.rank)
-        exposed = self.exposed.get(name, Counter())
-        group: dict[Card, tuple[Suit, int]] = {}
-        for suit in {c.suit for c in hands[name]}:
-            mine = sorted((c for c in hands[name] if c.suit is suit), key=lambda c: c.rank)
-            taken = others.get(suit, set())
-            run = 0
-            previous: Card | None = None
-            for card in mine:
-                plain = card not in SCORING_CARDS and not exposed[card]
-                joined = (
-                    previous is not None
-                    and plain
-                    and previous not in SCORING_CARDS
-                    and not exposed[previous]
-                    and not any(previous.rank <= r <= card.rank for r in taken)
-                )
-                if not joined:
-                    run += 1
-                group[card] = (suit, run)
-                previous = card
+        group = trick.groups.get(seat)
+        if group is None:
+            group = trick.groups[seat] = self.groups(seat, trick.hands)
         seen: set[tuple[object, ...]] = set()
         out = []
         for play in options:
-            groups = sorted((group[c] for c in play), key=lambda g: (g[0].value, g[1]))
-            shape = (len(play) == 2 and play[0] == play[1], *groups)  # a pair is not two singles
-            if shape not in seen:
+            shape = (len(play) == 2 and play[0] == play[1], *sorted(group[c] for c in play))
+            if shape not in seen:  # (a pair is not two singles)
                 seen.add(shape)
                 out.append(play)
         return out
 
+    def groups(self, seat: int, hands: Hands) -> dict[int, int]:
+        """Each card of ``seat``'s hand (as the trick began) → its group: neighbours in a suit
+        with no other player's card between or equal to them, none scoring or exposed, each
+        held once (two decks: a card held twice can make a pair, its neighbour cannot)."""
+        others = {c for s, hand in enumerate(hands) if s != seat for c in hand}
+        mine = hands[seat]
+        shown = self.shown[seat]
+        group: dict[int, int] = {}
+        run = 0
+        previous = -1
+        previous_plain = False
+        for k, card in enumerate(mine):
+            if card == previous:
+                continue
+            twice = k + 1 < len(mine) and mine[k + 1] == card
+            plain = card not in _SCORING and card not in shown and not twice
+            joined = (
+                previous_plain
+                and plain
+                and previous // 13 == card // 13
+                and not any(c in others for c in range(previous, card + 1))
+            )
+            if not joined:
+                run += 1
+            group[card] = run
+            previous, previous_plain = card, plain
+        return group
+
     def trick_outcome(
-        self, order: list[str], plays: tuple[Play, ...], owed: Owed
-    ) -> tuple[int, Owed] | None:
+        self, order: tuple[int, ...], plays: tuple[Cards, ...], owed: _Owed
+    ) -> tuple[int, _Owed] | None:
         """The trick's winner (index in ``order``) and what is still owed after it; None if a
         scoring card in it is not owed to the winner."""
-        suit = plays[0][0].suit
-        won = winner(plays, suit)
-        taker = order[won]
-        cards = [c for play in plays for c in play if c in SCORING_CARDS]
-        if not cards:
+        won = self.winners.get(plays)
+        if won is None:
+            cards = [tuple(_CARDS[c] for c in play) for play in plays]
+            won = winner(cards, cards[0][0].suit)
+            if len(self.winners) > 1_000_000:  # (a bound on memory; the rule is asked again)
+                self.winners.clear()
+            self.winners[plays] = won
+        scoring = [c for play in plays for c in play if c in _SCORING]
+        if not scoring:
             return won, owed
-        after = owed.taken(cards, taker)
+        after = owed.taken(scoring, order[won])
         return None if after is None else (won, after)
 
     # --- the evidence ------------------------------------------------------------------------
@@ -304,62 +387,39 @@ class _Search:
         """A line of play that defeats the claim (the claimer's first choice at each turn, the
         others' first reply that defeats it), up to the trick it is lost in."""
         tricks: list[Trick] = []
-        hands = {n: Counter(h) for n, h in position.hands.items()}
-        leader, led, owed = position.leader, position.suits_led, Owed(self.owed0)
-        while any(hands.values()):
-            order = _order(self.players, leader)
-            plays: list[Play] = []
+        leader, hands, led = self.start(position)
+        owed = self.owed0
+
+        def shown(order: tuple[int, ...], plays: list[Cards]) -> Trick:
+            return tuple((self.players[s], tuple(_CARDS[c] for c in p))
+                         for s, p in zip(order, plays, strict=False))  # fmt: skip
+
+        while any(hands):
+            order = tuple((leader + k) % 4 for k in range(4))
+            plays: list[Cards] = []
             current = hands
-            for k, name in enumerate(order):
-                choices = self.choices(name, tuple(plays), current, led)
+            trick = _Trick(hands)
+            for k, seat in enumerate(order):
+                choices = self.choices(seat, tuple(plays), current, led, trick)
                 chosen = choices[0] if choices else None
                 for play in choices:
-                    after = dict(current)
-                    after[name] = current[name] - Counter(play)
-                    if not self.turn(order, k + 1, (*plays, play), after, led, owed):
+                    after = (*current[:seat], _remove(current[seat], play), *current[seat + 1 :])
+                    if not self.turn(order, k + 1, (*plays, play), after, led, owed, trick):
                         chosen = play
                         break
                 if chosen is None:  # the stated line cannot be played here
-                    tricks.append(tuple(zip(order, plays, strict=False)))
+                    tricks.append(shown(order, plays))
                     return tuple(tricks)
                 plays.append(chosen)
-                current = dict(current)
-                current[name] = current[name] - Counter(chosen)
-            tricks.append(tuple(zip(order, plays, strict=True)))
+                current = (*current[:seat], _remove(current[seat], chosen), *current[seat + 1 :])
+            tricks.append(shown(order, plays))
             outcome = self.trick_outcome(order, tuple(plays), owed)
             if outcome is None:
                 return tuple(tricks)
             leader, owed = order[outcome[0]], outcome[1]
-            led = led | {plays[0][0].suit}
+            led |= _SUIT_BIT[_CARDS[plays[0][0]].suit]
             hands = current
         return tuple(tricks)  # (not reached when the claim is defeated)
-
-
-class Owed:
-    """Scoring cards still owed under the claim: card → how many copies each player takes."""
-
-    __slots__ = ("by_card",)
-
-    def __init__(self, by_card: Mapping[Card, Counter[str]]) -> None:
-        self.by_card = by_card
-
-    def taken(self, cards: Sequence[Card], taker: str) -> Owed | None:
-        changed = dict(self.by_card)
-        for card in cards:
-            owed = changed.get(card)
-            if owed is None or owed[taker] < 1:
-                return None
-            owed = owed.copy()
-            owed[taker] -= 1
-            changed[card] = +owed
-        return Owed(changed)
-
-    def frozen(self) -> frozenset[tuple[Card, frozenset[tuple[str, int]]]]:
-        return frozenset((c, frozenset(o.items())) for c, o in self.by_card.items() if o)
-
-
-def _frozen(hands: Mapping[str, Counter[Card]]) -> tuple[object, ...]:
-    return tuple(frozenset(hand.items()) for _, hand in sorted(hands.items()))
 
 
 def decide(
@@ -374,9 +434,8 @@ def decide(
     """Is the claim by ``by`` (``takes``: each remaining scoring card to its taker, every copy
     once; ``line``: the claimer's plays in order, if stated) guaranteed from ``position``?"""
     search = _Search(position, by, takes, line, decks, budget)
-    hands = {n: Counter(h) for n, h in position.hands.items()}
     try:
-        held = search.holds(position.leader, hands, position.suits_led, Owed(search.owed0))
+        held = search.holds(*search.start(position), search.owed0)
     except _Undecided:
         return ClaimDecision(None, (), search.visited)
     if held:
