@@ -386,3 +386,73 @@ def test_the_claim_limit_says_undecided_plainly_exit_3(tmp_path) -> None:  # typ
     text = run("replay", str(SAMPLES / "claim_guaranteed.yaml"), "--claim-limit", "1").stdout
     assert "  Undecided: the search stopped after 2 positions" in text
     assert f"default {POSITION_BUDGET:,}" in " ".join(run("replay", "--help").stdout.split())
+
+
+def two_deck_record(seed: int, tricks: int) -> dict:  # type: ignore[type-arg]
+    """A random legal two-deck hand, stopped after ``tricks`` tricks with a claim by the next
+    leader of where one random playout sends the rest."""
+    rng = random.Random(seed)
+    pool = list(DECK) * 2
+    rng.shuffle(pool)
+    deal = {n: pool[k * 26 : (k + 1) * 26] for k, n in enumerate(NAMES)}
+    hands = {n: Counter(cards) for n, cards in deal.items()}
+    leader, done_suits, played = "东", frozenset(), []
+    for _ in range(tricks):
+        order = order_from(leader)
+        plays: list[tuple[Card, ...]] = []
+        for name in order:
+            play = rng.choice(legal_plays(hands[name], plays[0] if plays else None, done_suits,
+                                          Counter(), 2))  # fmt: skip
+            plays.append(play)
+            hands[name] -= Counter(play)
+        played.append({"lead": leader, "cards": [" ".join(c.code for c in p) for p in plays]})
+        suit = plays[0][0].suit
+        leader, done_suits = order[winner(plays, suit)], done_suits | {suit}
+    pos = Position(NAMES, hands, leader, done_suits, {})
+    takes, _ = playout(rng, pos, leader, 2)
+    return {
+        "variant": "two-deck",
+        "players": list(NAMES),
+        "deal": {n: [c.code for c in cards] for n, cards in deal.items()},
+        "tricks": played,
+        "claim": {"by": leader, "takes": {n: [c.code for c in cs] for n, cs in takes.items()}},
+    }
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_two_deck_records_with_a_claim_are_judged_from_the_record(seed: int, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    data = two_deck_record(seed, 13 + seed % 4)
+    played = replay(parse_record(data))
+    assert played.violations == ()
+    assert played.position is not None
+    claim = played.record.claim
+    assert claim is not None
+    expected = decide(played.position, claim.by, claim.takes, decks=2)
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    r = run("replay", str(path), "--format", "json")
+    assert r.exit_code == (0 if expected.guaranteed else 3)
+    out = json.loads(r.stdout)
+    assert out["claim"]["guaranteed"] is expected.guaranteed
+    # scored as claimed: every scoring card once per deck, the claimed ones where claimed
+    scoring = Counter(c for p in out["players"] for c in p["scoring_cards"])
+    assert all(n == 2 for n in scoring.values()) and len(scoring) == 16
+
+
+def test_two_decks_a_claim_may_name_a_card_twice_but_not_three_times(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    data = two_deck_record(1, 14)
+    left = Counter(c for cs in data["claim"]["takes"].values() for c in cs)
+    twice = next((c for c, n in left.items() if n == 2), None)
+    assert twice is not None
+    by = data["claim"]["by"]
+    data["claim"]["takes"] = {n: [c for c in cs if c != twice] for n, cs in
+                              data["claim"]["takes"].items()}  # fmt: skip
+    data["claim"]["takes"][by] += [twice, twice]
+    assert parse_record(data).claim is not None  # both copies to one player: fine
+    data["claim"]["takes"][by] += [twice]
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    card = Card.parse(twice)
+    assert refused("replay", str(path)) == (
+        f"{path}: claim: takes: {by}: {card.symbol} is named more times than it is left to play"
+    )
