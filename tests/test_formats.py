@@ -26,7 +26,7 @@ COMMANDS = {
     ("replay", RECORD): {"table", "json", "yaml"},
     ("variants",): {"table", "json", "yaml"},
     ("variants", "show", "classic"): {"table", "json", "yaml"},
-    ("batch", sample("batch.jsonl")): {"table", "csv", "jsonl", "json"},
+    ("batch", sample("batch.jsonl")): {"table", "csv", "jsonl", "json", "parquet"},
     ("match", "show", LEDGER): {"table", "json", "csv"},
     ("match", "export", LEDGER): {"csv", "json"},
 }
@@ -34,10 +34,14 @@ COMMANDS = {
 
 @pytest.mark.parametrize(("command", "supported"), list(COMMANDS.items()))
 def test_each_command_prints_its_formats_and_refuses_the_others(
-    command: tuple[str, ...], supported: set[str]
+    command: tuple[str, ...], supported: set[str], tmp_path: Path
 ) -> None:
     for fmt in Format:
-        if fmt.value in supported:
+        if fmt is Format.parquet and fmt.value in supported:  # (a file, never stdout)
+            out = tmp_path / "out.parquet"
+            assert run(*command, "--format", "parquet", "-o", str(out)).exit_code == 0
+            assert out.read_bytes()[:4] == b"PAR1"
+        elif fmt.value in supported:
             r = run(*command, "--format", fmt.value)
             assert r.exit_code == 0, (command, fmt, r.stderr)
             if fmt is Format.json:

@@ -41,7 +41,7 @@ __all__ = [
     "read_records",
 ]
 
-EXTENSIONS = (".jsonl", ".yaml", ".yml")
+EXTENSIONS = (".jsonl", ".yaml", ".yml", ".parquet")
 
 
 MAX_RECORD_BYTES = 1_000_000

@@ -237,6 +237,7 @@ class Rules:
     exposable: int
     first_allowed: bool
     states: dict[int, HandState]
+    tables: dict[int, list[int]]
     good_names: set[str]
 
     def __init__(self, variant: Variant) -> None:
@@ -265,6 +266,7 @@ class Rules:
         self.exposable = sum(1 << SPECIAL_INDEX[c.code] for c in v.exposable)
         self.first_allowed = v.first_exposure_allowed
         self.states = {}
+        self.tables = {}
         self.good_names = set()
 
     def __reduce__(self) -> tuple[object, ...]:
@@ -332,6 +334,30 @@ class Rules:
             if steps is not None:
                 steps.append(("grand_slam_fixed", 0, self.slam, self.slam_plain, total))
         return total
+
+    def raw_table(self, key: int) -> list[int]:
+        """One deck: the raw score of every set of scoring cards a player can take, under the
+        hand's exposure key ``key``, indexed by the set as 16 bits (hearts 2…A in bits 0–12,
+        Q♠ 13, J♦ 14, 10♣ 15). Made by :meth:`raw` itself, once per key: it is how a column
+        of hands is scored at once (:mod:`gongzhu_score.arrow`) by this same engine."""
+        found = self.tables.get(key)
+        if found is not None:
+            return found
+        st = self.state(key)
+        table = [0] * (1 << 16)
+        for m in range(1 << 16):
+            once = (m & ALL_HEARTS) << HEART_SHIFT
+            if m & 0x2000:
+                once |= PIG_BIT
+            if m & 0x4000:
+                once |= SHEEP_BIT
+            if m & 0x8000:
+                once |= TEN_BIT
+            table[m] = self.raw(once, 0, st)
+        if len(self.tables) >= _KEEP:
+            self.tables.clear()
+        self.tables[key] = table
+        return table
 
     def counts(self, once: int, twice: int) -> tuple[int, int, int, int, int]:
         """What a player took, for totals: pigs, sheep, transformers, full red, grand slam."""

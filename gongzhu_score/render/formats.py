@@ -39,6 +39,8 @@ class Format(str, enum.Enum):
     """One CSV table: one header, the same columns on every row."""
     yaml = "yaml"
     """The JSON data as YAML."""
+    parquet = "parquet"
+    """A Parquet file (or a folder of them), written with ``--output`` (batch)."""
 
     def __str__(self) -> str:
         # The name a user types (Typer before 0.29 maps a parsed value back by its str()).

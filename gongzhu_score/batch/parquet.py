@@ -1,0 +1,275 @@
+"""Batch scoring with Parquet: Parquet files in (scored a column at a time by
+:func:`gongzhu_score.arrow.score_batches`), and a Parquet file or dataset folder out, on this
+machine or on a Dask cluster (``--dask``).
+
+pyarrow (and numpy) are the ``arrow`` extra, Dask the ``dask`` extra: without them, Parquet is
+a clear error naming the extra to install, and nothing else changes.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import tempfile
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ..errors import GongzhuError, InputError
+from ..terms import error
+from .reading import BadRecord, Record
+
+if TYPE_CHECKING:
+    import pyarrow as pa
+
+    from ..core.engine import HandResult
+    from .runner import Batch
+
+__all__ = ["ParquetOut", "is_parquet", "parquet_records", "require", "run_on_dask"]
+
+TASK_ROWS = 250_000
+"""Rows of one Dask task (a row group larger than this is shared among several)."""
+BATCH_ROWS = 65_536
+"""Rows read and scored at a time (a Parquet row group is often larger: read in slices)."""
+
+
+def is_parquet(path: str) -> bool:
+    return path.lower().endswith(".parquet")
+
+
+def require(extra: str) -> None:
+    """An error naming the extra to install when its libraries are missing."""
+    try:
+        if extra == "dask":
+            import distributed  # noqa: F401
+        else:
+            import numpy  # noqa: F401
+            import pyarrow  # noqa: F401
+    except ImportError:
+        raise error(InputError, "e.extra.missing", extra=extra) from None
+
+
+def _file(path: str, name: str) -> Any:
+    import pyarrow.parquet as pq
+
+    try:
+        return pq.ParquetFile(path)
+    except OSError as e:
+        raise error(InputError, "e.parquet.unreadable", why=str(e)).within(name) from None
+    except Exception as e:  # pyarrow's own errors for a file that is no Parquet
+        raise error(InputError, "e.parquet.unreadable", why=str(e)).within(name) from None
+
+
+def parquet_records(path: str, name: str) -> Iterator[Record]:
+    """A Parquet file's rows as records (``name:row``), for the output formats that go
+    through the row engine (table, csv, json, jsonl with totals)."""
+    from ..arrow import plain
+
+    row = 1
+    for rb in _file(path, name).iter_batches(batch_size=BATCH_ROWS):
+        for data in rb.to_pylist():
+            yield Record(name, row, plain(data))
+            row += 1
+
+
+class ParquetOut:
+    """The results written as Parquet: one file (``OUT.parquet``) or a dataset folder (one
+    file per input, ``part-00000.parquet`` …). Nothing appears at ``path`` until the batch has
+    finished: the file or folder is written beside it under a temporary name, then renamed."""
+
+    def __init__(self, path: str, exact: bool) -> None:
+        from ..arrow import output_schema
+
+        self.path = path
+        self.folder = not is_parquet(path)
+        self.schema = output_schema(exact)
+        target = Path(path)
+        if self.folder and target.exists() and (not target.is_dir() or any(target.iterdir())):
+            raise error(InputError, "e.parquet.folder_exists").within(path)
+        if not self.folder and target.is_dir():
+            raise error(InputError, "e.parquet.is_folder").within(path)
+        parent = target.parent if str(target.parent) else Path(".")
+        if not parent.is_dir():
+            raise error(InputError, "e.parquet.no_folder").within(path)
+        self.temp = tempfile.mkdtemp(prefix=f".{target.name}.", suffix=".tmp", dir=parent)
+        self.parts = 0
+        self.writer: Any = None
+        self.pending: list[tuple[str, HandResult]] = []
+
+    def open_part(self) -> None:
+        """Start the next input's file (a folder) or go on in the one file."""
+        import pyarrow.parquet as pq
+
+        if self.writer is not None and not self.folder:
+            return
+        self.close_part()
+        name = f"part-{self.parts:05d}.parquet" if self.folder else "out.parquet"
+        self.parts += 1
+        self.writer = pq.ParquetWriter(os.path.join(self.temp, name), self.schema)
+
+    def write(self, rb: pa.RecordBatch) -> None:
+        self.writer.write_batch(rb)
+
+    def hand(self, record: Record, result: HandResult) -> None:
+        """A hand scored by the row engine (a JSON Lines or YAML input)."""
+        self.pending.append((record.source, result))
+        if len(self.pending) >= BATCH_ROWS:
+            self.flush()
+
+    def flush(self) -> None:
+        if not self.pending:
+            return
+        from ..arrow import results_batch
+
+        self.write(results_batch(self.pending, self.schema))
+        self.pending = []
+
+    def close_part(self) -> None:
+        self.flush()
+        if self.writer is not None:
+            self.writer.close()
+            self.writer = None
+
+    def finish(self) -> None:
+        """Put the results in place (only now does ``path`` change)."""
+        self.close_part()
+        if self.folder:
+            if Path(self.path).is_dir():
+                os.rmdir(self.path)  # (empty: checked at the start)
+            os.replace(self.temp, self.path)
+        else:
+            os.replace(os.path.join(self.temp, "out.parquet"), self.path)
+            shutil.rmtree(self.temp, ignore_errors=True)
+
+    def abandon(self) -> None:
+        with contextlib.suppress(Exception):
+            if self.writer is not None:
+                self.writer.close()
+        shutil.rmtree(self.temp, ignore_errors=True)
+
+
+@contextlib.contextmanager
+def parquet_out(path: str, exact: bool) -> Iterator[ParquetOut]:
+    """A :class:`ParquetOut` that is put in place when the block ends without error; a write
+    the system refuses is an error naming ``path``."""
+    out = ParquetOut(path, exact)
+    try:
+        yield out
+        out.finish()
+    except OSError as e:
+        out.abandon()
+        raise error(InputError, "e.write.failed", why=e.strerror or str(e)).within(path) from None
+    except BaseException:
+        out.abandon()
+        raise
+
+
+def score_parquet_file(
+    path: str, name: str, batch: Batch, out: ParquetOut, exact: bool, keep_going: bool,
+    tick: Callable[[int], None] | None = None,
+) -> list[BadRecord]:  # fmt: skip
+    """One Parquet input, a column at a time, into ``out``."""
+    from ..arrow import score_batches
+
+    bad: list[BadRecord] = []
+    batches = _file(path, name).iter_batches(batch_size=BATCH_ROWS)
+    for rb, found in score_batches(batches, batch, name, exact, keep_going):
+        out.write(rb)
+        bad += found
+        if tick is not None:
+            tick(rb.num_rows)
+    return bad
+
+
+# --- Dask ----------------------------------------------------------------------------------------
+
+
+def _part(
+    path: str,
+    name: str,
+    group: int,
+    start: int,
+    count: int,
+    first_row: int,
+    options: tuple[Any, ...],
+    exact: bool,
+    keep_going: bool,
+    target: str,
+) -> tuple[int, list[tuple[str, str, str]]]:
+    """One task on a worker: a row group of a Parquet file scored into its own part file.
+    Errors come back as (source, English, Chinese), which every worker can pickle."""
+    import pyarrow.parquet as pq
+
+    from ..arrow import output_schema, score_batches
+    from .runner import Batch
+
+    batch = Batch(*options)
+    table = _file(path, name).read_row_group(group).slice(start, count)
+    bad: list[tuple[str, str, str]] = []
+    rows = 0
+    with pq.ParquetWriter(target, output_schema(exact)) as writer:
+        try:
+            scored = score_batches(table.to_batches(BATCH_ROWS), batch, name, exact, keep_going,
+                                   first_row)  # fmt: skip
+            for rb, found in scored:
+                writer.write_batch(rb)
+                rows += rb.num_rows
+                bad += [(b.source, b.error.text("en"), b.error.text("zh")) for b in found]
+        except GongzhuError as e:
+            return -1, [("", e.text("en"), e.text("zh"))]
+    return rows, bad
+
+
+def run_on_dask(
+    address: str,
+    files: list[tuple[str, str]],
+    options: tuple[Any, ...],
+    out: ParquetOut,
+    exact: bool,
+    keep_going: bool,
+) -> list[BadRecord]:
+    """Every row group of every Parquet input as one Dask task, each writing one file of the
+    dataset folder ``out`` (``local``: a cluster of this machine's cores, started here)."""
+    from distributed import Client, LocalCluster
+
+    from ..errors import HandError
+
+    cluster = None
+    if address == "local":
+        cluster = LocalCluster(n_workers=os.cpu_count() or 1, threads_per_worker=1,
+                               processes=True, dashboard_address=None)  # fmt: skip
+    try:
+        client = Client(cluster if cluster is not None else address, timeout="30s")
+    except (OSError, TimeoutError) as e:
+        raise error(InputError, "e.dask.connect", address=address, why=str(e)) from None
+    try:
+        futures = []
+        k = 0
+        for path, name in files:
+            meta = _file(path, name).metadata
+            first = 1
+            for group in range(meta.num_row_groups):
+                size = meta.row_group(group).num_rows
+                for start in range(0, size, TASK_ROWS):  # (a large row group: several tasks)
+                    count = min(TASK_ROWS, size - start)
+                    target = os.path.join(out.temp, f"part-{k:05d}.parquet")
+                    futures.append(client.submit(_part, path, name, group, start, count,
+                                                 first, options, exact, keep_going, target,
+                                                 pure=False))  # fmt: skip
+                    first += count
+                    k += 1
+        bad: list[BadRecord] = []
+        for future in futures:  # in input order: the first bad row is the first reported
+            rows, found = future.result()
+            for source, en, zh in found:
+                problem = HandError(en, zh=zh)
+                if rows < 0:
+                    raise problem
+                bad.append(BadRecord(source, problem))
+        out.parts = k
+        return bad
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()

@@ -1,0 +1,333 @@
+"""Arrow and Parquet (issue 15): ``score_table`` gives the numbers of the row engine and of
+``batch --format jsonl`` on random hands of every variant (exposures, 首明, full red, grand
+slam, two decks, teams, other spellings), and the test says which hands the column path takes;
+Parquet in and out of ``batch``; bad rows named by file and row."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+pa = pytest.importorskip("pyarrow")  # (the test extra installs it; CI fails without it below)
+pq = pytest.importorskip("pyarrow.parquet")
+
+from clitools import done, refused, run  # noqa: E402
+
+from gongzhu_score import DECK, SCORING_CARDS, Scorer  # noqa: E402
+from gongzhu_score.arrow import paths, score_table  # noqa: E402
+from gongzhu_score.io.rules import VARIANTS, find_variant  # noqa: E402
+
+NAMES = ("东", "南", "西", "北")
+HEARTS = [c for c in DECK if c.code.endswith("H")]
+SPECIAL = ("QS", "JD", "10C", "AH")
+CHINESE = {"QS": "猪", "JD": "羊", "10C": "变压器", "AH": "红桃A"}
+
+
+def test_the_extras_are_installed_for_the_tests() -> None:
+    import dask  # noqa: F401
+    import distributed  # noqa: F401
+
+
+def random_row(rng: random.Random, variant: str) -> dict:  # type: ignore[type-arg]
+    """One random hand as a JSON Lines line holds it; what makes it take the row path is
+    chosen at random too (and recorded in ``why``)."""
+    v = find_variant(variant)
+    decks = v.decks
+    pool = [c for c in DECK for _ in range(decks)]
+    captured: dict[str, list[str]] = {n: [] for n in NAMES}
+    shape = rng.random()
+    if shape < 0.05:  # full red: every heart to one player
+        lucky = rng.choice(NAMES)
+        for card in pool:
+            if card in HEARTS:
+                captured[lucky].append(card.code)
+            elif card in SCORING_CARDS or rng.random() < 0.3:
+                captured[rng.choice(NAMES)].append(card.code)
+    elif shape < 0.10:  # grand slam: every scoring card to one player
+        lucky = rng.choice(NAMES)
+        for card in pool:
+            if card in SCORING_CARDS:
+                captured[lucky].append(card.code)
+            elif rng.random() < 0.3:
+                captured[rng.choice(NAMES)].append(card.code)
+    else:
+        for card in pool:
+            if card in SCORING_CARDS or rng.random() < 0.4:
+                captured[rng.choice(NAMES)].append(card.code)
+    exposed: dict[str, list[str]] = {}
+    first: dict[str, list[str]] = {}
+    exposable = [c.code for c in v.exposable]
+    for code in exposable:
+        for _ in range(decks):
+            if rng.random() < 0.25:
+                who = rng.choice(NAMES)
+                if v.first_exposure_allowed and rng.random() < 0.1 and who not in first:
+                    first[who] = [code]
+                else:
+                    exposed.setdefault(who, []).append(code)
+    why = "two decks" if decks > 1 else ""
+    if first:
+        why = why or "首明"
+    players = []
+    for name in NAMES:
+        cards = captured[name]
+        rng.shuffle(cards)
+        if rng.random() < 0.02 and cards:
+            cards = [CHINESE.get(c, c) for c in cards]
+            if any(c in CHINESE.values() for c in cards):
+                why = why or "other spellings"
+        value: object = cards if rng.random() < 0.3 else " ".join(cards)
+        player = {"name": name, "captured": value}
+        if name in exposed:
+            player["exposed"] = " ".join(exposed[name])
+        if name in first:
+            player["first_exposed"] = first[name][0]
+        players.append(player)
+    row: dict[str, object] = {"players": players, "variant": variant}
+    if rng.random() < 0.05:
+        row["teams"] = "partners"
+        why = why or "teams"
+    return {"row": row, "why": why or "column"}
+
+
+def rows_for(n: int, seed: int, variants: list[str] | None = None) -> list[dict]:  # type: ignore[type-arg]
+    rng = random.Random(seed)
+    names = variants or sorted(VARIANTS)
+    return [random_row(rng, rng.choice(names)) for _ in range(n)]
+
+
+def as_table(rows: list[dict]):  # type: ignore[no-untyped-def,type-arg]
+    # (captured is a string in some rows and a list in others: one Arrow column holds one type,
+    # so a table is made per type and both kinds meet in the batches of one table)
+    strings = [_strings(r["row"]) for r in rows]
+    return pa.Table.from_struct_array(pa.array(strings))
+
+
+def _strings(row: dict) -> dict:  # type: ignore[type-arg]
+    players = [{**p, "captured": p["captured"] if isinstance(p["captured"], str)
+                else " ".join(p["captured"])} for p in row["players"]]  # fmt: skip
+    return {**row, "players": players}
+
+
+def row_engine(rows: list[dict]) -> list[list[tuple[str, int, object]]]:  # type: ignore[type-arg]
+    out = []
+    scorers: dict[tuple[str, str], Scorer] = {}
+    for r in rows:
+        row = r["row"]
+        key = (row["variant"], row.get("teams", "none"))
+        scorer = scorers.setdefault(key, Scorer(key[0], teams=key[1]))
+        result = scorer.score_data(row)
+        out.append(list(zip(result.names, result.raws, result.finals, strict=True)))
+    return out
+
+
+def from_table(table) -> list[list[tuple[str, int, object]]]:  # type: ignore[no-untyped-def]
+    return [[(p["name"], p["raw"], p["final"]) for p in r["players"]] for r in table.to_pylist()]
+
+
+def test_score_table_equals_the_row_engine_and_batch_jsonl(tmp_path: Path) -> None:
+    rows = rows_for(3000, 15)
+    table = as_table(rows)
+    expected = row_engine(rows)
+    scored = score_table(table, source="hands")
+    assert from_table(scored) == expected
+    assert scored.column("source").to_pylist()[:2] == ["hands:1", "hands:2"]
+    # batch --format jsonl on the same hands as JSON Lines (captured as lists where they were)
+    jsonl = tmp_path / "hands.jsonl"
+    jsonl.write_text("".join(json.dumps(r["row"], ensure_ascii=False) + "\n" for r in rows),
+                     encoding="utf-8")  # fmt: skip
+    out, _ = done("batch", str(jsonl), "--format", "jsonl")
+    lines = [json.loads(line) for line in out.splitlines()]
+    assert [[(p["name"], p["raw"], p["final"]) for p in h["players"]] for h in lines] == expected
+
+
+def test_the_column_path_takes_plain_one_deck_hands_and_the_row_path_the_rest() -> None:
+    rows = rows_for(3000, 16)
+    taken = paths(as_table(rows))
+    whys = [r["why"] for r in rows]
+    for why, path in zip(whys, taken, strict=True):
+        assert path == ("column" if why == "column" else "row"), why
+    # every kind occurs
+    assert {"column", "two decks", "首明", "teams", "other spellings"} <= set(whys)
+    assert whys.count("column") > len(whys) // 2
+
+
+def test_full_red_and_grand_slam_through_the_column_path() -> None:
+    red = {"players": [{"name": "A", "captured": " ".join(c.code for c in HEARTS)},
+                       {"name": "B", "captured": "QS"}, {"name": "C", "captured": "JD 10C"},
+                       {"name": "D", "captured": ""}]}  # fmt: skip
+    slam = {"players": [{"name": "A", "captured": " ".join(c.code for c in SCORING_CARDS)},
+                        {"name": "B", "captured": "2S"}, {"name": "C", "captured": ""},
+                        {"name": "D", "captured": ""}], "variant": "classic"}  # fmt: skip
+    slam_exposed = {**slam, "players": [{**p, "exposed": s} for p, s in
+                                        zip(slam["players"], ("QS JD", "10C AH", "", ""),
+                                            strict=True)]}  # fmt: skip
+    hands = [red, slam, slam_exposed]
+    table = pa.Table.from_struct_array(pa.array(hands))
+    assert paths(table) == ["column"] * 3
+    raws = [[p["raw"] for p in r["players"]] for r in score_table(table).to_pylist()]
+    assert raws == [[200, -100, 200, 0], [800, 0, 0, 0], [3200, 0, 0, 0]]
+
+
+@pytest.mark.parametrize("normalize", ["none", "zero-sum", "jj"])
+@pytest.mark.parametrize("rounding", ["nearest", "exact"])
+def test_options_as_batch_takes_them(normalize: str, rounding: str) -> None:
+    rows = rows_for(400, 17, ["classic"])
+    for r in rows:
+        r["row"].pop("teams", None)
+    table = as_table(rows)
+    scored = score_table(table, "classic", normalize, scale=12, rounding=rounding)
+    scorer = Scorer("classic", normalize=normalize, scale=12, rounding=rounding)
+    want = [[(n, r, float(f) if rounding == "exact" else f) for n, r, f in
+             zip(x.names, x.raws, x.finals, strict=True)]
+            for x in (scorer.score_data({"players": r["row"]["players"]}) for r in rows)]  # fmt: skip
+    assert from_table(scored) == want
+
+
+def test_a_bad_row_is_named_by_its_row() -> None:
+    rows = rows_for(20, 18)
+    rows[6]["row"]["players"][1]["captured"] = "QS QS XX"
+    with pytest.raises(Exception, match=r"^hands:7: "):
+        score_table(as_table(rows), source="hands")
+
+
+# --- batch with Parquet ---------------------------------------------------------------------------
+
+
+def parquet(tmp_path: Path, rows: list[dict], name: str = "hands.parquet") -> Path:  # type: ignore[type-arg]
+    path = tmp_path / name
+    pq.write_table(as_table(rows), path, row_group_size=700)
+    return path
+
+
+def test_contract_parquet_in_parquet_out_equals_jsonl(tmp_path: Path) -> None:
+    rows = rows_for(2000, 19)
+    source = parquet(tmp_path, rows)
+    out = tmp_path / "out.parquet"
+    done("batch", str(source), "--format", "parquet", "-o", str(out))
+    written = pq.read_table(out)
+    assert written.schema.field("players").type == pa.list_(
+        pa.struct([("name", pa.string()), ("raw", pa.int64()), ("final", pa.int64())])
+    )
+    assert from_table(written) == row_engine(rows)
+    assert written.column("source").to_pylist()[-1] == f"{source}:2000"
+    # and as JSON Lines, the same
+    lines, _ = done("batch", str(source), "--format", "jsonl")
+    hands = [json.loads(line) for line in lines.splitlines()]
+    assert [h["players"] for h in hands] == written.column("players").to_pylist()
+
+
+def test_a_folder_of_parquet_files_to_a_dataset_folder(tmp_path: Path) -> None:
+    folder = tmp_path / "in"
+    folder.mkdir()
+    a = parquet(folder, rows_for(300, 20), "a.parquet")
+    b = parquet(folder, rows_for(200, 21), "b.parquet")
+    out = tmp_path / "scored"
+    done("batch", str(folder), "--format", "parquet", "-o", str(out))
+    parts = sorted(p.name for p in out.iterdir())
+    assert len(parts) == 2
+    table = pq.read_table(out)
+    assert table.num_rows == 500
+    assert set(table.column("source").to_pylist()) == (
+        {f"{a}:{i}" for i in range(1, 301)} | {f"{b}:{i}" for i in range(1, 201)}
+    )
+
+
+def test_bad_rows_are_named_with_file_and_row(tmp_path: Path) -> None:
+    rows = rows_for(50, 22)
+    rows[9]["row"]["players"][0]["captured"] = "QS 红A"
+    source = parquet(tmp_path, rows)
+    out = tmp_path / "out.parquet"
+    message = refused("batch", str(source), "--format", "parquet", "-o", str(out))
+    assert message.startswith(f"{source}:10: ")
+    assert not out.exists()
+    r = run("batch", str(source), "--format", "parquet", "-o", str(out), "--keep-going")
+    assert r.exit_code == 1
+    assert f"{source}:10: " in r.stderr
+    assert pq.read_table(out).num_rows == 49
+
+
+def test_parquet_needs_an_output_file(tmp_path: Path) -> None:
+    source = parquet(tmp_path, rows_for(5, 23))
+    assert refused("batch", str(source), "--format", "parquet") == (
+        "--format parquet writes a file: give it with --output FILE.parquet (or a folder)"
+    )
+
+
+def test_contract_dask_local_writes_a_dataset_with_the_same_rows(tmp_path: Path) -> None:
+    rows = rows_for(1500, 24)
+    source = parquet(tmp_path, rows)  # three row groups: three tasks, on two workers here
+    out = tmp_path / "dataset"
+    done("batch", str(source), "--format", "parquet", "--dask", "local", "-o", str(out))
+    table = pq.read_table(out)
+    got = sorted(zip(table.column("source").to_pylist(), from_table(table), strict=True),
+                 key=lambda x: int(x[0].rsplit(":", 1)[1]))  # fmt: skip
+    assert [s for s, _ in got] == [f"{source}:{i}" for i in range(1, 1501)]
+    assert [p for _, p in got] == row_engine(rows)
+
+
+def test_dask_refuses_what_it_cannot_do(tmp_path: Path) -> None:
+    source = parquet(tmp_path, rows_for(5, 25))
+    assert refused("batch", str(source), "--dask", "local") == (
+        "--dask writes a Parquet dataset: give --format parquet and --output FOLDER"
+    )
+    assert refused("batch", str(source), "--format", "parquet", "--dask", "local", "-o",
+                   str(tmp_path / "x.parquet")).startswith("--dask writes")  # fmt: skip
+    jsonl = tmp_path / "h.jsonl"
+    jsonl.write_text(json.dumps(rows_for(1, 26)[0]["row"]) + "\n", encoding="utf-8")
+    assert refused("batch", str(jsonl), "--format", "parquet", "--dask", "local", "-o",
+                   str(tmp_path / "d")) == f"--dask scores Parquet files; not: {jsonl}"  # fmt: skip
+
+
+@pytest.mark.parametrize(("module", "extra"), [("pyarrow", "arrow"), ("distributed", "dask")])
+def test_a_missing_extra_is_named(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+                                  module: str, extra: str) -> None:  # fmt: skip
+    source = parquet(tmp_path, rows_for(5, 27))
+    monkeypatch.setitem(__import__("sys").modules, module, None)  # (import fails)
+    args = ["--dask", "local"] if extra == "dask" else []
+    assert refused("batch", str(source), "--format", "parquet", "-o", str(tmp_path / "d"),
+                   *args) == (
+        f"this needs the optional libraries of the {extra} extra: "
+        f"pip install 'gongzhu-score[{extra}]'"
+    )  # fmt: skip
+
+
+def test_parquet_input_to_the_other_formats_through_the_row_engine(tmp_path: Path) -> None:
+    rows = rows_for(300, 28)
+    source = parquet(tmp_path, rows)
+    out, _ = done("batch", str(source), "--format", "csv")
+    first = out.splitlines()[1].split(",")
+    assert first[0] == f"{source}:1"
+    table, _ = done("batch", str(source), "--summary-only")
+    assert "300" in table
+
+
+def test_the_byte_reader_reads_what_the_parser_reads() -> None:
+    from gongzhu_score.arrow import _cards
+    from gongzhu_score.core.cards import parse_cards
+
+    rng = random.Random(29)
+    codes = [c.code for c in DECK]
+    entries = []
+    for _ in range(500):
+        tokens = rng.sample(codes, rng.randint(0, 6))
+        if rng.random() < 0.2:
+            tokens.append(rng.choice(["红桃A", "qs", "1H", "10", "XX", "10CC", "Q", "♠Q"]))
+        spaces = [" " * rng.randint(1, 3) for _ in tokens]
+        text = (" " if rng.random() < 0.2 else "") + "".join(
+            t + s for t, s in zip(tokens, spaces, strict=True)
+        )
+        entries.append(text if rng.random() < 0.9 else None)
+    index, lengths, unknown = _cards(pa.array(entries, pa.string()))
+    k = 0
+    for text, n, strange in zip(entries, lengths, unknown, strict=True):
+        words = (text or "").split()
+        assert n == len(words)
+        canonical = all(w in codes for w in words)
+        assert strange == (not canonical)
+        if canonical:
+            assert [DECK[i] for i in index[k : k + n]] == list(parse_cards(" ".join(words)))
+        k += n
