@@ -21,6 +21,12 @@
   cards and says "the rest are mine": every reply of the others must be tried, the search's
   hardest kind of answer). Target: any claim at 7 tricks left decided in seconds.
 
+- Parquet: ``batch FILE.parquet --format parquet -o OUT.parquet`` on 1,000,000 random hands,
+  end to end (start-up included), against ``pyarrow.parquet.read_table`` of the same file in a
+  process of its own (target ≤ 10 ×); ``score_table`` alone against ``read_table`` in one
+  process (target ≤ 5 ×); the same batch with ``--dask local``; and the JSON Lines batch of the
+  same hands (``parallel.py``) to compare with Dask.
+
 ``--quick`` skips the million-hand runs.
 """
 
@@ -177,6 +183,7 @@ def main() -> None:
     try:
         match_add_figures(cli, sample, folder, runs, one_hand)
         batch_figures(cli, folder, quick)
+        parquet_figures(cli, folder, 100_000 if quick else 1_000_000)
     finally:
         shutil.rmtree(folder)
 
@@ -281,6 +288,75 @@ def batch_figures(cli: list[str], folder: Path, quick: bool) -> None:
                               capture_output=True, text=True).stdout  # fmt: skip
         peaks.append(f"{int(peak) / 1024:.0f} MB")
     print(f"  peak memory (largest process), by size: {', '.join(peaks)}")
+
+
+READ_TABLE = "import pyarrow.parquet as pq, sys\npq.read_table(sys.argv[1])\n"
+ALONE = (
+    "import json, statistics, sys, time\n"
+    "import pyarrow.parquet as pq\n"
+    "from gongzhu_score.arrow import score_table\n"
+    "reads, scores = [], []\n"
+    "for _ in range(3):\n"
+    "    t = time.perf_counter(); table = pq.read_table(sys.argv[1]); reads.append(time.perf_counter() - t)\n"
+    "    t = time.perf_counter(); score_table(table); scores.append(time.perf_counter() - t)\n"
+    "print(json.dumps([statistics.median(reads), statistics.median(scores)]))\n"
+)
+
+
+def parquet_figures(cli: list[str], folder: Path, n: int) -> None:
+    try:
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+    except ImportError:
+        print("Parquet: not measured (pip install 'gongzhu-score[arrow]')")
+        return
+    rng = random.Random(2027)
+    rows = []
+    for _ in range(n):
+        data = as_data(random_hand(rng))
+        for p in data["players"]:  # type: ignore[union-attr]
+            p["exposed"] = " ".join(p.get("exposed", []))  # type: ignore[index,union-attr]
+        rows.append(data)
+    path = folder / "hands.parquet"
+    pq.write_table(pa.Table.from_struct_array(pa.array(rows)), path)
+    jsonl = folder / "same.jsonl"
+    with jsonl.open("w", encoding="utf-8") as f:
+        for data in rows:
+            f.write(json.dumps(data, ensure_ascii=False) + "\n")
+    del rows
+    out = folder / "scored.parquet"
+    runs = 3
+    read = time_command([sys.executable, "-c", READ_TABLE, str(path)], runs)
+    end_to_end = time_command([*cli, "batch", str(path), "--format", "parquet", "-o", str(out)],
+                              runs)  # fmt: skip
+    alone = subprocess.run([sys.executable, "-c", ALONE, str(path)], check=True,
+                           capture_output=True, text=True).stdout  # fmt: skip
+    read_in, score = json.loads(alone)
+    dask_out = folder / "dataset"
+
+    def dask_run() -> float:
+        shutil.rmtree(dask_out, ignore_errors=True)
+        start = time.perf_counter()
+        subprocess.run([*cli, "batch", str(path), "--format", "parquet", "--dask", "local",
+                        "-o", str(dask_out)], check=True)  # fmt: skip
+        return time.perf_counter() - start
+
+    dask = statistics.median(dask_run() for _ in range(runs))
+    lines = time_command([*cli, "batch", str(jsonl), "--format", "jsonl", "-o",
+                          str(folder / "scored.jsonl")], runs)  # fmt: skip
+    size = path.stat().st_size / 1e6
+    print(f"Parquet, {n:,} random one-deck hands ({size:.0f} MB), median of {runs}:")
+    print(f"  read_table (its own process, start-up included)  {read:6.2f} s")
+    print(
+        f"  batch --format parquet, end to end               {end_to_end:6.2f} s = "
+        f"{end_to_end / read:.2f} × read_table (target ≤ 10 ×; {n / end_to_end:,.0f} hands/s)"
+    )
+    print(
+        f"  score_table alone, in one process                {score:6.2f} s = "
+        f"{score / read_in:.2f} × read_table's {read_in:.2f} s there (target ≤ 5 ×)"
+    )
+    print(f"  batch --format parquet --dask local (2 workers)   {dask:6.2f} s")
+    print(f"  batch --format jsonl of the same hands (parallel.py) {lines:6.2f} s")
 
 
 def match_add_figures(cli: list[str], sample: str, folder: Path, runs: int, one: float) -> None:

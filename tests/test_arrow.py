@@ -9,16 +9,14 @@ import json
 import random
 from pathlib import Path
 
+import pyarrow as pa  # (the test extra installs the arrow and dask extras: never skipped)
+import pyarrow.parquet as pq
 import pytest
+from clitools import done, refused, run
 
-pa = pytest.importorskip("pyarrow")  # (the test extra installs it; CI fails without it below)
-pq = pytest.importorskip("pyarrow.parquet")
-
-from clitools import done, refused, run  # noqa: E402
-
-from gongzhu_score import DECK, SCORING_CARDS, Scorer  # noqa: E402
-from gongzhu_score.arrow import paths, score_table  # noqa: E402
-from gongzhu_score.io.rules import VARIANTS, find_variant  # noqa: E402
+from gongzhu_score import DECK, SCORING_CARDS, Scorer
+from gongzhu_score.arrow import paths, score_table
+from gongzhu_score.io.rules import VARIANTS, find_variant
 
 NAMES = ("东", "南", "西", "北")
 HEARTS = [c for c in DECK if c.code.endswith("H")]
@@ -306,7 +304,7 @@ def test_parquet_input_to_the_other_formats_through_the_row_engine(tmp_path: Pat
 
 
 def test_the_byte_reader_reads_what_the_parser_reads() -> None:
-    from gongzhu_score.arrow import _cards
+    from gongzhu_score.batch.columns import _cards
     from gongzhu_score.core.cards import parse_cards
 
     rng = random.Random(29)

@@ -1,5 +1,5 @@
 """Batch scoring with Parquet: Parquet files in (scored a column at a time by
-:func:`gongzhu_score.arrow.score_batches`), and a Parquet file or dataset folder out, on this
+:func:`gongzhu_score.batch.columns.score_batches`), and a Parquet file or dataset folder out, on this
 machine or on a Dask cluster (``--dask``).
 
 pyarrow (and numpy) are the ``arrow`` extra, Dask the ``dask`` extra: without them, Parquet is
@@ -64,7 +64,7 @@ def _file(path: str, name: str) -> Any:
 def parquet_records(path: str, name: str) -> Iterator[Record]:
     """A Parquet file's rows as records (``name:row``), for the output formats that go
     through the row engine (table, csv, json, jsonl with totals)."""
-    from ..arrow import plain
+    from .columns import plain
 
     row = 1
     for rb in _file(path, name).iter_batches(batch_size=BATCH_ROWS):
@@ -79,7 +79,7 @@ class ParquetOut:
     finished: the file or folder is written beside it under a temporary name, then renamed."""
 
     def __init__(self, path: str, exact: bool) -> None:
-        from ..arrow import output_schema
+        from .columns import output_schema
 
         self.path = path
         self.folder = not is_parquet(path)
@@ -120,7 +120,7 @@ class ParquetOut:
     def flush(self) -> None:
         if not self.pending:
             return
-        from ..arrow import results_batch
+        from .columns import results_batch
 
         self.write(results_batch(self.pending, self.schema))
         self.pending = []
@@ -170,7 +170,7 @@ def score_parquet_file(
     tick: Callable[[int], None] | None = None,
 ) -> list[BadRecord]:  # fmt: skip
     """One Parquet input, a column at a time, into ``out``."""
-    from ..arrow import score_batches
+    from .columns import score_batches
 
     bad: list[BadRecord] = []
     batches = _file(path, name).iter_batches(batch_size=BATCH_ROWS)
@@ -201,7 +201,7 @@ def _part(
     Errors come back as (source, English, Chinese), which every worker can pickle."""
     import pyarrow.parquet as pq
 
-    from ..arrow import output_schema, score_batches
+    from .columns import output_schema, score_batches
     from .runner import Batch
 
     batch = Batch(*options)

@@ -339,7 +339,7 @@ class Rules:
         """One deck: the raw score of every set of scoring cards a player can take, under the
         hand's exposure key ``key``, indexed by the set as 16 bits (hearts 2…A in bits 0–12,
         Q♠ 13, J♦ 14, 10♣ 15). Made by :meth:`raw` itself, once per key: it is how a column
-        of hands is scored at once (:mod:`gongzhu_score.arrow`) by this same engine."""
+        of hands is scored at once (:mod:`gongzhu_score.batch.columns`) by this same engine."""
         found = self.tables.get(key)
         if found is not None:
             return found
