@@ -329,3 +329,24 @@ def test_the_byte_reader_reads_what_the_parser_reads() -> None:
         if canonical:
             assert [DECK[i] for i in index[k : k + n]] == list(parse_cards(" ".join(words)))
         k += n
+
+
+def test_large_strings_and_lists_as_other_writers_give_them() -> None:
+    rows = rows_for(200, 30, ["classic"])
+    for r in rows:
+        r["row"].pop("teams", None)
+    table = as_table(rows)
+    players = table.column("players").combine_chunks()
+    member = players.type.value_type
+    large = pa.list_(pa.struct([(member.field(k).name, pa.large_string()
+                                 if member.field(k).type == pa.string() else member.field(k).type)
+                                for k in range(member.num_fields)]))  # fmt: skip
+    wide = table.set_column(0, "players", players.cast(large))
+    assert paths(wide) == paths(table)
+    assert from_table(score_table(wide)) == from_table(score_table(table))
+    # captured as lists of codes
+    listed = pa.Table.from_struct_array(pa.array([
+        {**r["row"], "players": [{**p, "captured": (p["captured"].split() if isinstance(
+            p["captured"], str) else p["captured"])} for p in r["row"]["players"]]}
+        for r in rows]))  # fmt: skip
+    assert from_table(score_table(listed)) == row_engine(rows)

@@ -314,6 +314,13 @@ def _cards(array: pa.Array) -> Looked | None:
     n = len(array)
     if pa.types.is_null(array.type):
         return np.zeros(0, np.int64), np.zeros(n, np.int64), np.zeros(n, bool)
+    if pa.types.is_large_string(array.type) or str(array.type) == "string_view":
+        array = array.cast(pa.string())  # (Polars writes these: the same text)
+    elif pa.types.is_list(array.type) and not pa.types.is_string(array.type.value_type):
+        try:
+            array = array.cast(pa.list_(pa.string()))
+        except (pa.ArrowInvalid, pa.ArrowNotImplementedError):
+            return None
     if pa.types.is_list(array.type) and pa.types.is_string(array.type.value_type):
         lengths = pc.fill_null(pc.list_value_length(array), 0).to_numpy(zero_copy_only=False)
         flat = pc.list_flatten(array)
