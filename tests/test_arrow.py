@@ -350,3 +350,13 @@ def test_large_strings_and_lists_as_other_writers_give_them() -> None:
             p["captured"], str) else p["captured"])} for p in r["row"]["players"]]}
         for r in rows]))  # fmt: skip
     assert from_table(score_table(listed)) == row_engine(rows)
+
+
+def test_a_file_that_is_no_parquet_is_refused(tmp_path: Path) -> None:
+    fake = tmp_path / "fake.parquet"
+    fake.write_bytes(b"not parquet at all\n")
+    message = refused("batch", str(fake), "--format", "parquet", "-o", str(tmp_path / "o.parquet"))
+    assert message.startswith(f"{fake}: not a readable Parquet file: ")
+    assert "\n" not in message
+    assert not (tmp_path / "o.parquet").exists()
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".o.parquet")]

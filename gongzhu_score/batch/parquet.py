@@ -1,6 +1,6 @@
 """Batch scoring with Parquet: Parquet files in (scored a column at a time by
-:func:`gongzhu_score.batch.columns.score_batches`), and a Parquet file or dataset folder out, on this
-machine or on a Dask cluster (``--dask``).
+:func:`gongzhu_score.batch.columns.score_batches`), and a Parquet file or dataset folder out,
+on this machine or on a Dask cluster (``--dask``).
 
 pyarrow (and numpy) are the ``arrow`` extra, Dask the ``dask`` extra: without them, Parquet is
 a clear error naming the extra to install, and nothing else changes.
