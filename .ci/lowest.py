@@ -14,8 +14,9 @@ LINT = {"ruff", "mypy", "types-pyyaml", "types-tabulate"}
 text = (Path(__file__).resolve().parent.parent / "pyproject.toml").read_text(encoding="utf-8")
 pins = []
 for name, low in re.findall(r'^\s*"([A-Za-z0-9_.-]+)>=([0-9][0-9.]*)",?\s*$', text, re.M):
-    if name.lower() not in LINT:
-        pins.append(f"{name}=={low}")
+    pin = f"{name}=={low}"
+    if name.lower() not in LINT and pin not in pins:  # (extras repeat some: once each)
+        pins.append(pin)
 if not pins:
     sys.exit("no minimum versions found in pyproject.toml")
 print("\n".join(pins))
