@@ -90,8 +90,9 @@ def batch_command(
         list[str],
         typer.Argument(
             metavar="INPUT...",
-            help="Hand files (.yaml/.yml, many documents allowed; .jsonl, one hand a line), "
-            "folders (searched for both), or - for standard input.",
+            help="Hand files (.yaml/.yml, many documents allowed; .jsonl, one hand a line; "
+            ".parquet, one hand a row), folders (searched for all three), or - for standard "
+            "input.",
         ),
     ],
     variant: VariantOpt = None,
