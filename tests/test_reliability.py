@@ -328,6 +328,19 @@ def test_a_file_size_limit_while_writing_batch_output_leaves_no_file(tmp_path: P
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.parametrize("target", ["out.parquet", "dataset"])
+def test_a_file_size_limit_while_writing_parquet_leaves_nothing(
+    tmp_path: Path, target: str
+) -> None:
+    out = tmp_path / target
+    r = cli("batch", str(SAMPLES / "batch.parquet"), "-f", "parquet", "-o", str(out),
+            preexec_fn=lambda: _file_size_limit(300))  # fmt: skip
+    message = one_error_line(r)
+    assert message.startswith(f"error: {out}: cannot write: ".encode()), message
+    assert message.rstrip().endswith(b"File too large; nothing was changed")
+    assert list(tmp_path.iterdir()) == []
+
+
 @pytest.mark.parametrize("code", [errno.ENOSPC, errno.EPERM, errno.EACCES])
 def test_a_refused_ledger_write_is_one_error_line_and_changes_nothing(
     code: int, played: Path, monkeypatch: pytest.MonkeyPatch
