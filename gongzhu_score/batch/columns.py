@@ -292,18 +292,22 @@ Looked = tuple[np.ndarray[Any, Any], np.ndarray[Any, Any], np.ndarray[Any, Any]]
 """Cards read from a column: each card's index in DECK (bit i of a mask), how many cards each
 entry holds, and which entries hold something that is no canonical code."""
 
-# Canonical codes, byte by byte: the rank (2…9, J Q K A; "10" is two bytes) and the suit.
-_RANK = np.full(256, -1, np.int8)
-for _k, _c in enumerate(b"23456789"):
-    _RANK[_c] = _k
-for _k, _c in enumerate(b"JQKA"):
-    _RANK[_c] = 9 + _k
-_SUIT = np.full(256, -1, np.int8)
-for _k, _c in enumerate(b"SHDC"):  # DECK's order: ♠ ♥ ♦ ♣
-    _SUIT[_c] = 13 * _k
-_SPECIAL_OF = np.full(52, -1, np.int64)  # DECK index → exposure key field (Q♠ J♦ 10♣ A♥)
-for _k, _card in enumerate(SPECIAL_CARDS):
-    _SPECIAL_OF[DECK.index(_card)] = _k
+
+def _table(size: int, dtype: Any, entries: dict[int, int]) -> np.ndarray[Any, Any]:
+    """A look-up table: -1 everywhere but at ``entries``."""
+    table = np.full(size, -1, dtype)
+    for key, value in entries.items():
+        table[key] = value
+    return table
+
+
+# Canonical codes, byte by byte: the rank (2…9, J Q K A; "10" is two bytes, 8 here) and the
+# suit (DECK's order ♠ ♥ ♦ ♣, 13 cards a suit): a card's index is the suit's plus the rank's.
+_RANK = _table(256, np.int8, {c: k for k, c in enumerate(b"23456789JQKA") if k < 8}
+               | {c: 9 + k for k, c in enumerate(b"JQKA")})  # fmt: skip
+_SUIT = _table(256, np.int8, {c: 13 * k for k, c in enumerate(b"SHDC")})
+# A DECK index → its exposure key field (Q♠ J♦ 10♣ A♥), or -1.
+_SPECIAL_OF = _table(52, np.int64, {DECK.index(c): k for k, c in enumerate(SPECIAL_CARDS)})
 
 
 def _cards(array: pa.Array) -> Looked | None:
