@@ -173,7 +173,7 @@ def _score(
     columnar = _column_path(rb, batch, rows)
     bad: list[BadRecord] = []
     if not columnar.all():
-        _row_path(rb, batch, source, first, np.flatnonzero(~columnar), rows, keep_going, bad)
+        bad = _row_path(rb, batch, source, first, np.flatnonzero(~columnar), rows, keep_going)
     return _results(rb, rows, source, first, exact), bad
 
 
@@ -197,19 +197,18 @@ def _row_path(
     indices: np.ndarray[Any, Any],
     rows: _Rows,
     keep_going: bool,
-    bad: list[BadRecord],
-) -> None:
+) -> list[BadRecord]:
+    """The rows the column path did not take, scored by :meth:`Batch.run` as any record is
+    (the bad ones raise, or come back with ``keep_going``)."""
     taken = rb.take(pa.array(indices)).to_pylist()
-    for i, data in zip(indices.tolist(), taken, strict=True):
-        record = Record(source or "row", first + i, plain(data))
-        try:
-            result = batch.score(record)
-        except GongzhuError as e:
-            if not keep_going:
-                raise
-            bad.append(BadRecord(record.source, e))
-            continue
-        _put(rows, i, result, rows.finals.dtype == np.float64)
+    records = (Record(source or "row", first + i, plain(data))
+               for i, data in zip(indices.tolist(), taken, strict=True))  # fmt: skip
+    exact = rows.finals.dtype == np.float64
+
+    def put(record: Record, result: HandResult) -> None:
+        _put(rows, record.place - first, result, exact)
+
+    return batch.run(records, put, None, keep_going)
 
 
 def _put(rows: _Rows, i: int, result: HandResult, exact: bool) -> None:
@@ -435,7 +434,8 @@ def _score_group(
 
     rules = rules_for(variant)
     keys = np.zeros(m * 4, np.int64)
-    if "exposed" in {members.type.field(k).name for k in range(members.type.num_fields)}:
+    fields = {members.type.field(k).name for k in range(members.type.num_fields)}
+    if "exposed" in fields:
         shown = _cards(members.field("exposed"))
         if shown is None:
             return np.zeros(m, bool)
@@ -451,7 +451,7 @@ def _score_group(
         ok &= copies <= 1
         if not (rules.exposable >> k) & 1:
             ok &= copies == 0
-    if "first_exposed" in {members.type.field(k).name for k in range(members.type.num_fields)}:
+    if "first_exposed" in fields:
         first = _cards(members.field("first_exposed"))
         if first is None:
             return np.zeros(m, bool)

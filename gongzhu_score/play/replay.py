@@ -21,7 +21,7 @@ from ..core.cards import DECK, SCORING_CARDS, Card, Suit
 from ..core.hand import Hand, PlayerHand
 from ..core.variant import Variant
 from ..terms import Cards, Names, say
-from .claims import ClaimDecision, Position, decide
+from .claims import POSITION_BUDGET, ClaimDecision, Position, decide
 from .rules import exposed_problem, follow_problem, lead_problem, lowest
 from .rules import winner as winning
 
@@ -123,11 +123,9 @@ class Replay:
         claim = self.record.claim
         if claim is None or self.position is None or self.violations:
             return None
-        decks = self.record.variant.decks
-        if budget is None:
-            return decide(self.position, claim.by, claim.takes, claim.line, decks=decks)
-        return decide(self.position, claim.by, claim.takes, claim.line, decks=decks,
-                      budget=budget)  # fmt: skip
+        return decide(self.position, claim.by, claim.takes, claim.line,
+                      decks=self.record.variant.decks,
+                      budget=POSITION_BUDGET if budget is None else budget)  # fmt: skip
 
     def hand(self) -> Hand:
         """The hand the tricks give, ready to score."""

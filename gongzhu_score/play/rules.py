@@ -117,24 +117,21 @@ def exposed_problem(
     the suit the player could have played rather than an exposed copy, or None. ``exposed``:
     the copies this player exposed (首明 aside)."""
     locked = _locked(hand, suit, exposed)
-    if not locked or not _shown(cards, hand, locked):
+    used = _shown(cards, hand, locked) if locked else 0
+    if not used:
         return None
     held = sorted((c for c in hand if c.suit is suit), key=lambda c: c.sort_key)
     if led is None:  # a lead: any one card or pair of the suit would have done
         options: list[tuple[Card, ...]] = [(c,) for c in held]
         options += [(c, c) for c in held if hand[c] >= 2]
+    elif len(led) == 1:
+        options = [(c,) for c in hand]
     else:
-        options = (
-            [(c,) for c in hand]
-            if len(led) == 1
-            else [
-                (a, b)
-                for i, a in enumerate(sorted(hand, key=lambda c: c.sort_key))
-                for b in sorted(hand, key=lambda c: c.sort_key)[i:]
-                if a != b or hand[a] >= 2
-            ]
-        )
+        every = sorted(hand, key=lambda c: c.sort_key)
+        options = [(a, b) for i, a in enumerate(every) for b in every[i:]
+                   if a != b or hand[a] >= 2]  # fmt: skip
+    if led is not None:
         options = [p for p in options if follow_problem(p, led, suit, hand) is None]
-    if _shown(cards, hand, locked) <= min((_shown(p, hand, locked) for p in options), default=9):
+    if used <= min((_shown(p, hand, locked) for p in options), default=9):
         return None  # forced: no way to follow with fewer exposed copies
     return lowest(hand - locked, suit)
