@@ -18,6 +18,7 @@ from functools import cache
 from pathlib import Path
 from types import ModuleType
 
+import pyarrow as pa
 import pytest
 from clitools import run
 from hypothesis import given, settings
@@ -26,6 +27,7 @@ from strategies import RandomHand, hands_for, legal_hands, rule_sets
 
 import gongzhu_score.core.engine as engine
 from gongzhu_score import GongzhuError, Hand, Scorer, Variant, score, score_hand
+from gongzhu_score.arrow import paths, score_table
 from gongzhu_score.render.formats import yaml_text
 
 METHODS = st.sampled_from([None, "none", "zero-sum", "jj"])
@@ -108,6 +110,21 @@ def test_every_library_path_agrees_under_random_rules(rules: Variant, data: st.D
     plain = pure_engine()
     as_python = outcome(lambda: plain.Rules(rules).score(parsed, norm()))
     assert fast == careful == through_score == bulk == as_python
+    # the Arrow table path (the column path wherever it takes the hand) gives the same
+    table = pa.Table.from_pylist([as_data(hand)])
+    try:
+        row = score_table(table, rules, **options).to_pylist()[0]["players"]
+    except GongzhuError as e:
+        assert bulk == ("refused", str(e).removeprefix("row:1: "))
+    else:
+        exact = options["rounding"] == "exact"
+        assert isinstance(bulk, tuple) and bulk[0] != "refused"
+        plain_hand = not any(hand.first_exposed.values()) and options["teams"] == "none"
+        if rules.decks == 1 and plain_hand:  # a hand the column path takes, under any rules
+            assert paths(table, rules) == ["column"]
+        assert [(p["name"], p["raw"], p["final"]) for p in row] == [
+            (n, r, float(f) if exact else f) for n, r, f in zip(*bulk[:3], strict=True)
+        ]
 
 
 @settings(max_examples=200, derandomize=True, deadline=None)
