@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 from pathlib import Path
 
 import pyarrow as pa  # (the test extra installs the arrow and dask extras: never skipped)
@@ -14,7 +15,7 @@ import pyarrow.parquet as pq
 import pytest
 from clitools import done, refused, run
 
-from gongzhu_score import DECK, SCORING_CARDS, Scorer
+from gongzhu_score import DECK, SCORING_CARDS, GongzhuError, Scorer
 from gongzhu_score.arrow import paths, score_table
 from gongzhu_score.io.rules import VARIANTS, find_variant
 
@@ -183,6 +184,39 @@ def test_options_as_batch_takes_them(normalize: str, rounding: str) -> None:
              zip(x.names, x.raws, x.finals, strict=True)]
             for x in (scorer.score_data({"players": r["row"]["players"]}) for r in rows)]  # fmt: skip
     assert from_table(scored) == want
+
+
+@pytest.mark.parametrize("times", [2, 3, 4, 5, 8])
+def test_a_card_exposed_too_often_is_refused_as_the_row_engine_refuses_it(times: int) -> None:
+    # Counted apart per card: four exposures of Q♠ once packed into the exposure key's
+    # 首明 bit and were scored as 首明 of the pig.
+    players = [{"name": "A", "captured": " ".join(c.code for c in HEARTS) + " QS"},
+               {"name": "B", "captured": "JD"}, {"name": "C", "captured": "10C"},
+               {"name": "D", "captured": ""}]  # fmt: skip
+    for k in range(times):
+        p = players[k % 4]
+        p["exposed"] = (p.get("exposed", "") + " QS").strip()
+    hand = {"players": players}
+    with pytest.raises(GongzhuError) as row:
+        Scorer().score_data(hand)
+    table = pa.Table.from_pylist([hand])
+    assert paths(table) == ["row"]
+    with pytest.raises(GongzhuError) as column:
+        score_table(table, source="hands")
+    assert str(column.value) == f"hands:1: {row.value}"
+
+
+def test_a_card_the_rules_let_nobody_expose_takes_the_row_path() -> None:
+    rules = replace(find_variant("classic"), name="no-ace", exposable=(find_variant(
+        "classic").exposable[:3]))  # fmt: skip
+    hand = {"players": [{"name": "A", "captured": " ".join(c.code for c in HEARTS)},
+                        {"name": "B", "captured": "QS JD 10C", "exposed": "AH"},
+                        {"name": "C", "captured": ""}, {"name": "D", "captured": ""}]}  # fmt: skip
+    table = pa.Table.from_pylist([hand])
+    assert paths(table, rules) == ["row"]
+    with pytest.raises(GongzhuError, match="cannot expose AH"):
+        score_table(table, rules)
+    assert paths(table) == ["column"]  # (classic lets A♥ be exposed)
 
 
 def test_a_bad_row_is_named_by_its_row() -> None:

@@ -41,22 +41,21 @@ except ImportError as e:  # pragma: no cover (the extra is installed for the tes
         "gongzhu_score.arrow needs pyarrow and numpy: pip install 'gongzhu-score[arrow]'"
     ) from e
 
-from ..core.cards import DECK, SPECIAL_CARDS
-from ..core.engine import SCORING, HandResult, normalize, rules_for
+from ..core.bits import COPY_KEY, RANK_OF_BYTE, RANK_TEN, SPECIAL_INDEX, SUIT_OF_BYTE, scoring_set
+from ..core.cards import DECK
+from ..core.engine import HandResult, normalize, rules_for
+from ..core.hand import every_scoring_card, exposures_within, four_different, is_plain_name
 from ..core.normalize import Method, Normalization, Rounding, Teams
 from ..core.variant import Variant
 from ..errors import GongzhuError
 from ..io.rules import DEFAULT, find_variant
-from ..terms import unsafe_character
 from .reading import BadRecord, Record
 from .runner import Batch
 
 __all__ = ["OUTPUT_SCHEMA", "output_schema", "paths", "plain", "results_batch", "score_batches",
            "score_table"]  # fmt: skip
 
-_CODES = pa.array([c.code for c in DECK])  # bit i of a mask is DECK[i]
-_HEARTS = np.uint64(0x1FFF)
-_PIG, _SHEEP, _TEN = np.uint64(1 << 10), np.uint64(1 << 35), np.uint64(1 << 47)
+_CODES = pa.array([c.code for c in DECK])  # bit i of a mask is DECK[i] (core.bits)
 _PLAYER_FIELDS = {"name", "captured", "exposed", "first_exposed"}
 _TABLE_COLUMNS = {"players", "variant", "teams"}
 
@@ -292,21 +291,11 @@ Looked = tuple[np.ndarray[Any, Any], np.ndarray[Any, Any], np.ndarray[Any, Any]]
 entry holds, and which entries hold something that is no canonical code."""
 
 
-def _table(size: int, dtype: Any, entries: dict[int, int]) -> np.ndarray[Any, Any]:
-    """A look-up table: -1 everywhere but at ``entries``."""
-    table = np.full(size, -1, dtype)
-    for key, value in entries.items():
-        table[key] = value
-    return table
-
-
-# Canonical codes, byte by byte: the rank (2…9, J Q K A; "10" is two bytes, 8 here) and the
-# suit (DECK's order ♠ ♥ ♦ ♣, 13 cards a suit): a card's index is the suit's plus the rank's.
-_RANK = _table(256, np.int8, {c: k for k, c in enumerate(b"23456789JQKA") if k < 8}
-               | {c: 9 + k for k, c in enumerate(b"JQKA")})  # fmt: skip
-_SUIT = _table(256, np.int8, {c: 13 * k for k, c in enumerate(b"SHDC")})
-# A DECK index → its exposure key field (Q♠ J♦ 10♣ A♥), or -1.
-_SPECIAL_OF = _table(52, np.int64, {DECK.index(c): k for k, c in enumerate(SPECIAL_CARDS)})
+# Canonical codes byte by byte (core.bits): a rank byte's place in its suit, a suit byte's block.
+_RANK = np.array(RANK_OF_BYTE, np.int8)
+_SUIT = np.array(SUIT_OF_BYTE, np.int8)
+# A DECK index → its special card's place in an exposure key (Q♠ J♦ 10♣ A♥), or -1.
+_SPECIAL_OF = np.array([SPECIAL_INDEX.get(c.code, -1) for c in DECK], np.int64)
 
 
 def _cards(array: pa.Array) -> Looked | None:
@@ -360,7 +349,7 @@ def _cards(array: pa.Array) -> Looked | None:
     rank = np.where(size == 1, _RANK[head], -1)
     ten = (size == 2) & (head == ord("1")) & (data[np.minimum(first + 1, size_of_data - 1)]
                                               == ord("0"))  # fmt: skip
-    rank = np.where(ten, 8, rank)
+    rank = np.where(ten, RANK_TEN, rank)
     suit = _SUIT[data[last]]
     bad = (rank < 0) | (suit < 0)
     unknown = np.zeros(n, bool)
@@ -375,7 +364,7 @@ def _bit_count(masks: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
         return counted
     count = np.zeros(len(masks), np.int64)
     for shift in range(0, 64, 8):
-        count += _BYTE_BITS[(masks >> np.uint64(shift)) & np.uint64(255)]
+        count += _BYTE_BITS[(masks >> shift) & 255]
     return count
 
 
@@ -410,27 +399,24 @@ def _score_group(
     names = members.field("name")
     name_codes = pc.dictionary_encode(names)
     known = name_codes.dictionary.to_pylist()
-    fine = np.array([isinstance(x, str) and bool(x) and not x[0].isspace()
-                     and not x[-1].isspace() and unsafe_character(x) is None
-                     for x in known] + [False])  # fmt: skip
+    fine = np.array([is_plain_name(x) for x in known] + [False])
     idx = pc.fill_null(name_codes.indices, len(known)).to_numpy(zero_copy_only=False)
     per_hand = idx.reshape(m, 4)
     ok &= fine[per_hand].all(axis=1)
-    for a, b in ((0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)):
-        ok &= per_hand[:, a] != per_hand[:, b]
+    ok &= four_different(per_hand[:, 0], per_hand[:, 1], per_hand[:, 2], per_hand[:, 3])
 
     looked = _cards(members.field("captured"))
     if looked is None:
         return np.zeros(m, bool)
     index, lengths, unknown = looked
-    bits = np.left_shift(np.uint64(1), index.astype(np.uint64))
+    bits = np.left_shift(1, index.astype(np.int64))  # int64: every mask fits in 52 bits
     ors = _sum_per_list(bits, lengths, np.bitwise_or).reshape(m, 4)
     ok &= ~unknown.reshape(m, 4).any(axis=1)
-    # no card twice, in one player's list or in two: as many cards as bits
+    # one deck: no card twice, in one player's list or in two, when there are as many cards as
+    # bits (two decks go the row path)
     hand_or = np.bitwise_or.reduce(ors, axis=1)
     ok &= _bit_count(hand_or) == lengths.reshape(m, 4).sum(axis=1)
-    scoring = np.uint64(SCORING)
-    ok &= (hand_or & scoring) == scoring  # every scoring card taken by someone
+    ok &= every_scoring_card(hand_or, 0, 1)
 
     rules = rules_for(variant)
     keys = np.zeros(m * 4, np.int64)
@@ -443,14 +429,13 @@ def _score_group(
         special = _SPECIAL_OF[cards]
         strange[np.repeat(np.arange(len(shown_lengths)), shown_lengths)[special < 0]] = True
         ok &= ~strange.reshape(m, 4).any(axis=1)
-        keys = _sum_per_list(np.left_shift(1, 3 * np.maximum(special, 0)), shown_lengths,
-                             np.add)  # fmt: skip
+        owner = np.repeat(np.arange(len(shown_lengths)) // 4, shown_lengths)
+        for k in range(4):  # each special card's exposures in the hand, counted apart
+            copies = np.bincount(owner[special == k], minlength=m)
+            ok &= exposures_within(copies, 1, rules.exposable[k])
+        keys = _sum_per_list(np.asarray(COPY_KEY, np.int64)[np.maximum(special, 0)],
+                             shown_lengths, np.add)  # fmt: skip
     hand_keys = keys.reshape(m, 4).sum(axis=1)
-    for k in range(4):
-        copies = (hand_keys >> (3 * k)) & 3
-        ok &= copies <= 1
-        if not (rules.exposable >> k) & 1:
-            ok &= copies == 0
     if "first_exposed" in fields:
         first = _cards(members.field("first_exposed"))
         if first is None:
@@ -460,14 +445,7 @@ def _score_group(
     if not ok.any():
         return ok
     sel = np.flatnonzero(ok)
-    masks = ors[sel]
-    hearts = (masks >> np.uint64(13)) & _HEARTS
-    s16 = (
-        hearts
-        | (((masks & _PIG) != 0).astype(np.uint64) << np.uint64(13))
-        | (((masks & _SHEEP) != 0).astype(np.uint64) << np.uint64(14))
-        | (((masks & _TEN) != 0).astype(np.uint64) << np.uint64(15))
-    ).astype(np.int64)
+    s16 = scoring_set(ors[sel])
     unique_keys, which = _unique(hand_keys[sel])
     tables = np.array([rules.raw_table(int(key)) for key in unique_keys], np.int64)
     raws = tables[which[:, None], s16]

@@ -18,32 +18,46 @@ from fractions import Fraction
 from typing import Final
 
 from ..errors import HandError
-from ..terms import error, unsafe_character
-from .cards import ACE_OF_HEARTS, DECK, PIG, SCORING_CARDS, SHEEP, SPECIAL_CARDS, TRANSFORMER, Card
-from .hand import Hand, validate_hand
+from ..terms import error
+from .bits import (
+    ALL_HEARTS,
+    CARD_BIT,
+    CODE_BIT,
+    COPY_BITS,
+    COPY_KEY,
+    FIRST_BITS,
+    FIRST_KEY,
+    HEART_SHIFT,
+    PIG_BIT,
+    PIG_OR_SHEEP,
+    RANK_OF_BYTE,
+    RANK_TEN,
+    SCORING,
+    SET_PIG,
+    SET_SHEEP,
+    SET_TEN,
+    SHEEP_BIT,
+    SPECIAL_INDEX,
+    SUIT_OF_BYTE,
+    TEN_BIT,
+    copies_of,
+    is_first,
+)
+from .cards import SPECIAL_CARDS, Card
+from .hand import (
+    Hand,
+    every_scoring_card,
+    exposures_within,
+    four_different,
+    is_plain_name,
+    validate_hand,
+)
 from .normalize import Method, Normalization, Rounding, Teams
-from .result import Exposure, PlayerScore, Step, TeamSide, cards_of, player_score
+from .result import Exposure, PlayerScore, Step, TeamSide, player_score
 from .variant import Variant
 
-__all__ = ["CODE_BIT", "HandResult", "HandState", "Rules", "normalize", "rules_for"]
+__all__ = ["HandResult", "HandState", "Rules", "normalize", "rules_for"]
 
-CODE_BIT: Final[dict[str, int]] = {card.code: 1 << i for i, card in enumerate(DECK)}
-"""Each canonical card code (``QS``, ``10C``) and its bit; the 13 hearts are consecutive."""
-CARD_BIT: Final[dict[Card, int]] = {card: 1 << i for i, card in enumerate(DECK)}
-HEART_SHIFT: Final = 13
-ALL_HEARTS: Final = 0x1FFF
-# Suits in deck order (♠ ♥ ♦ ♣), ranks 2 to A: 2♠ is bit 0, Q♠ bit 10, 2♥ bit 13 …
-PIG_BIT: Final = 1 << 10
-SHEEP_BIT: Final = 1 << 35
-TEN_BIT: Final = 1 << 47
-PIG_OR_SHEEP: Final = PIG_BIT | SHEEP_BIT
-SCORING: Final = PIG_BIT | SHEEP_BIT | TEN_BIT | (ALL_HEARTS << HEART_SHIFT)
-SPECIAL_INDEX: Final[dict[str, int]] = {c.code: k for k, c in enumerate(SPECIAL_CARDS)}
-"""Q♠ 0, J♦ 1, 10♣ 2, A♥ 3: the exposable cards, in the order the rules name them."""
-# A hand's exposures as one number: per special card k, bits 3k and 3k+1 count the copies
-# exposed (亮牌), bit 3k+2 is 首明.
-_COPY_BITS: Final = 0o3333
-_FIRST_BITS: Final = 0o4444
 _PARTNER_SIDES: Final = (0, 1, 0, 1)
 _THREES: Final = (3, 3, 3, 3)
 _ONES: Final = (1, 1, 1, 1)
@@ -120,48 +134,32 @@ class _Tally:
         """
         if not _SCAN:
             return self.read_tokens(text.split())  # type: ignore[arg-type]
+        ranks, suits = RANK_OF_BYTE, SUIT_OF_BYTE
         i, end = 0, len(text)
         while i < end:
             c = ord(text[i])
             if c == 32:  # " "
                 i += 1
                 continue
-            # (character codes compared as numbers: a look-up per character would cost more)
-            if 50 <= c <= 57:  # "2" … "9"
-                rank = c - 50
-            elif c == 49:  # "1" of "10"
+            rank = ranks[c] if c < 256 else -1
+            if rank == -2:  # the "1" of "10"
                 i += 1
                 if i >= end or ord(text[i]) != 48:
                     return False
-                rank = 8
-            elif c == 74:  # J
-                rank = 9
-            elif c == 81:  # Q
-                rank = 10
-            elif c == 75:  # K
-                rank = 11
-            elif c == 65:  # A
-                rank = 12
-            else:
+                rank = RANK_TEN
+            elif rank < 0:
                 return False
             i += 1
             if i >= end:
                 return False
             c = ord(text[i])
-            if c == 72:  # H
-                suit = 1
-            elif c == 83:  # S
-                suit = 0
-            elif c == 67:  # C
-                suit = 3
-            elif c == 68:  # D
-                suit = 2
-            else:
+            suit = suits[c] if c < 256 else -1
+            if suit < 0:
                 return False
             i += 1
             if i < end and ord(text[i]) != 32:
                 return False
-            if not self.take(1 << (13 * suit + rank)):
+            if not self.take(1 << (suit + rank)):
                 return False
         return True
 
@@ -192,8 +190,8 @@ class HandState:
     def __init__(self, rules: Rules, key: int) -> None:
         v = rules.variant
         self.rules, self.key = rules, key
-        self.copies = [(key >> (3 * k)) & 3 for k in range(4)]
-        self.first = [bool((key >> (3 * k + 2)) & 1) for k in range(4)]
+        self.copies = [copies_of(key, k) for k in range(4)]
+        self.first = [is_first(key, k) for k in range(4)]
         self.auto = -1
         if v.auto_exposure:
             bare = [k for k in range(4) if not self.copies[k] and not self.first[k]]
@@ -234,8 +232,8 @@ class Rules:
     fixed_slam: bool
     slam: int
     slam_plain: int
-    exposable: int
-    first_allowed: bool
+    exposable: list[bool]
+    """Per special card (:data:`.bits.SPECIAL_INDEX`): whether the rules let it be exposed."""
     states: dict[int, HandState]
     tables: dict[int, list[int]]
     good_names: set[str]
@@ -263,8 +261,7 @@ class Rules:
         self.fixed_slam = v.grand_slam is not None
         self.slam = v.grand_slam if v.grand_slam is not None else 0
         self.slam_plain = v.grand_slam_plain()
-        self.exposable = sum(1 << SPECIAL_INDEX[c.code] for c in v.exposable)
-        self.first_allowed = v.first_exposure_allowed
+        self.exposable = [card in v.exposable for card in SPECIAL_CARDS]
         self.states = {}
         self.tables = {}
         self.good_names = set()
@@ -337,8 +334,8 @@ class Rules:
 
     def raw_table(self, key: int) -> list[int]:
         """One deck: the raw score of every set of scoring cards a player can take, under the
-        hand's exposure key ``key``, indexed by the set as 16 bits (hearts 2…A in bits 0–12,
-        Q♠ 13, J♦ 14, 10♣ 15). Made by :meth:`raw` itself, once per key: it is how a column
+        hand's exposure key ``key``, indexed by the set as 16 bits (:func:`.bits.scoring_set`).
+        Made by :meth:`raw` itself, once per key: it is how a column
         of hands is scored at once (:mod:`gongzhu_score.batch.columns`) by this same engine."""
         found = self.tables.get(key)
         if found is not None:
@@ -347,11 +344,11 @@ class Rules:
         table = [0] * (1 << 16)
         for m in range(1 << 16):
             once = (m & ALL_HEARTS) << HEART_SHIFT
-            if m & 0x2000:
+            if m & SET_PIG:
                 once |= PIG_BIT
-            if m & 0x4000:
+            if m & SET_SHEEP:
                 once |= SHEEP_BIT
-            if m & 0x8000:
+            if m & SET_TEN:
                 once |= TEN_BIT
             table[m] = self.raw(once, 0, st)
         if len(self.tables) >= _KEEP:
@@ -386,9 +383,9 @@ class Rules:
             twice_list.append(twice)
             key = 0
             for card in p.exposed:
-                key += 1 << (3 * SPECIAL_INDEX[card.code])
+                key += COPY_KEY[SPECIAL_INDEX[card.code]]
             for card in p.first_exposed:
-                key |= 4 << (3 * SPECIAL_INDEX[card.code])
+                key |= FIRST_KEY[SPECIAL_INDEX[card.code]]
             shown.append(key)
         return self._finish(hand.names, once_list, twice_list, shown, norm, bool(missing),
                             tuple(missing))  # fmt: skip
@@ -414,14 +411,12 @@ class Rules:
             if not isinstance(name, str):
                 return None
             if name not in good:  # each name is checked once, not in every hand
-                if not name or name[0].isspace() or name[-1].isspace():
-                    return None  # (names with surrounding space: the careful path)
-                if unsafe_character(name) is not None:
-                    return None  # (the careful path refuses it, saying why)
+                if not is_plain_name(name):
+                    return None  # (the careful path trims it, or refuses it saying why)
                 if len(good) < _KEEP_NAMES:
                     good.add(name)
         n0, n1, n2, n3 = names[0], names[1], names[2], names[3]
-        if n0 in (n1, n2, n3) or n1 in (n2, n3) or n2 == n3:
+        if not four_different(n0, n1, n2, n3):
             return None
         tally = _Tally(self.decks == 1)
         once_list: list[int] = []
@@ -438,7 +433,7 @@ class Rules:
                 return None
             once_list.append(tally.once)
             twice_list.append(tally.twice)
-        if tally.all_once & SCORING != SCORING or tally.all_twice & SCORING != self.second_scoring:
+        if not every_scoring_card(tally.all_once, tally.all_twice, self.decks):
             return None
         shown: list[int] = []
         copies = 0
@@ -454,12 +449,12 @@ class Rules:
                     return None
                 for token in tokens:
                     k = SPECIAL_INDEX.get(token, -1) if isinstance(token, str) else -1
-                    if k < 0 or not (self.exposable >> k) & 1:
+                    if k < 0:
                         return None
-                    if (copies >> (3 * k)) & 3 >= self.decks:
+                    copies += COPY_KEY[k]
+                    if not exposures_within(copies_of(copies, k), self.decks, self.exposable[k]):
                         return None
-                    copies += 1 << (3 * k)
-                    key += 1 << (3 * k)
+                    key += COPY_KEY[k]
             shown.append(key)
         hand_names: tuple[str, ...] = (str(n0), str(n1), str(n2), str(n3))
         return self._finish(hand_names, once_list, twice_list, shown, norm, False, ())
@@ -506,8 +501,8 @@ class Rules:
     ) -> HandResult:
         copies = first = 0
         for key in shown:
-            copies += key & _COPY_BITS
-            first |= key & _FIRST_BITS
+            copies += key & COPY_BITS
+            first |= key & FIRST_BITS
         st = self.state(copies | first)
         how = _how(norm)
         sides = None if how.teams == _NO_TEAMS else _sides(how.teams, names, once, twice, shown)
@@ -774,10 +769,10 @@ class HandResult:
         out: list[Exposure] = []
         for name, key in zip(self.names, self._shown, strict=True):
             for k in range(4):
-                for _ in range((key >> (3 * k)) & 3):
+                for _ in range(copies_of(key, k)):
                     out.append(Exposure(SPECIAL_CARDS[k], st.levels[k], name, "exposed"))
             for k in range(4):
-                if (key >> (3 * k + 2)) & 1:
+                if is_first(key, k):
                     out.append(Exposure(SPECIAL_CARDS[k], st.levels[k], name, "first_exposed"))
         if st.auto >= 0:
             out.append(Exposure(SPECIAL_CARDS[st.auto], st.levels[st.auto], None, "auto"))
@@ -851,11 +846,8 @@ class HandResult:
         return f"<HandResult {self.variant.name}: {scores}>"
 
 
-# The bit layout above, checked against the deck once at import.
+# The reading of canonical codes, checked against the deck once at import.
 for _code, _bit in CODE_BIT.items():
     _check = _Tally(True)
     assert _check.read_text(_code) and _check.once == _bit, _code
     assert not _Tally(True).read_text(_code + "x") and not _Tally(True).read_text(_code[:-1])
-assert (CARD_BIT[PIG], CARD_BIT[SHEEP], CARD_BIT[TRANSFORMER]) == (PIG_BIT, SHEEP_BIT, TEN_BIT)
-assert CARD_BIT[ACE_OF_HEARTS] == 1 << (HEART_SHIFT + 12)
-assert set(cards_of(SCORING, 0)) == SCORING_CARDS

@@ -1,7 +1,15 @@
-"""What happened in one hand, as the table reports it: who captured which cards, who exposed what.
+"""What happened in one hand, as the table reports it (who captured which cards, who exposed
+what), and what makes a hand valid (rulings §9), in every form the code holds a hand.
 
-A :class:`Hand` is plain input; :func:`validate_hand` checks it against a variant (RULINGS §9)
-and the scorer trusts only validated hands.
+A :class:`Hand` is plain input; :func:`validate_hand` checks it against a variant and the
+scorer trusts only validated hands, refusing the others with an error that names the player and
+the card. The quick paths (the engine's reading of canonical codes, the column path of
+:mod:`gongzhu_score.batch.columns`, the prompts at the table) ask the same questions here, in
+the form they hold the hand: :func:`is_plain_name`, :func:`four_different`,
+:func:`every_scoring_card`, :func:`exposures_within`, :func:`first_too_many`. The bit-form
+questions use only operators, so they answer for one hand (Python ints) and for a column of
+hands (numpy arrays) alike; a hand they do not pass goes to :func:`validate_hand`, which says
+why.
 """
 
 from __future__ import annotations
@@ -9,13 +17,25 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
+from typing import Any
 
 from ..errors import GongzhuError, HandError, MissingCardsError, RestError
 from ..terms import Listed, Names, error, place, say, unsafe_character
+from .bits import SCORING
 from .cards import DECK, SCORING_CARDS, Card, parse_cards
 from .variant import Variant
 
-__all__ = ["Hand", "PlayerHand", "check_name", "validate_hand"]
+__all__ = [
+    "Hand",
+    "PlayerHand",
+    "check_name",
+    "every_scoring_card",
+    "exposures_within",
+    "first_too_many",
+    "four_different",
+    "is_plain_name",
+    "validate_hand",
+]
 
 CardsLike = str | Iterable[object] | None
 
@@ -161,11 +181,24 @@ def validate_hand(hand: Hand, variant: Variant, *, partial: bool = False) -> tup
     return missing
 
 
+def is_plain_name(name: object) -> bool:
+    """Whether ``name`` passes :func:`check_name` as it stands (no trimming needed)."""
+    return (
+        isinstance(name, str)
+        and bool(name)
+        and not name[0].isspace()
+        and not name[-1].isspace()
+        and unsafe_character(name) is None
+    )
+
+
 def check_name(name: object, seat: int | None = None) -> str:
     """The one rule for a player's name, wherever it comes from (flags, files, prompts, records,
     a ledger, a rename): text, not blank, no surrounding space (the readers trim it), and no
     character a terminal would act on or a reader would take as a line break (the ledger is
     YAML: a U+2028 in a name would end its line). CJK, emoji and inner spaces are kept."""
+    if is_plain_name(name):
+        return name  # type: ignore[return-value]
     if not isinstance(name, str):
         raise error(HandError, "e.name.not_text", value=repr(name))
     if not name.strip():
@@ -185,9 +218,9 @@ def _check_names(hand: Hand) -> None:
         raise error(HandError, "e.hand.four", count=len(names), listed=listed)
     for seat, name in enumerate(names, 1):
         check_name(name, seat)
-    for name, count in Counter(names).items():
-        if count > 1:
-            raise error(HandError, "e.hand.same_name", name=repr(name))
+    if not four_different(*names):
+        twice = next(n for n, count in Counter(names).items() if count > 1)
+        raise error(HandError, "e.hand.same_name", name=repr(twice))
 
 
 def _too_many(card: Card, holders: list[str], name: str, decks: int, verb: str) -> HandError:
@@ -197,14 +230,46 @@ def _too_many(card: Card, holders: list[str], name: str, decks: int, verb: str) 
                  holder=holders[0], holders=Names(holders))  # fmt: skip
 
 
-def _check_captured(hand: Hand, decks: int) -> None:
+def first_too_many(
+    players: Iterable[tuple[str, Iterable[Card]]], decks: int
+) -> tuple[Card, tuple[str, ...], str] | None:
+    """The first copy of a card beyond what the decks hold, in seat order, as ``(card, the
+    players who have it already, the player with one too many)``; None if there is none (a
+    card is captured by one player only; two decks: twice in all, rulings §9)."""
     holders: dict[Card, list[str]] = {}
-    for p in hand.players:
-        for card in p.captured:
+    for name, cards in players:
+        for card in cards:
             seen = holders.setdefault(card, [])
             if len(seen) == decks:
-                raise _too_many(card, seen, p.name, decks, "captured")
-            seen.append(p.name)
+                return card, tuple(seen), name
+            seen.append(name)
+    return None
+
+
+def four_different(n0: Any, n1: Any, n2: Any, n3: Any) -> Any:
+    """Whether a hand's four names (or a column of hands' name codes) all differ."""
+    return (n0 != n1) & (n0 != n2) & (n0 != n3) & (n1 != n2) & (n1 != n3) & (n2 != n3)
+
+
+def every_scoring_card(once: Any, twice: Any, decks: int) -> Any:
+    """In bit form (:mod:`.bits`): whether the hand's cards (every player's masks or'ed
+    together: held once, held twice) hold every scoring card as often as the decks do (none
+    missing). Masks are ints, or numpy ``int64`` arrays of them (a column of hands)."""
+    second = SCORING if decks > 1 else 0
+    return ((once & SCORING) == SCORING) & ((twice & SCORING) == second)
+
+
+def exposures_within(copies: Any, decks: int, exposable: bool) -> Any:
+    """Whether ``copies`` exposures of one special card in a hand are allowed: at most one per
+    deck, and none of a card the rules let nobody expose (rulings §1)."""
+    return (copies <= decks) & ((copies == 0) | exposable)
+
+
+def _check_captured(hand: Hand, decks: int) -> None:
+    found = first_too_many(((p.name, p.captured) for p in hand.players), decks)
+    if found is not None:
+        card, holders, name = found
+        raise _too_many(card, list(holders), name, decks, "captured")
 
 
 def _check_exposed(hand: Hand, variant: Variant) -> None:

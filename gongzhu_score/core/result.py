@@ -11,7 +11,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .cards import DECK, HEARTS, PIG, SHEEP, TRANSFORMER, Card
+from .bits import CARD_BIT, SCORING
+from .cards import HEARTS, PIG, SCORING_CARDS, SHEEP, TRANSFORMER, Card
 
 __all__ = ["Exposure", "Line", "PlayerScore", "Step", "TeamSide", "cards_of", "player_score"]
 
@@ -20,8 +21,8 @@ Step = tuple[str, int, int, int, int]
 
 # Display order of a player's scoring cards: the named cards first, then hearts low to high
 # (the order the seed writes "猪、红桃6、8、10、J和变压器").
-_DISPLAY = tuple((1 << DECK.index(c), c) for c in (PIG, SHEEP, TRANSFORMER, *HEARTS))
-_HEART_BITS = tuple((1 << DECK.index(c), c) for c in HEARTS)
+_DISPLAY = tuple((CARD_BIT[c], c) for c in (PIG, SHEEP, TRANSFORMER, *HEARTS))
+_HEART_BITS = tuple((CARD_BIT[c], c) for c in HEARTS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,3 +165,6 @@ def _cards(rule: str, copies: int, once: int, twice: int) -> tuple[Card, ...]:
     if rule in ("hearts", "full_red"):
         return tuple(cards_of(once, twice, _HEART_BITS))
     return (_STEP_CARD[rule],) * copies
+
+
+assert set(cards_of(SCORING, 0)) == SCORING_CARDS

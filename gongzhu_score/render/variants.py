@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from ..core.engine import SCORING, SPECIAL_INDEX, TEN_BIT, rules_for
+from ..core.bits import COPY_KEY, FIRST_KEY, SCORING, SPECIAL_INDEX, TEN_BIT
+from ..core.engine import rules_for
 from ..core.variant import RANKS, Variant
 from ..terms import rule_name, say, title
 from .formats import Format, table, yaml_text
@@ -26,16 +27,16 @@ def _derived(variant: Variant) -> dict[str, str]:
     rules = rules_for(variant)
     decks = variant.decks
     states = [
-        (f"{e} exposed" if decks > 1 else ("exposed" if e else ""), e << (3 * _TEN))
+        (f"{e} exposed" if decks > 1 else ("exposed" if e else ""), e * COPY_KEY[_TEN])
         for e in range(decks + 1)
     ]
     if variant.first_exposure_allowed:
-        states.append(("首明", 4 << (3 * _TEN)))
+        states.append(("首明", FIRST_KEY[_TEN]))
     times = [(label, rules.state(key).times_one) for label, key in states]
     alone = [(label, rules.raw(TEN_BIT, 0, rules.state(key))) for label, key in states]
     one = " (one 10♣ taken; see transformer_table)" if decks > 1 else ""
     second = SCORING if decks > 1 else 0
-    everything = sum(decks << (3 * k) for k in range(4))
+    everything = sum(decks * COPY_KEY[k] for k in range(4))
     plain = rules.raw(SCORING, second, rules.state(0))
     shown = rules.raw(SCORING, second, rules.state(everything))
     fixed = (
