@@ -9,14 +9,13 @@ cancels, or picks a line to change; nothing typed is lost to one mistake.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import typer
 
-from ..core.cards import DECK, SCORING_CARDS, Card, parse_cards
-from ..core.hand import Hand, PlayerHand
+from ..core.cards import Card, parse_cards
+from ..core.hand import Hand, PlayerHand, first_too_many
 from ..errors import GongzhuError, MissingCardsError
 from ..match.ledger import Ledger, LedgerEntry
 from ..render.formats import Format
@@ -45,15 +44,15 @@ class _Lines:
     first: dict[str, tuple[Card, ...]] = field(default_factory=dict)
     first_text: str = ""
 
+    def others(self, skip: int | None) -> list[tuple[str, tuple[Card, ...]]]:
+        """(name, cards) of every line but ``skip``, in seat order."""
+        seats = enumerate(zip(self.names, self.cards, strict=True))
+        return [(n, c) for k, (n, c) in seats if k != skip]
+
     def unplaced(self, skip: int | None = None) -> list[Card]:
         """Scoring cards no line holds yet (each as often as it is missing)."""
-        held = Counter(c for i, cards in enumerate(self.cards) if i != skip for c in cards)
-        return [
-            c
-            for c in DECK
-            if c in SCORING_CARDS
-            for _ in range(self.decks - min(held[c], self.decks))
-        ]
+        held = Hand(tuple(PlayerHand(n, c) for n, c in self.others(skip)))
+        return list(held.missing(self.decks))
 
     def hand(self) -> Hand:
         cards = list(self.cards)
@@ -115,17 +114,8 @@ def _answer(question: str, default: str) -> str:
 
 def _clash(lines: _Lines, i: int, cards: tuple[Card, ...]) -> tuple[Card, str] | None:
     """A card this line would make one copy too many, and a player who already has it."""
-    others = Counter(c for k, held in enumerate(lines.cards) if k != i for c in held)
-    mine = Counter(cards)
-    for card, count in mine.items():
-        if others[card] + count > lines.decks:
-            if others[card] == 0:  # the line itself gives it twice
-                return card, lines.names[i]
-            holder = next(
-                lines.names[k] for k, held in enumerate(lines.cards) if k != i and card in held
-            )
-            return card, holder
-    return None
+    found = first_too_many([*lines.others(i), (lines.names[i], cards)], lines.decks)
+    return None if found is None else (found[0], found[1][0])
 
 
 def _ask_shown(lines: _Lines, first: bool, lang: str) -> None:
