@@ -184,9 +184,9 @@ class Scorer:
         result = self._engine.score_data(data, self.normalization)
         if result is not None:
             return result
-        from .io.handfile import hand_from_data  # the careful path: every spelling, records
+        from .play.replay import hand_or_record  # the careful path: every spelling, records
 
-        hand = hand_from_data(data, self.variant.decks).hand
+        hand = hand_or_record(data, self.variant.decks).hand
         return self._engine.score(hand, self.normalization, self.partial)
 
     def score_many(self, hands: Iterable[Any]) -> Iterator[HandResult]:

@@ -9,7 +9,7 @@ from collections import Counter
 
 from gongzhu_score.core.cards import DECK, HEARTS, PIG, SCORING_CARDS, SHEEP, TRANSFORMER, Card
 from gongzhu_score.play.claims import Position, legal_plays
-from gongzhu_score.play.rules import winner
+from gongzhu_score.play.legal import winner
 
 NAMES = ("东", "南", "西", "北")
 

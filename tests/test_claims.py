@@ -22,7 +22,7 @@ from gongzhu_score.io.records import parse_record
 from gongzhu_score.io.yamlfile import load_yaml
 from gongzhu_score.play.claims import POSITION_BUDGET, Position, decide, legal_plays, trick_winner
 from gongzhu_score.play.replay import replay
-from gongzhu_score.play.rules import exposed_problem, follow_problem, lead_problem, winner
+from gongzhu_score.play.legal import exposed_problem, follow_problem, lead_problem, winner
 
 Hands = dict[str, Counter[Card]]
 
@@ -117,6 +117,10 @@ def claims(rng: random.Random, pos: Position, decks: int):  # type: ignore[no-un
     return by, takes, stated
 
 
+def winner_of(plays: Sequence[tuple[str, Sequence[Card]]]) -> str:
+    return plays[winner([p for _, p in plays], plays[0][1][0].suit)][0]
+
+
 def check_counter_line(pos: Position, by: str, takes: Mapping[str, Sequence[Card]],
                        line: Sequence[Card] | None, decks: int) -> None:  # fmt: skip
     """The counter-line is made of legal plays (the claimer's by the stated line) and the
@@ -131,16 +135,18 @@ def check_counter_line(pos: Position, by: str, takes: Mapping[str, Sequence[Card
     stated = list(line) if line is not None else None
     failed = False
     for trick in result.counter_line:
-        assert [name for name, _ in trick] == order_from(leader)[: len(trick)]
-        if len(trick) < 4:  # stops where the stated line breaks a rule
-            name = order_from(leader)[len(trick)]
+        plays = trick.plays
+        assert [name for name, _ in plays] == order_from(leader)[: len(plays)]
+        if len(plays) < 4:  # stops where the stated line breaks a rule
+            assert trick.winner is None
+            name = order_from(leader)[len(plays)]
             assert name == by and stated, trick
-            options = legal_plays(hands[name], trick[0][1] if trick else None, done_suits,
+            options = legal_plays(hands[name], plays[0][1] if plays else None, done_suits,
                                   pos.exposed.get(name, Counter()), decks)  # fmt: skip
             assert all(Counter(p) != Counter(stated[: len(p)]) for p in options)
             return
-        for k, (name, play) in enumerate(trick):
-            lead = trick[0][1] if k else None
+        for k, (name, play) in enumerate(plays):
+            lead = plays[0][1] if k else None
             options = legal_plays(hands[name], lead, done_suits, pos.exposed.get(name, Counter()),
                                   decks)  # fmt: skip
             assert play in options, (name, play, options)
@@ -150,11 +156,12 @@ def check_counter_line(pos: Position, by: str, takes: Mapping[str, Sequence[Card
             hands[name] -= Counter(play)
         taker = trick_winner(trick)
         assert taker is not None  # (a line that can be followed: tricks are whole)
-        for card in (c for _, p in trick for c in p if c in SCORING_CARDS):
+        assert taker == winner_of(plays)  # the state of play says who wins, as the rules do
+        for card in (c for _, p in plays for c in p if c in SCORING_CARDS):
             if owed[card, taker] < 1:
                 failed = True
             owed[card, taker] -= 1
-        leader, done_suits = taker, done_suits | {trick[0][1][0].suit}
+        leader, done_suits = taker, done_suits | {plays[0][1][0].suit}
     assert failed, "the counter-line does not defeat the claim"
     assert result.astray and all(taker != claimed for _, taker, c in result.astray
                                  for claimed in c)  # fmt: skip
@@ -291,7 +298,7 @@ def test_rulings_10_a_claim_before_the_first_trick_of_a_match_leads_the_opening_
     # 东 must open with 2♣: a claim to lose every trick but 13 stands or falls with it
     decision = played.decide_claim()
     assert decision is not None and decision.guaranteed is False
-    assert decision.counter_line[0][0] == ("东", (Card.parse("2C"),))
+    assert decision.counter_line[0].plays[0] == ("东", (Card.parse("2C"),))
 
 
 def test_a_claim_after_broken_tricks_is_not_judged_exit_1(tmp_path) -> None:  # type: ignore[no-untyped-def]

@@ -18,7 +18,7 @@ from gongzhu_score import Card, Suit, parse_cards, score
 from gongzhu_score.io.records import parse_record
 from gongzhu_score.io.yamlfile import load_yaml
 from gongzhu_score.play.replay import Finding, Play, replay
-from gongzhu_score.play.rules import winner
+from gongzhu_score.play.legal import winner
 
 RECORD = SAMPLES / "record.yaml"
 
@@ -289,9 +289,11 @@ def test_two_decks_a_pair_lead_is_followed_by_a_pair_when_held() -> None:
     from collections import Counter
 
     from gongzhu_score import find_variant
-    from gongzhu_score.play.replay import Record, _check_follow
+    from gongzhu_score.io.records import TrickRecord
+    from gongzhu_score.play.replay import _check_follow
 
-    record = Record(("a", "b", "c", "d"), find_variant("two-deck"), {}, {}, None, None, (), None)
+    record = TrickRecord(("a", "b", "c", "d"), find_variant("two-deck"), {}, {}, None, None, (),
+                         None)  # fmt: skip
     out: list[Finding] = []
     hand = Counter(parse_cards("5D 5D 9D KD"))
     _check_follow(

@@ -31,8 +31,9 @@ from ..errors import (
     RestError,
 )
 from ..io.fields import HandSpec, cards_field, parse_score
-from ..io.handfile import asked_variant, hand_from_data, read_hand_data
+from ..io.handfile import asked_variant, read_hand_data
 from ..io.rules import find_variant, load_rules
+from ..play.replay import hand_or_record
 from ..render.formats import Format
 from ..terms import LANGS, error, printable, say
 from .params import read_quickly
@@ -376,7 +377,7 @@ def read_hand(
         data, source = read_hand_data(hand_file)
         rules = choose_rules(asked_variant(data))
         try:
-            return hand_from_data(data, rules.decks), rules
+            return hand_or_record(data, rules.decks), rules
         except GongzhuError as e:
             raise e.within(source) from None
     if not captured:

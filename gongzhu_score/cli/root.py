@@ -381,43 +381,18 @@ def replay_command(
       gongzhu-score replay sample_hands/claim_guaranteed.yaml
       gongzhu-score replay sample_hands/claim_defeated.yaml --lang zh
     """
-    from ..io.records import parse_record, record_claims
-    from ..io.yamlfile import load_yaml, read_text
-    from ..play.replay import replay
+    from ..play.judge import judge_record, read_record
     from ..render.replay import render_replay
 
-    text, source = read_text(record_file, 1_000_000, "record")
-    data = load_yaml(text, source, keep_text=True)
-    try:
-        record = parse_record(data)
-        claimed = record_claims(data)  # type: ignore[arg-type]
-    except GongzhuError as e:
-        raise e.within(source) from None
-    played = replay(record)
-    rules = record.variant
-    norm = rules.normalization(normalize, scale, rounding, teams or record.teams)
-    result: HandResult | None = None
-    error: str | None = None
-    claims: list[Claim] = []
-    try:
-        result = score(played.hand(), rules, norm)
-        if claimed:
-            from ..disputes.claims import check_claims
+    data, source = read_record(record_file)
+    judged = judge_record(data, source=source, normalize=normalize, scale=scale,
+                          rounding=rounding, teams=teams, claim_limit=claim_limit)  # fmt: skip
+    typer.echo(render_replay(judged, fmt, lang.value, table_format), nl=False)
+    raise typer.Exit(_VERDICT_EXIT[judged.verdict.value])
 
-            claims = check_claims(result, claimed)
-    except GongzhuError as e:
-        if not played.violations:
-            raise e.within(source) from None
-        error = str(e)
-    decision = played.decide_claim(claim_limit)
-    typer.echo(render_replay(played, result, error, fmt, lang.value, table_format, claims,
-                             decision), nl=False)  # fmt: skip
-    if played.violations:
-        raise typer.Exit(1)
-    if played.disagreements or any(not c.correct for c in claims):
-        raise typer.Exit(3)
-    if decision is not None and decision.guaranteed is not True:
-        raise typer.Exit(3)
+
+# replay's exit codes by verdict: legal, breaks a rule of play, disputed (docs/replay.md)
+_VERDICT_EXIT = {"legal": 0, "breaks_rules": 1, "disputed": 3}
 
 
 @app.command("stats", cls=Command)

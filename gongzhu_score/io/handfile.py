@@ -73,17 +73,14 @@ def _text(value: object, where: str | tuple[str, str]) -> str:
 
 
 def hand_from_data(data: object, decks: int = 1) -> HandSpec:
-    """Build a hand from loaded YAML/JSON data (the hand file schema in README); ``decks``:
-    what the shorthands stand for (全红: every heart of every deck)."""
+    """Build a hand from loaded YAML/JSON data (the hand-file schema in docs/scoring.md);
+    ``decks``: what the shorthands stand for (全红: every heart of every deck). A trick-by-trick
+    record is :func:`gongzhu_score.play.replay.hand_or_record`'s to read (it is replayed)."""
     if not isinstance(data, Mapping):
         kind = "empty" if data is None else type(data).__name__
         raise error(InputError, "e.in.hand_mapping", kind=kind)
     if "format" in data and "hands" in data:
         raise error(LedgerNotHandError, "e.ledger.not_hand")
-    if "tricks" in data:
-        from .records import hand_from_record  # a record is rarer than a hand: loaded on demand
-
-        return hand_from_record(data)
     for key in ("exposed", "first_exposed", "claimed", "captured"):
         if key in data:  # a player's field, written one level too high
             raise error(InputError, "e.in.top_field", key=key)

@@ -1,25 +1,63 @@
-"""Reading a trick-by-trick record (the YAML schema in README, "Replaying a hand").
+"""Reading a trick-by-trick record (the schema in docs/replay.md).
 
 :func:`parse_record` checks the record's structure and raises :class:`InputError` for one that
 cannot be read (an unknown player, a bad card, a trick of three plays); whether its plays follow
-the rules is :func:`gongzhu_score.play.replay.replay`'s question.
+the rules, and whether a claim names what is left to play, is
+:func:`gongzhu_score.play.replay.replay`'s question.
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from ..core.cards import SCORING_CARDS, Card
+from ..core.cards import Card
 from ..core.hand import check_name
-from ..errors import GongzhuError, HandError, InputError
-from ..play.replay import Record, RestClaim, replay
-from ..terms import Both, Cards, error, place
-from .fields import HandSpec, cards_field, parse_score
+from ..core.variant import Variant
+from ..errors import GongzhuError, InputError
+from ..terms import error, place
+from .fields import cards_field, parse_score
 from .rules import DEFAULT, find_variant
 
-__all__ = ["KEYS", "hand_from_record", "parse_record"]
+__all__ = ["KEYS", "RecordedClaim", "TrickRecord", "parse_record", "record_claims"]
+
+
+@dataclass(frozen=True, slots=True)
+class RecordedClaim:
+    """A claim of the remaining tricks (声称, rulings §11) as a record states it: the claimer
+    shows their cards and says who takes each scoring card still to be played."""
+
+    by: str
+    takes: Mapping[str, tuple[Card, ...]] | None
+    """The remaining scoring cards under their takers (each copy once); None for ``takes:
+    all`` (every one of them to the claimer)."""
+    line: tuple[Card, ...] | None = None
+    """The cards the claimer will play, in order, if they said."""
+    lead: str | None = None
+    """Who leads next, when the record has no tricks before the claim (else: the last trick's
+    winner)."""
+
+
+@dataclass(frozen=True, slots=True)
+class TrickRecord:
+    """A trick-by-trick record as read (its structure checked; the rules of play not yet)."""
+
+    players: tuple[str, ...]
+    variant: Variant
+    exposed: Mapping[str, tuple[Card, ...]]
+    first_exposed: Mapping[str, tuple[Card, ...]]
+    hand_number: int | None
+    """Which hand of the match this is (1: the first), if the record says: the first lead is
+    checked under the variant's rule (首引, rulings §10) only then."""
+    deal: Mapping[str, tuple[Card, ...]] | None
+    tricks: tuple[tuple[str, tuple[tuple[Card, ...], ...]], ...]
+    """(leader, plays in order) per trick."""
+    captured: Mapping[str, tuple[Card, ...]] | None
+    teams: str | None = None
+    claim: RecordedClaim | None = None
+    """The hand stopped early with a claim of the remaining tricks (needs the deal)."""
+
 
 KEYS = ("variant", "teams", "players", "exposed", "first_exposed", "first_hand", "hand", "deal",
         "tricks", "captured", "claimed", "claim")  # fmt: skip
@@ -41,7 +79,7 @@ def _by_player(
     return out
 
 
-def parse_record(data: object) -> Record:
+def parse_record(data: object) -> TrickRecord:
     """Read a record's data (YAML with scalars kept as text, or JSON); InputError if unreadable."""
     if not isinstance(data, Mapping):
         raise error(InputError, "e.rec.mapping")
@@ -105,7 +143,7 @@ def parse_record(data: object) -> Record:
             claim = _claim(claim_data, names, decks, dealt, tricks)
         except GongzhuError as e:
             raise e.within("claim") from None
-    return Record(
+    return TrickRecord(
         names,
         variant,
         _by_player(data.get("exposed"), names, "exposed", decks),
@@ -128,11 +166,11 @@ def _claim(
     names: tuple[str, ...],
     decks: int,
     deal: Mapping[str, tuple[Card, ...]] | None,
-    tricks: Sequence[tuple[str, tuple[tuple[Card, ...], ...]]],
-) -> RestClaim:
+    tricks: list[tuple[str, tuple[tuple[Card, ...], ...]]],
+) -> RecordedClaim:
     """``claim: {by, takes, line?, lead?}`` (声称): who claims, who takes each scoring card not
     yet played (``all``: the claimer), the claimer's stated line, who leads if no trick was
-    played. Checked against the cards still to be played, which need the deal."""
+    played. Whether it names exactly what is left to play is for the replay to say."""
     if not isinstance(data, Mapping):
         raise error(InputError, "e.claim.mapping")
     for key in data:
@@ -149,24 +187,16 @@ def _claim(
         if lead is None:
             raise error(InputError, "e.claim.lead_needed").within("lead")
         lead = _player(lead, names, "lead")
-    played: dict[str, Counter[Card]] = {n: Counter() for n in names}
-    for leader, plays in tricks:
-        start = names.index(leader)
-        for k, cards in enumerate(plays):
-            played[names[(start + k) % 4]].update(cards)
-    gone: Counter[Card] = sum(played.values(), Counter())
-    left = Counter({c: decks - gone[c] for c in SCORING_CARDS if gone[c] < decks})
-    takes = _takes(data.get("takes"), names, by, decks, left)
+    takes_data = data.get("takes")
+    takes = None
+    if not (isinstance(takes_data, str) and takes_data.strip().lower() in ALL):
+        if not isinstance(takes_data, Mapping):
+            raise error(InputError, "e.claim.takes").within("takes")
+        takes = _by_player(takes_data, names, "takes", decks)
     line = None
     if data.get("line") is not None:
         line = cards_field(data.get("line"), "line", decks)
-        hand = Counter(deal.get(by, ())) - played[by]
-        for card, count in Counter(line).items():
-            if count > hand[card]:
-                raise error(InputError, "e.claim.line_card", card=card, by=by,
-                            cards=Cards(sorted(hand.elements(), key=lambda c: c.sort_key))
-                            ).within("line")  # fmt: skip
-    return RestClaim(by, takes, line, lead)
+    return RecordedClaim(by, takes, line, lead)
 
 
 def _player(value: object, names: tuple[str, ...], key: str) -> str:
@@ -175,34 +205,6 @@ def _player(value: object, names: tuple[str, ...], key: str) -> str:
         raise error(InputError, "e.hand.unknown_player", name=repr(value),
                     players=", ".join(names)).within(key)  # fmt: skip
     return name
-
-
-def _takes(
-    value: object, names: tuple[str, ...], by: str, decks: int, left: Counter[Card]
-) -> dict[str, tuple[Card, ...]]:
-    """Each remaining scoring card under its taker, every copy named once."""
-
-    def ordered(cards: Counter[Card]) -> tuple[Card, ...]:
-        return tuple(sorted(cards.elements(), key=lambda c: c.sort_key))
-
-    if isinstance(value, str) and value.strip().lower() in ALL:
-        return {n: ordered(left) if n == by else () for n in names}
-    if not isinstance(value, Mapping):
-        raise error(InputError, "e.claim.takes").within("takes")
-    named = _by_player(value, names, "takes", decks)
-    count: Counter[Card] = Counter()
-    for name in names:
-        for card in named.get(name, ()):
-            count[card] += 1
-            if card not in SCORING_CARDS:
-                raise error(InputError, "e.claim.not_scoring", card=card).within(f"takes: {name}")
-            if count[card] > left[card]:
-                key = "e.claim.played" if not left[card] else "e.claim.twice"
-                raise error(InputError, key, card=card, decks=decks).within(f"takes: {name}")
-    missing = left - count
-    if missing:
-        raise error(InputError, "e.claim.missing", cards=Cards(ordered(missing))).within("takes")
-    return {n: named.get(n, ()) for n in names}
 
 
 def _hand_number(value: object, first_hand: bool) -> int | None:
@@ -225,20 +227,3 @@ def record_claims(data: Mapping[str, Any]) -> dict[str, int]:
     if not isinstance(claimed, Mapping):
         raise error(InputError, "e.in.claims_mapping")
     return {str(n): parse_score(v, f"claimed: {n}") for n, v in claimed.items()}
-
-
-def hand_from_record(data: Mapping[str, Any]) -> HandSpec:
-    """The hand a trick-by-trick record gives.
-
-    A record that breaks the rules of play is refused here, naming what it breaks; ``replay``
-    shows the whole story.
-    """
-    record = parse_record(data)
-    played = replay(record)
-    if played.violations:
-        found = played.violations
-        shown = Both(("; ".join(v.text("en") for v in found[:3]),
-                      "；".join(v.text("zh") for v in found[:3])))  # fmt: skip
-        more = place("e.rec.more", count=len(found) - 3) if len(found) > 3 else ""
-        raise error(HandError, "e.rec.breaks", shown=shown, more=more)
-    return HandSpec(played.hand(), record.variant.name, record.teams, record_claims(data))

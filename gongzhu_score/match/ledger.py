@@ -22,6 +22,7 @@ from ..core.variant import Variant
 from ..errors import GongzhuError, LedgerError, MatchOverError, NotALedgerError
 from ..io.handfile import hand_from_data
 from ..io.rules import DEFAULT, VARIANTS, find_variant
+from ..play.state import rotation_leader
 from ..terms import Listed, Names, error, place, say
 
 __all__ = ["FORMAT", "Ledger", "LedgerEntry", "MatchStatus", "check_end"]
@@ -276,7 +277,7 @@ class Ledger:
         whoever captured a pig in the last hand (none before the first: the opening card's
         holder, whom the ledger does not know)."""
         if self.first_lead == "rotation":
-            return (self.players[self.count % 4],)
+            return (rotation_leader(self.players, self.count + 1),)
         return self.entries[-1].pig_takers if self.entries else ()
 
     def status(self) -> MatchStatus:

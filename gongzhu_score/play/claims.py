@@ -30,12 +30,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ..core.cards import DECK, SCORING_CARDS, Card, Suit
-from .rules import fewest_exposed, follow_problem, lead_problem, winner
+from ..errors import InputError
+from ..io.records import RecordedClaim
+from ..terms import Cards as Shown
+from ..terms import error
+from .legal import legal_plays, winner
+from .state import Position, Trick, seat_order
 
-__all__ = ["ClaimDecision", "Position", "decide", "legal_plays", "trick_codes", "trick_winner"]
-
-Play = tuple[Card, ...]
-Trick = tuple[tuple[str, Play], ...]
+__all__ = ["POSITION_BUDGET", "ClaimDecision", "Position", "RestClaim", "decide", "legal_plays",
+           "trick_codes", "trick_winner"]  # fmt: skip
 
 POSITION_BUDGET = 250_000
 """Positions between tricks the search may visit before it says it could not decide (about 10
@@ -43,21 +46,69 @@ to 20 seconds on a small machine; any claim with 7 tricks left seen so far needs
 60,000)."""
 
 
-@dataclass(frozen=True)
-class Position:
-    """Where a hand stands when the claim is made: between tricks, every hand known."""
+@dataclass(frozen=True, slots=True)
+class RestClaim:
+    """A claim of the remaining tricks (声称, rulings §11), checked against the position it was
+    made in: the claimer, every scoring card still to play under its taker, the stated line."""
 
-    players: tuple[str, ...]
-    """Seat order (play goes round in this order from the leader)."""
-    hands: Mapping[str, Counter[Card]]
-    """Each player's cards still to play."""
-    leader: str
-    suits_led: frozenset[Suit]
-    """Suits already led: their first round is over (exposed cards are free in them)."""
-    exposed: Mapping[str, Counter[Card]]
-    """Each player's exposed cards (亮牌; 首明 cards are exempt from the first-round rule)."""
-    opening: Card | None = None
-    """Before the first trick of a match whose opening card must be led (首引): that card."""
+    by: str
+    takes: Mapping[str, tuple[Card, ...]]
+    """Every remaining scoring card (each copy once) under its taker, every player named."""
+    line: tuple[Card, ...] | None = None
+    """The cards the claimer will play, in order, if they said."""
+
+    @classmethod
+    def made(cls, said: RecordedClaim, position: Position, decks: int) -> RestClaim:
+        """The claim a record states, checked against what ``position`` has left to play:
+        every scoring card not yet played named once (``takes: all``: all to the claimer), each
+        card of the stated line in the claimer's hand. An :class:`InputError` says what is
+        wrong (within ``claim``)."""
+        try:
+            return cls(said.by, _takes(said, position, decks), _line(said, position))
+        except InputError as e:
+            raise e.within("claim") from None
+
+    def decide(self, position: Position, decks: int, budget: int | None = None) -> ClaimDecision:
+        """Is this claim guaranteed from ``position``? (:func:`decide`)"""
+        return decide(position, self.by, self.takes, self.line, decks=decks,
+                      budget=POSITION_BUDGET if budget is None else budget)  # fmt: skip
+
+
+def _ordered(cards: Counter[Card]) -> tuple[Card, ...]:
+    return tuple(sorted(cards.elements(), key=lambda c: c.sort_key))
+
+
+def _takes(said: RecordedClaim, position: Position, decks: int) -> dict[str, tuple[Card, ...]]:
+    """Each remaining scoring card under its taker, every copy named once."""
+    left = position.left(decks, SCORING_CARDS)
+    names = position.players
+    if said.takes is None:
+        return {n: _ordered(left) if n == said.by else () for n in names}
+    count: Counter[Card] = Counter()
+    for name in names:
+        for card in said.takes.get(name, ()):
+            count[card] += 1
+            if card not in SCORING_CARDS:
+                raise error(InputError, "e.claim.not_scoring", card=card).within(f"takes: {name}")
+            if count[card] > left[card]:
+                key = "e.claim.played" if not left[card] else "e.claim.twice"
+                raise error(InputError, key, card=card, decks=decks).within(f"takes: {name}")
+    missing = left - count
+    if missing:
+        raise error(InputError, "e.claim.missing", cards=Shown(_ordered(missing))).within("takes")
+    return {n: said.takes.get(n, ()) for n in names}
+
+
+def _line(said: RecordedClaim, position: Position) -> tuple[Card, ...] | None:
+    """The stated line, each of its cards in the claimer's hand."""
+    if said.line is None:
+        return None
+    hand = position.hands[said.by]
+    for card, count in Counter(said.line).items():
+        if count > hand[card]:
+            raise error(InputError, "e.claim.line_card", card=card, by=said.by,
+                        cards=Shown(_ordered(hand))).within("line")  # fmt: skip
+    return said.line
 
 
 @dataclass(frozen=True)
@@ -80,52 +131,6 @@ class _Undecided(Exception):
     pass
 
 
-def legal_plays(
-    hand: Counter[Card],
-    led: Play | None,
-    suits_led: frozenset[Suit],
-    exposed: Counter[Card],
-    decks: int,
-) -> list[Play]:
-    """Every play the rules allow from ``hand``: leading (``led`` None) or following ``led``;
-    ``suits_led``: the suits whose first round is over. Each play once (the two copies of a
-    card are one choice), its cards in sort order."""
-    cards = sorted(hand, key=lambda c: c.sort_key)
-    if led is None:
-        leads: list[Play] = [(c,) for c in cards]
-        if decks > 1:
-            leads += [(c, c) for c in cards if hand[c] >= 2]
-        leads = [p for p in leads if lead_problem(p) is None]
-        out: list[Play] = []
-        for suit in Suit:  # the first-round rule compares a lead with the suit's other leads
-            of_suit = [p for p in leads if p[0].suit is suit]
-            out += of_suit if suit in suits_led else fewest_exposed(of_suit, hand, suit, exposed)
-        return out
-    suit = led[0].suit
-    # The plays worth asking the rules about (the rules still decide): the suit's cards when
-    # the player has some, else any; a pair led: the suit's pairs, else pairs of cards drawn
-    # from the suit first.
-    same = [c for c in cards if c.suit is suit]
-    candidates: list[Play]
-    if len(led) == 1:
-        candidates = [(c,) for c in (same or cards)]
-    else:
-        pairs: list[Play] = [(c, c) for c in same if hand[c] >= 2]
-        copies = sum(hand[c] for c in same)
-        if pairs:
-            candidates = pairs
-        elif copies >= 2:
-            candidates = [(a, b) for i, a in enumerate(same) for b in same[i + 1 :]]
-        elif copies == 1:
-            candidates = [tuple(sorted((same[0], c), key=lambda c: c.sort_key))
-                          for c in cards if c != same[0]]  # fmt: skip
-        else:
-            candidates = [(c, c) for c in cards if hand[c] >= 2]
-            candidates += [(a, b) for i, a in enumerate(cards) for b in cards[i + 1 :]]
-    legal = [p for p in candidates if follow_problem(p, led, suit, hand) is None]
-    return legal if suit in suits_led else fewest_exposed(legal, hand, suit, exposed)
-
-
 # In the search a card is its index in sort order (the suit's block of 13, then the rank), a
 # hand a sorted tuple of indices (two decks: a card twice), a play a sorted tuple too: keys of
 # the positions remembered hash as plain integers. The rules are still asked about Cards, once
@@ -137,6 +142,8 @@ _SUIT_BIT = {suit: 1 << k for k, suit in enumerate(Suit)}
 
 Cards = tuple[int, ...]
 Hands = tuple[Cards, ...]
+_ORDERS = tuple(seat_order(range(4), leader) for leader in range(4))
+"""Seats in play order, by the leader's seat (the search keeps seats as numbers)."""
 
 
 def _cards(play: Sequence[Card]) -> Cards:
@@ -234,7 +241,7 @@ class _Search:
         self.visited += 1
         if self.visited > self.budget:
             raise _Undecided
-        order = tuple((leader + k) % 4 for k in range(4))
+        order = _ORDERS[leader]
         answer = self.turn(order, 0, (), hands, led, owed, _Trick(hands))
         self.known[key] = answer
         return answer
@@ -385,20 +392,18 @@ class _Search:
 
     def defeating_line(self, position: Position) -> tuple[Trick, ...]:
         """A line of play that defeats the claim (the claimer's first choice at each turn, the
-        others' first reply that defeats it), up to the trick it is lost in."""
+        others' first reply that defeats it), up to the trick it is lost in: played through
+        the state of play (:class:`~.state.Position`), which says who wins each trick."""
         tricks: list[Trick] = []
         leader, hands, led = self.start(position)
         owed = self.owed0
-
-        def shown(order: tuple[int, ...], plays: list[Cards]) -> Trick:
-            return tuple((self.players[s], tuple(_CARDS[c] for c in p))
-                         for s, p in zip(order, plays, strict=False))  # fmt: skip
-
+        at = position
         while any(hands):
-            order = tuple((leader + k) % 4 for k in range(4))
+            order = _ORDERS[leader]
             plays: list[Cards] = []
             current = hands
             trick = _Trick(hands)
+            done: Trick | None = None
             for k, seat in enumerate(order):
                 choices = self.choices(seat, tuple(plays), current, led, trick)
                 chosen = choices[0] if choices else None
@@ -408,11 +413,13 @@ class _Search:
                         chosen = play
                         break
                 if chosen is None:  # the stated line cannot be played here
-                    tricks.append(shown(order, plays))
+                    tricks.append(Trick(at.number, at.trick, None))
                     return tuple(tricks)
                 plays.append(chosen)
                 current = (*current[:seat], _remove(current[seat], chosen), *current[seat + 1 :])
-            tricks.append(shown(order, plays))
+                at, done = at.play(tuple(_CARDS[c] for c in chosen))
+            assert done is not None
+            tricks.append(done)
             outcome = self.trick_outcome(order, tuple(plays), owed)
             if outcome is None:
                 return tuple(tricks)
@@ -452,11 +459,11 @@ def _astray(
         owed.update((card, name) for card in cards)
     out: list[tuple[Card, str, tuple[str, ...]]] = []
     for trick in tricks:
-        taker = trick_winner(trick)
+        taker = trick.winner
         if taker is None:
             break
-        for _, play in trick:
-            for card in play:
+        for play in trick.plays:
+            for card in play.cards:
                 if card not in SCORING_CARDS:
                     continue
                 if owed[card, taker]:
@@ -470,11 +477,9 @@ def _astray(
 def trick_winner(trick: Trick) -> str | None:
     """Who wins a trick of the counter-line (None: it stops early, the stated line being
     unplayable there)."""
-    if len(trick) < 4:
-        return None
-    return trick[winner([play for _, play in trick], trick[0][1][0].suit)][0]
+    return trick.winner
 
 
 def trick_codes(trick: Trick) -> list[str]:
     """A trick's cards as codes, in play order (the JSON ``counter_line`` form)."""
-    return [c.code for _, play in trick for c in play]
+    return [c.code for play in trick.plays for c in play.cards]

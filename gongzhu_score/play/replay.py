@@ -1,31 +1,33 @@
 """Replaying a trick-by-trick record: check every play, derive the captures, then score.
 
-A record (the YAML schema in README, "Replaying a hand") gives the players in seat order, the
-exposures, optionally the deal, and the 13 tricks (two decks: every card twice, plays of one or
-two cards), each with its leader and the cards in play order. Replaying checks the rules of
-play (RULINGS §1, the seeds' 出牌规则), works out who won each trick, and so who captured what.
-
-Reading a record's data is :mod:`gongzhu_score.io.records`' job; here a :class:`Record` is
-played out. A record that breaks the rules is replayed anyway and its violations listed, each a
-:class:`Finding` naming the trick, the player and the card (in English or Chinese, from the one
-table of terms).
+A record (:class:`~gongzhu_score.io.records.TrickRecord`, the schema in docs/replay.md) gives
+the players in seat order, the exposures, optionally the deal, and the tricks (two decks: every
+card twice, plays of one or two cards), each with its leader and the cards in play order.
+Replaying plays it out through the one state of play (:class:`~.state.Position`): the rules of
+play (:mod:`.legal`) say which plays break a rule, the state says who won each trick, and so who
+captured what. A record that breaks the rules is replayed anyway and its violations listed,
+each a :class:`Finding` naming the trick, the player and the card (in English or Chinese, from
+the one table of terms).
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..core.cards import DECK, SCORING_CARDS, Card, Suit
 from ..core.hand import Hand, PlayerHand
-from ..core.variant import Variant
-from ..terms import Cards, Names, say
-from .claims import POSITION_BUDGET, ClaimDecision, Position, decide
-from .rules import exposed_problem, follow_problem, lead_problem, lowest
-from .rules import winner as winning
+from ..errors import HandError
+from ..io.fields import HandSpec
+from ..io.handfile import hand_from_data
+from ..io.records import TrickRecord, parse_record, record_claims
+from ..terms import Both, Cards, Names, error, place, say
+from .claims import ClaimDecision, RestClaim
+from .legal import exposed_problem, follow_problem, lead_problem, lowest
+from .state import Play, Position, Trick, rotation_leader, seat_order
 
-__all__ = ["Finding", "Play", "Record", "Replay", "RestClaim", "Trick", "replay"]
+__all__ = ["Finding", "Play", "Replay", "Trick", "hand_from_record", "hand_or_record", "replay"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,88 +46,26 @@ class Finding:
 
 
 @dataclass(frozen=True, slots=True)
-class Play:
-    """What one player put on a trick: one card, or (two decks) two."""
-
-    player: str
-    cards: tuple[Card, ...]
-
-    @property
-    def text(self) -> str:
-        return " ".join(c.symbol for c in self.cards)
-
-
-@dataclass(frozen=True, slots=True)
-class Trick:
-    """One trick (一圈): its number, its plays in order (the leader's first) and its winner."""
-
-    number: int
-    plays: tuple[Play, ...]
-    winner: str
-
-    @property
-    def lead(self) -> str:
-        return self.plays[0].player
-
-
-@dataclass(frozen=True, slots=True)
-class RestClaim:
-    """A claim of the remaining tricks (声称, RULINGS §11): the claimer shows their cards and
-    says who takes each scoring card still to be played."""
-
-    by: str
-    takes: Mapping[str, tuple[Card, ...]]
-    """Every remaining scoring card (each copy once) under its taker; ``takes: all`` in a
-    record is read as all of them to the claimer."""
-    line: tuple[Card, ...] | None = None
-    """The cards the claimer will play, in order, if they said."""
-    lead: str | None = None
-    """Who leads next, when the record has no tricks before the claim (else: the last trick's
-    winner)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Record:
-    """A trick-by-trick record as read (structure checked; the rules of play not yet)."""
-
-    players: tuple[str, ...]
-    variant: Variant
-    exposed: Mapping[str, tuple[Card, ...]]
-    first_exposed: Mapping[str, tuple[Card, ...]]
-    hand_number: int | None
-    """Which hand of the match this is (1: the first), if the record says: the first lead is
-    checked under the variant's rule (首引, RULINGS §10) only then."""
-    deal: Mapping[str, tuple[Card, ...]] | None
-    tricks: tuple[tuple[str, tuple[tuple[Card, ...], ...]], ...]
-    """(leader, plays in order) per trick."""
-    captured: Mapping[str, tuple[Card, ...]] | None
-    teams: str | None = None
-    claim: RestClaim | None = None
-    """The hand stopped early with a claim of the remaining tricks (needs the deal)."""
-
-
-@dataclass(frozen=True, slots=True)
 class Replay:
     """The replayed hand: tricks with winners, each player's captures, what broke the rules."""
 
-    record: Record
+    record: TrickRecord
     tricks: tuple[Trick, ...]
     captured: Mapping[str, tuple[Card, ...]]
     violations: tuple[Finding, ...]
     disagreements: tuple[Finding, ...]
     """Where the record's own ``captured:`` differs from what the tricks give."""
     position: Position | None = None
-    """With a claim: every hand, the leader and the suits led when the claim was made."""
+    """With a claim: the state of play when the claim was made."""
+    claim: RestClaim | None = None
+    """The record's claim of the remaining tricks, checked against what was left to play."""
 
     def decide_claim(self, budget: int | None = None) -> ClaimDecision | None:
-        """Is the record's claim guaranteed (RULINGS §11)? None without a claim, or when the
+        """Is the record's claim guaranteed (rulings §11)? None without a claim, or when the
         tricks before it break a rule (there is no fair position to judge it from)."""
-        claim = self.record.claim
-        if claim is None or self.position is None or self.violations:
+        if self.claim is None or self.position is None or self.violations:
             return None
-        return decide(self.position, claim.by, claim.takes, claim.line,
-                      decks=self.record.variant.decks,
-                      budget=POSITION_BUDGET if budget is None else budget)  # fmt: skip
+        return self.claim.decide(self.position, self.record.variant.decks, budget)
 
     def hand(self) -> Hand:
         """The hand the tricks give, ready to score."""
@@ -141,88 +81,95 @@ class Replay:
 # --- playing it out ----------------------------------------------------------------------------
 
 
-def _order(players: Sequence[str], lead: str) -> list[str]:
-    start = players.index(lead)
-    return [players[(start + k) % 4] for k in range(4)]
+def _dealt(record: TrickRecord) -> dict[str, Counter[Card]]:
+    """What each player held: the deal, or else every card they went on to play."""
+    if record.deal is not None:
+        return {n: Counter(record.deal.get(n, ())) for n in record.players}
+    held: dict[str, Counter[Card]] = {n: Counter() for n in record.players}
+    for leader, plays in record.tricks:
+        for name, cards in zip(seat_order(record.players, leader), plays, strict=True):
+            held[name].update(cards)
+    return held
 
 
-def replay(record: Record) -> Replay:
-    """Play the record out: winners, captures, and every rule it breaks."""
+def replay(record: TrickRecord) -> Replay:
+    """Play the record out: winners, captures, and every rule it breaks. A claim that does not
+    name what is left to play is an :class:`~gongzhu_score.errors.InputError`."""
     players = record.players
     violations: list[Finding] = []
-    # What each player held: the deal, or else every card they went on to play.
-    played: dict[str, list[Card]] = {n: [] for n in players}
-    for leader, trick_cards in record.tricks:
-        for name, cards in zip(_order(players, leader), trick_cards, strict=True):
-            played[name].extend(cards)
-    held = {n: Counter(record.deal[n] if record.deal else played[n]) for n in players}
-    _check_deal(record, played, violations)
+    held = _dealt(record)
+    _check_deal(record, violations)
     _check_cards(record, violations)
     for name in players:
         for card in (*record.exposed.get(name, ()), *record.first_exposed.get(name, ())):
             if not held[name][card]:
                 violations.append(Finding("v.exposed_not_held", {"name": name, "card": card}))
 
-    remaining = {n: Counter(held[n]) for n in players}
-    first_round_done: set[Suit] = set()
+    first_leader = record.tricks[0][0] if record.tricks else record.claim and record.claim.lead
+    assert first_leader  # (the reader asks for a lead when no trick was played)
+    exposed = {n: Counter(record.exposed.get(n, ())) for n in players}
+    position = Position(players, held, first_leader, frozenset(), exposed)
     tricks: list[Trick] = []
-    captured: dict[str, list[Card]] = {n: [] for n in players}
-    previous: str | None = None
     for number, (lead, trick_cards) in enumerate(record.tricks, 1):
-        order = _order(players, lead)
-        plays = tuple(Play(n, c) for n, c in zip(order, trick_cards, strict=True))
-        if previous is not None and lead != previous:
-            values = {"trick": number, "lead": lead, "previous": previous, "before": number - 1}
+        if lead != position.leader:  # the record's leader stands; the replay says so
+            values = {"trick": number, "lead": lead, "previous": position.leader,
+                      "before": number - 1}  # fmt: skip
             violations.append(Finding("v.led_out_of_turn", values))
-        if number == 1 and record.hand_number is not None:
-            _check_first_lead(record, plays[0], held, violations)
-        led = plays[0].cards
-        suit = led[0].suit
-        if lead_problem(led):
-            violations.append(Finding("v.lead_not_one_or_pair", {
-                "trick": number, "lead": lead, "cards": plays[0].text}))  # fmt: skip
-        for k, play in enumerate(plays):
-            if k:
-                _check_follow(number, play, led, suit, remaining[play.player], record, violations)
-            _check_exposed(number, play, led if k else None, suit, suit not in first_round_done,
-                           remaining, record, violations)  # fmt: skip
-            remaining[play.player] -= Counter(play.cards)
-        first_round_done.add(suit)
-        winner = plays[winning([p.cards for p in plays], suit)].player
-        for play in plays:
-            captured[winner].extend(play.cards)
-        tricks.append(Trick(number, plays, winner))
-        previous = winner
-    position = None
+            position = replace(position, leader=lead)
+        done = None
+        for cards in trick_cards:
+            player = position.to_play
+            if number == 1 and not position.trick and record.hand_number is not None:
+                _check_first_lead(record, Play(player, cards), held, violations)
+            _check_play(number, Play(player, cards), position, record, violations)
+            position, done = position.play(cards)
+        assert done is not None
+        tricks.append(done)
+    claim = None
     if record.claim is not None:
-        claim = record.claim
-        next_lead = previous if previous is not None else claim.lead
-        assert next_lead is not None  # (the reader asks for a lead when no trick was played)
-        exposed = {n: Counter(record.exposed.get(n, ())) for n in players}
-        opening = None
         if not record.tricks and record.hand_number is not None:  # the claim comes first
-            _check_first_lead(record, Play(next_lead, ()), held, violations)
-            if (
-                record.hand_number == 1
-                and first_lead_rule(record) == "pig"
-                and (record.variant.opening_card_must_be_played)
-            ):
-                opening = record.variant.opening_card
-        position = Position(players, remaining, next_lead, frozenset(first_round_done), exposed,
-                            opening)  # fmt: skip
-        _check_claim_hands(record, remaining, violations)
-        for name in players:  # the hand is scored as claimed
-            captured[name].extend(claim.takes.get(name, ()))
-    result_captured = {n: tuple(captured[n]) for n in players}
-    disagreements = _disagreements(record, result_captured)
-    return Replay(record, tuple(tricks), result_captured, tuple(violations), tuple(disagreements),
-                  position)  # fmt: skip
+            _check_first_lead(record, Play(position.leader, ()), held, violations)
+            position = replace(position, opening=_opening(record))
+        _check_claim_hands(record, position, violations)
+        claim = RestClaim.made(record.claim, position, record.variant.decks)
+    captured = _captured(players, tricks, claim)
+    return Replay(record, tuple(tricks), captured, tuple(violations),
+                  tuple(_disagreements(record, captured)),
+                  position if claim is not None else None, claim)  # fmt: skip
 
 
-def _check_deal(record: Record, played: Mapping[str, list[Card]], out: list[Finding]) -> None:
+def _captured(
+    players: Sequence[str], tricks: Sequence[Trick], claim: RestClaim | None
+) -> dict[str, tuple[Card, ...]]:
+    """Each player's captures: the tricks they won, then what the claim gives them."""
+    won: dict[str, list[Card]] = {n: [] for n in players}
+    for trick in tricks:
+        assert trick.winner is not None
+        for play in trick.plays:
+            won[trick.winner].extend(play.cards)
+    if claim is not None:  # the hand is scored as claimed
+        for name in players:
+            won[name].extend(claim.takes.get(name, ()))
+    return {n: tuple(won[n]) for n in players}
+
+
+def _opening(record: TrickRecord) -> Card | None:
+    """The card the first lead must hold, when a claim is made before the first trick of a
+    match whose rules say it is led (首引, rulings §10)."""
+    if (
+        record.hand_number == 1
+        and first_lead_rule(record) == "pig"
+        and record.variant.opening_card_must_be_played
+    ):
+        return record.variant.opening_card
+    return None
+
+
+def _check_deal(record: TrickRecord, out: list[Finding]) -> None:
     if record.deal is None:
         return
     size = 13 * record.variant.decks
+    played = _dealt(replace(record, deal=None))
     for name in record.players:
         dealt = Counter(record.deal.get(name, ()))
         count = sum(dealt.values())
@@ -233,7 +180,7 @@ def _check_deal(record: Record, played: Mapping[str, list[Card]], out: list[Find
             out.append(Finding("v.not_dealt", {"name": name, "card": card}))
 
 
-def _check_cards(record: Record, out: list[Finding]) -> None:
+def _check_cards(record: TrickRecord, out: list[Finding]) -> None:
     decks = record.variant.decks
     seen: Counter[Card] = Counter()
     for _, trick_cards in record.tricks:
@@ -247,9 +194,7 @@ def _check_cards(record: Record, out: list[Finding]) -> None:
         out.append(Finding("v.never_played", {"cards": Cards(missing)}))
 
 
-def _check_claim_hands(
-    record: Record, remaining: Mapping[str, Counter[Card]], out: list[Finding]
-) -> None:
+def _check_claim_hands(record: TrickRecord, position: Position, out: list[Finding]) -> None:
     """A claim is judged from the deal: it must be a whole deal (each card as many times as
     there are decks), and every player must have as many cards left as the others."""
     assert record.deal is not None
@@ -261,33 +206,33 @@ def _check_claim_hands(
         if dealt[card] != decks:
             out.append(Finding("v.dealt_count", {"card": card, "count": dealt[card],
                                                  "decks": decks}))  # fmt: skip
-    sizes = {n: sum(h.values()) for n, h in remaining.items()}
+    sizes = {n: sum(h.values()) for n, h in position.hands.items()}
     if len(set(sizes.values())) > 1:
         shown = ", ".join(f"{n} {k}" for n, k in sizes.items())
         out.append(Finding("v.claim_uneven", {"sizes": shown}))
 
 
-def first_lead_rule(record: Record) -> str:
+def first_lead_rule(record: TrickRecord) -> str:
     """The record's first-lead rule: its variant's, for the teams it says it played."""
     teams = record.teams if record.teams in ("none", "partners", "pig-sheep") else "none"
     return record.variant.first_lead_for(teams)
 
 
 def _check_first_lead(
-    record: Record, lead: Play, held: Mapping[str, Counter[Card]], out: list[Finding]
+    record: TrickRecord, lead: Play, held: Mapping[str, Counter[Card]], out: list[Finding]
 ) -> None:
-    """The first lead of the hand under the variant's rule (RULINGS §10): by rotation, the
+    """The first lead of the hand under the variant's rule (rulings §10): by rotation, the
     seat of the hand's number leads, any card; else in a match's first hand the holder of the
     opening card leads (it, if the rule says so). Later hands under the pig rule: not checked
     (the record does not say who took the pig before)."""
     number = record.hand_number
     assert number is not None
     if first_lead_rule(record) == "rotation":
-        seat = (number - 1) % 4
-        if lead.player != record.players[seat]:
+        leader = rotation_leader(record.players, number)
+        if lead.player != leader:
             out.append(Finding("v.first_lead_rotation", {
-                "player": lead.player, "hand": number, "seat": seat + 1,
-                "leader": record.players[seat]}))  # fmt: skip
+                "player": lead.player, "hand": number, "seat": record.players.index(leader) + 1,
+                "leader": leader}))  # fmt: skip
         return
     if number != 1:
         return
@@ -301,13 +246,30 @@ def _check_first_lead(
                                                  "card": card}))  # fmt: skip
 
 
+def _check_play(
+    number: int, play: Play, position: Position, record: TrickRecord, out: list[Finding]
+) -> None:
+    """One play against the rules of play, from the position it was made in."""
+    led = position.led
+    if led is None:
+        if lead_problem(play.cards):
+            out.append(Finding("v.lead_not_one_or_pair", {
+                "trick": number, "lead": play.player, "cards": play.text}))  # fmt: skip
+        suit = play.cards[0].suit
+    else:
+        suit = led[0].suit
+        _check_follow(number, play, led, suit, position.hands[play.player], record, out)
+    if suit not in position.suits_led:
+        _check_exposed(number, play, led, suit, position.hands[play.player], record, out)
+
+
 def _check_follow(
     number: int,
     play: Play,
     led: tuple[Card, ...],
     suit: Suit,
     hand: Counter[Card],
-    record: Record,
+    record: TrickRecord,
     out: list[Finding],
 ) -> None:
     """Follow suit when able (two decks: follow a pair with a pair when holding one)."""
@@ -332,10 +294,10 @@ def _check_follow(
         out.append(Finding("v.pair_not_followed", {**who, "pair": pairs[0]}))
 
 
-def _later(record: Record, player: str, card: Card, after: int) -> int:
+def _later(record: TrickRecord, player: str, card: Card, after: int) -> int:
     for number, (lead, plays) in enumerate(record.tricks, 1):
         if number > after:
-            for name, cards in zip(_order(record.players, lead), plays, strict=True):
+            for name, cards in zip(seat_order(record.players, lead), plays, strict=True):
                 if name == player and card in cards:
                     return number
     return after
@@ -346,18 +308,15 @@ def _check_exposed(
     play: Play,
     led: tuple[Card, ...] | None,
     suit: Suit,
-    first_round: bool,
-    remaining: Mapping[str, Counter[Card]],
-    record: Record,
+    hand: Counter[Card],
+    record: TrickRecord,
     out: list[Finding],
 ) -> None:
-    """An exposed card is not played the first time its suit is led, unless the player has no
-    other way to follow (their only card of the suit; two decks: a pair to be followed with a
-    pair; 首明 cards exempt; per copy exposed)."""
-    if not first_round:
-        return
+    """On a suit's first round an exposed card is not played, unless the player has no other
+    way to follow (their only card of the suit; two decks: a pair to be followed with a pair;
+    首明 cards exempt; per copy exposed)."""
     exposed = Counter(record.exposed.get(play.player, ()))
-    other = exposed_problem(play.cards, led, suit, remaining[play.player], exposed)
+    other = exposed_problem(play.cards, led, suit, hand, exposed)
     if other is not None:
         card = next(c for c in play.cards if c.suit is suit and exposed[c])
         out.append(Finding("v.exposed_first_round", {
@@ -369,7 +328,7 @@ def _scoring(cards: Sequence[Card]) -> Cards:
     return Cards(sorted((c for c in cards if c in SCORING_CARDS), key=lambda c: c.sort_key))
 
 
-def _disagreements(record: Record, captured: Mapping[str, tuple[Card, ...]]) -> list[Finding]:
+def _disagreements(record: TrickRecord, captured: Mapping[str, tuple[Card, ...]]) -> list[Finding]:
     if record.captured is None:
         return []
     out = []
@@ -379,3 +338,31 @@ def _disagreements(record: Record, captured: Mapping[str, tuple[Card, ...]]) -> 
             out.append(Finding("v.captured_disagrees", {"name": name, "said": said,
                                                         "given": given}))  # fmt: skip
     return out
+
+
+# --- a record where a hand is wanted ------------------------------------------------------------
+
+
+def hand_from_record(data: Mapping[str, object]) -> HandSpec:
+    """The hand a trick-by-trick record gives.
+
+    A record that breaks the rules of play is refused here, naming what it breaks; ``replay``
+    shows the whole story.
+    """
+    record = parse_record(data)
+    played = replay(record)
+    if played.violations:
+        found = played.violations
+        shown = Both(("; ".join(v.text("en") for v in found[:3]),
+                      "；".join(v.text("zh") for v in found[:3])))  # fmt: skip
+        more = place("e.rec.more", count=len(found) - 3) if len(found) > 3 else ""
+        raise error(HandError, "e.rec.breaks", shown=shown, more=more)
+    return HandSpec(played.hand(), record.variant.name, record.teams, record_claims(data))
+
+
+def hand_or_record(data: object, decks: int = 1) -> HandSpec:
+    """The hand that hand-file data gives, or a trick-by-trick record (it has ``tricks``)
+    replayed; ``decks``: what the shorthands of a hand file stand for (全红)."""
+    if isinstance(data, Mapping) and "tricks" in data:
+        return hand_from_record(data)
+    return hand_from_data(data, decks)

@@ -104,7 +104,8 @@ def match_status_text(ledger: Ledger, status: MatchStatus, lang: str = "en") -> 
         return say("m.no_hands", lang, card=Both((card.symbol, card.zh)))
     lead = join(status.next_lead, lang, "or") or say("m.no_pig", lang)
     key = "m.in_play_rotation" if rotation else "m.in_play"
-    return say(key, lang, count=count_of_hands(n, lang), lead=lead, seat=n % 4 + 1)
+    seat = ledger.players.index(status.next_lead[0]) + 1 if rotation else 0
+    return say(key, lang, count=count_of_hands(n, lang), lead=lead, seat=seat)
 
 
 def _columns(name: str) -> int:

@@ -7,10 +7,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..core.cards import SCORING_CARDS, Card
-from ..core.engine import HandResult
-from ..disputes.claims import Claim
-from ..play.claims import ClaimDecision, Trick, trick_codes, trick_winner
+from ..play.claims import ClaimDecision, trick_codes
+from ..play.judge import Judgement
 from ..play.replay import Replay
+from ..play.state import Trick
 from ..terms import Names, say
 from .formats import Format, json_text, table, yaml_text
 from .hand import cards_text, claims_dict, render_result, result_to_dict
@@ -18,14 +18,10 @@ from .hand import cards_text, claims_dict, render_result, result_to_dict
 __all__ = ["render_replay", "replay_to_dict"]
 
 
-def replay_to_dict(
-    played: Replay,
-    result: HandResult | None,
-    error: str | None,
-    claims: Sequence[Claim] = (),
-    decision: ClaimDecision | None = None,
-) -> dict[str, Any]:
-    """The replay as data: the hand's result, the tricks, the violations (in English)."""
+def replay_to_dict(judged: Judgement) -> dict[str, Any]:
+    """The judged record as data: the hand's result, the tricks, the violations (in English)."""
+    played, result, decision = judged.replay, judged.result, judged.decision
+    error, claims = judged.error, judged.claimed
     if result is not None:
         data = result_to_dict(result)
     else:
@@ -38,10 +34,10 @@ def replay_to_dict(
     data["violations"] = [v.text("en") for v in played.violations]
     data["disagreements"] = [d.text("en") for d in played.disagreements]
     if error is not None:
-        data["error"] = error
+        data["error"] = str(error)
     if claims:
         data["claims"] = claims_dict(claims)
-    claim = played.record.claim
+    claim = played.claim
     if claim is not None:
         said: dict[str, Any] = {
             "by": claim.by,
@@ -69,12 +65,12 @@ def _scoring_text(cards: Sequence[Card], lang: str) -> str:
 
 
 def _plays_text(trick: Trick) -> str:
-    return "  ".join(f"{name} {' '.join(c.symbol for c in cards)}" for name, cards in trick)
+    return "  ".join(f"{p.player} {p.text}" for p in trick.plays)
 
 
 def claim_text(played: Replay, decision: ClaimDecision | None, lang: str) -> list[str]:
     """The claim (声称) and the verdict, with the counter-line when it is not guaranteed."""
-    claim = played.record.claim
+    claim = played.claim
     if claim is None:
         return []
     takes = [f"{n} {_scoring_text(cards, lang)}" for n, cards in claim.takes.items()]
@@ -87,18 +83,16 @@ def claim_text(played: Replay, decision: ClaimDecision | None, lang: str) -> lis
         out.append("  " + say("r.claim_yes", lang, positions=f"{decision.positions:,}"))
     else:
         out.append("  " + say("r.claim_no", lang))
-        first = len(played.tricks) + 1
-        for k, trick in enumerate(decision.counter_line):
+        for trick in decision.counter_line:
             plays = _plays_text(trick)
-            won = trick_winner(trick)
-            if won is None:
-                out.append("    " + say("r.claim_unplayable", lang, trick=first + k, plays=plays,
-                                        by=claim.by))  # fmt: skip
+            if trick.winner is None:
+                out.append("    " + say("r.claim_unplayable", lang, trick=trick.number,
+                                        plays=plays, by=claim.by))  # fmt: skip
                 continue
-            took = _scoring_text([c for _, cards in trick for c in cards if c in SCORING_CARDS],
+            took = _scoring_text([c for p in trick.plays for c in p.cards if c in SCORING_CARDS],
                                  lang)  # fmt: skip
-            out.append("    " + say("r.claim_trick", lang, trick=first + k, plays=plays,
-                                    winner=won, took=took))  # fmt: skip
+            out.append("    " + say("r.claim_trick", lang, trick=trick.number, plays=plays,
+                                    winner=trick.winner, took=took))  # fmt: skip
         for card, taker, claimed in decision.astray:
             out.append("  " + say("r.claim_astray", lang, card=cards_text((card,), lang),
                                   taker=taker, claimed=Names(claimed)))  # fmt: skip
@@ -106,20 +100,15 @@ def claim_text(played: Replay, decision: ClaimDecision | None, lang: str) -> lis
 
 
 def render_replay(
-    played: Replay,
-    result: HandResult | None,
-    error: str | None,
-    fmt: Format = Format.table,
-    lang: str = "en",
-    table_format: str = "simple",
-    claims: Sequence[Claim] = (),
-    decision: ClaimDecision | None = None,
+    judged: Judgement, fmt: Format = Format.table, lang: str = "en", table_format: str = "simple"
 ) -> str:
     """``replay``: the tricks and their winners, the claim if any, the score, the violations."""
     if fmt is Format.json:
-        return json_text(replay_to_dict(played, result, error, claims, decision))
+        return json_text(replay_to_dict(judged))
     if fmt is Format.yaml:
-        return yaml_text(replay_to_dict(played, result, error, claims, decision))
+        return yaml_text(replay_to_dict(judged))
+    played, result, decision = judged.replay, judged.result, judged.decision
+    error, claims = judged.error, judged.claimed
     rows = []
     for t in played.tricks:
         taken = [c for p in t.plays for c in p.cards if c in SCORING_CARDS]
@@ -129,7 +118,7 @@ def render_replay(
         ])  # fmt: skip
     headers = [say(f"r.{k}", lang) for k in ("trick", "lead", "plays", "winner", "took")]
     out = [table(rows, headers, table_format), ""]
-    if played.record.claim is not None:
+    if played.claim is not None:
         out += [*claim_text(played, decision, lang), ""]
     if result is not None:
         out.append(render_result(result, Format.table, lang, table_format, claims).rstrip("\n"))

@@ -1,11 +1,13 @@
 """The rules of play, once: what a player may play to a trick, and who wins it.
 
 Replaying a record (:mod:`.replay`) reports the plays these rules refuse; deciding a claim
-(:mod:`.claims`) plays out every line they allow. Both ask here, so they cannot disagree about
-what is legal. RULINGS §1, §11 and the seeds' play texts: follow suit when possible; two decks:
-a lead is one card or a pair, a player holding a pair of the suit led follows a pair with a
-pair; an exposed card is not played on its suit's first round unless it is the player's last
-card of that suit (首明 cards exempt); a trick goes to the highest card of the suit led.
+(:mod:`.claims`) plays out every line they allow (:func:`legal_plays`). Both ask here, so they
+cannot disagree about what is legal. Rulings §1, §11 and the seeds' play texts: follow suit
+when possible; two decks: a lead is one card or a pair, a player holding a pair of the suit led
+follows a pair with a pair; an exposed card is not played on its suit's first round unless it
+is the player's last card of that suit (首明 cards exempt); a trick goes to the highest card of
+the suit led. (Who leads the first trick of a hand, 首引, is :mod:`.state`'s: it depends on the
+match, not on the cards.)
 """
 
 from __future__ import annotations
@@ -16,8 +18,11 @@ from typing import TypeVar
 
 from ..core.cards import Card, Suit
 
-__all__ = ["exposed_problem", "fewest_exposed", "follow_problem", "lead_problem", "lowest",
-           "winner"]  # fmt: skip
+__all__ = ["Cards", "exposed_problem", "fewest_exposed", "follow_problem", "lead_problem",
+           "legal_plays", "lowest", "winner"]  # fmt: skip
+
+Cards = tuple[Card, ...]
+"""One play: a card, or (two decks) a pair or two singles, in sort order."""
 
 
 def winner(plays: Sequence[Sequence[Card]], suit: Suit) -> int:
@@ -135,3 +140,49 @@ def exposed_problem(
     if used <= min((_shown(p, hand, locked) for p in options), default=9):
         return None  # forced: no way to follow with fewer exposed copies
     return lowest(hand - locked, suit)
+
+
+def legal_plays(
+    hand: Counter[Card],
+    led: Cards | None,
+    suits_led: frozenset[Suit],
+    exposed: Counter[Card],
+    decks: int,
+) -> list[Cards]:
+    """Every play the rules allow from ``hand``: leading (``led`` None) or following ``led``;
+    ``suits_led``: the suits whose first round is over. Each play once (the two copies of a
+    card are one choice), its cards in sort order."""
+    cards = sorted(hand, key=lambda c: c.sort_key)
+    if led is None:
+        leads: list[Cards] = [(c,) for c in cards]
+        if decks > 1:
+            leads += [(c, c) for c in cards if hand[c] >= 2]
+        leads = [p for p in leads if lead_problem(p) is None]
+        out: list[Cards] = []
+        for suit in Suit:  # the first-round rule compares a lead with the suit's other leads
+            of_suit = [p for p in leads if p[0].suit is suit]
+            out += of_suit if suit in suits_led else fewest_exposed(of_suit, hand, suit, exposed)
+        return out
+    suit = led[0].suit
+    # The plays worth asking the rules about (the rules still decide): the suit's cards when
+    # the player has some, else any; a pair led: the suit's pairs, else pairs of cards drawn
+    # from the suit first.
+    same = [c for c in cards if c.suit is suit]
+    candidates: list[Cards]
+    if len(led) == 1:
+        candidates = [(c,) for c in (same or cards)]
+    else:
+        pairs: list[Cards] = [(c, c) for c in same if hand[c] >= 2]
+        copies = sum(hand[c] for c in same)
+        if pairs:
+            candidates = pairs
+        elif copies >= 2:
+            candidates = [(a, b) for i, a in enumerate(same) for b in same[i + 1 :]]
+        elif copies == 1:
+            candidates = [tuple(sorted((same[0], c), key=lambda c: c.sort_key))
+                          for c in cards if c != same[0]]  # fmt: skip
+        else:
+            candidates = [(c, c) for c in cards if hand[c] >= 2]
+            candidates += [(a, b) for i, a in enumerate(cards) for b in cards[i + 1 :]]
+    legal = [p for p in candidates if follow_problem(p, led, suit, hand) is None]
+    return legal if suit in suits_led else fewest_exposed(legal, hand, suit, exposed)

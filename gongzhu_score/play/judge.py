@@ -1,0 +1,104 @@
+"""Judging a trick-by-trick record, the whole use case: read it, replay it, score what the
+tricks give, check the scores its players claimed, decide its claim of the remaining tricks
+(声称), and say what the verdict is. ``gongzhu-score replay`` renders a :class:`Judgement`;
+any other front door can do the same with it.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from ..core.engine import HandResult, rules_for
+from ..core.normalize import Method, Rounding, Teams
+from ..disputes.claims import Claim, check_claims
+from ..errors import GongzhuError
+from ..io.records import parse_record, record_claims
+from ..io.yamlfile import load_yaml, read_text
+from .claims import ClaimDecision
+from .replay import Replay, replay
+
+__all__ = ["MAX_RECORD_BYTES", "Judgement", "Verdict", "judge_record", "read_record"]
+
+MAX_RECORD_BYTES = 1_000_000
+"""A record is a few kilobytes; anything over a megabyte is refused unread."""
+
+
+class Verdict(str, enum.Enum):
+    """What a judged record comes to."""
+
+    LEGAL = "legal"
+    """Every play follows the rules; what it says of itself agrees; its claim is guaranteed."""
+    BREAKS_RULES = "breaks_rules"
+    """A play breaks a rule of play (the violations say which)."""
+    DISPUTED = "disputed"
+    """The plays are legal, but the record's captured cards or claimed scores disagree with
+    them, or its claim is not guaranteed (or could not be decided)."""
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """A record judged: the replay, the score, the claimed scores checked, the claim decided."""
+
+    replay: Replay
+    result: HandResult | None
+    """The hand the tricks give, scored; None when it cannot be (see :attr:`error`)."""
+    error: GongzhuError | None
+    """Why the captures cannot be scored (only for a record that breaks the rules)."""
+    claimed: tuple[Claim, ...]
+    """The scores the record's players claimed (``claimed:``), each checked."""
+    decision: ClaimDecision | None
+    """The claim of the remaining tricks decided (None: no claim, or not judged)."""
+
+    @property
+    def verdict(self) -> Verdict:
+        if self.replay.violations:
+            return Verdict.BREAKS_RULES
+        if self.replay.disagreements or any(not c.correct for c in self.claimed):
+            return Verdict.DISPUTED
+        if self.decision is not None and self.decision.guaranteed is not True:
+            return Verdict.DISPUTED
+        return Verdict.LEGAL
+
+
+def read_record(path: str) -> tuple[object, str]:
+    """``(data, source)`` of a record file (YAML or JSON; ``-``: standard input), every plain
+    scalar kept as text."""
+    text, source = read_text(path, MAX_RECORD_BYTES, "record")
+    return load_yaml(text, source, keep_text=True), source
+
+
+def judge_record(
+    data: object,
+    *,
+    source: str = "<record>",
+    normalize: Method | str | None = None,
+    scale: int = 1,
+    rounding: Rounding | str = Rounding.NEAREST,
+    teams: Teams | str | None = None,
+    claim_limit: int | None = None,
+) -> Judgement:
+    """Judge a record's data (``source`` names it in errors). A record that cannot be read, or
+    whose claim does not name what is left to play, raises
+    :class:`~gongzhu_score.errors.GongzhuError`; one that breaks the rules of play is judged
+    all the same (its verdict says so)."""
+    try:
+        record = parse_record(data)
+        said = record_claims(data)  # type: ignore[arg-type]
+        played = replay(record)
+    except GongzhuError as e:
+        raise e.within(source) from None
+    rules = record.variant
+    norm = rules.normalization(normalize, scale, rounding, teams or record.teams)
+    result: HandResult | None = None
+    problem: GongzhuError | None = None
+    claimed: tuple[Claim, ...] = ()
+    try:
+        result = rules_for(rules).score(played.hand(), norm)
+        if said:
+            claimed = tuple(check_claims(result, said))
+    except GongzhuError as e:
+        if not played.violations:
+            raise e.within(source) from None
+        problem = e
+    return Judgement(played, result, problem, claimed, played.decide_claim(claim_limit))
