@@ -1,8 +1,9 @@
 """The docs' promises, checked: README.md and every page of docs/.
 
 Every console example is run and its output compared; the walkthrough runs in order in an empty
-folder; every link leads somewhere. ``GONGZHU_UPDATE_GOLDEN=1`` rewrites the examples' outputs
-from the program (then read the diff).
+folder; docs/cli.md is every command's ``--help`` as the program prints it; every link leads
+somewhere. ``GONGZHU_UPDATE_GOLDEN=1`` rewrites the examples' outputs and docs/cli.md from the program (then
+read the diff).
 """
 
 from __future__ import annotations
@@ -13,14 +14,17 @@ import shlex
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
+import typer
 from clitools import ROOT, SAMPLES, run
 from typer.testing import CliRunner
 
 from gongzhu_score.cli import app
 
 DOCS = ROOT / "docs"
+CLI_REFERENCE = DOCS / "cli.md"
 
 
 def pages() -> list[Path]:
@@ -37,8 +41,8 @@ def read(path: Path) -> str:
 
 
 def prose() -> str:
-    """Every page of docs/."""
-    return "\n".join(read(page) for page in sorted(DOCS.glob("*.md")))
+    """Every page of docs/ but the generated reference."""
+    return "\n".join(read(page) for page in sorted(DOCS.glob("*.md")) if page != CLI_REFERENCE)
 
 
 # --- console examples: ``$ gongzhu-score …`` then what it prints, in ```console blocks
@@ -141,15 +145,72 @@ def _refresh_walk(text: str, shown: list[tuple[str, str]]) -> str:
     return WALK_BLOCK.sub(block, text)
 
 
+# --- docs/cli.md: every command's --help, generated from the program
+
+
+def command_tree(root: Any = None) -> list[tuple[tuple[str, ...], Any, Any]]:
+    """(path, command, context) for the root and every command under it, in the order --help
+    lists them. Each context has its parent's, as when the command runs (the root's settings,
+    such as ``-h`` for help, reach every command)."""
+    found = []
+
+    def walk(command: Any, path: tuple[str, ...], parent: Any) -> None:
+        ctx = command.context_class(
+            command, info_name=path[-1] if path else "gongzhu-score", parent=parent,
+            **command.context_settings,
+        )  # fmt: skip
+        found.append((path, command, ctx))
+        for name in command.list_commands(ctx) if hasattr(command, "list_commands") else []:
+            walk(command.get_command(ctx, name), (*path, name), ctx)
+
+    walk(typer.main.get_command(app) if root is None else root, (), None)
+    return found
+
+
+def help_of(path: tuple[str, ...]) -> str:
+    r = CliRunner(env={"GONGZHU_LANG": None}).invoke(app, [*path, "--help"])
+    assert r.exit_code == 0, r.output
+    return r.stdout
+
+
+# The help's layout is Typer's, and changes with its version (typer 0.28, the lowest declared,
+# writes `[N]` where 0.29 writes `[[N]]`): docs/cli.md is the help of the Typer it names.
+TYPER = tuple(int(part) for part in typer.__version__.split(".")[:2])
+
+
+def cli_reference() -> str:
+    """docs/cli.md as the program makes it."""
+    paths = [path for path, _, _ in command_tree()]
+    commands = [" ".join(("gongzhu-score", *path)) for path in paths]
+    contents = "".join(f"- [`{c}`](#{c.replace(' ', '-')})\n" for c in commands)
+    sections = "".join(
+        f"\n## {c}\n\n```text\n{help_of(path)}```\n"
+        for c, path in zip(commands, paths, strict=True)
+    )
+    return (
+        "# CLI reference\n\n"
+        "Every command's `--help`, as the program prints it with typer "
+        f"{TYPER[0]}.{TYPER[1]}: what to look up, not\n"
+        "what to read first (the other pages explain each command and option; README's\n"
+        "[contents](../README.md#contents) lists them). Generated from the program by\n"
+        "`GONGZHU_UPDATE_GOLDEN=1 python -m pytest tests/test_docs.py`: do not edit it by hand,\n"
+        "the tests fail when it and the program differ.\n\n"
+        f"{contents}{sections}"
+    )
+
+
 if os.environ.get("GONGZHU_UPDATE_GOLDEN"):
-    # Rewrite every page's console outputs from the real program.
+    # Rewrite every page's console outputs, and docs/cli.md, from the real program.
     for _page in pages():
+        if _page == CLI_REFERENCE:
+            continue
         _text = CONSOLE_BLOCK.sub(_refresh, read(_page))
         if WALK_BLOCK.search(_text):
             with tempfile.TemporaryDirectory() as _folder:
                 _text = _refresh_walk(_text, _walk(_text, Path(_folder)))
         if _text != read(_page):
             _page.write_text(_text, encoding="utf-8")
+    CLI_REFERENCE.write_text(cli_reference(), encoding="utf-8")
 
 
 EXAMPLES = [(page, *example) for page in pages() for example in console_examples(page)]
@@ -187,6 +248,19 @@ def test_the_docs_keep_their_examples() -> None:
     # README: one example for each use.
     readme = {c.split()[1] for p, _, c, _ in EXAMPLES if p == ROOT / "README.md"}
     assert {"match", "score", "explain", "replay", "batch"} <= readme
+
+
+def test_cli_reference_is_the_programs_help() -> None:
+    written = re.search(r"with typer (\d+)\.(\d+)", read(CLI_REFERENCE))
+    assert written, "docs/cli.md does not say which Typer printed it"
+    if (int(written[1]), int(written[2])) > TYPER:  # an older Typer: the lowest-versions run
+        pytest.skip(
+            f"docs/cli.md is typer {written[1]}.{written[2]}'s help; this is {typer.__version__}"
+        )
+    assert read(CLI_REFERENCE) == cli_reference(), (
+        "docs/cli.md differs from the program's --help: "
+        "run GONGZHU_UPDATE_GOLDEN=1 python -m pytest tests/test_docs.py and read the diff"
+    )
 
 
 # --- links between the pages
