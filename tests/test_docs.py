@@ -1,8 +1,9 @@
 """The docs' promises, checked: README.md and every page of docs/.
 
 Every console example is run and its output compared; the walkthrough runs in order in an empty
-folder; docs/cli.md is every command's ``--help`` as the program prints it; every link leads
-somewhere. ``GONGZHU_UPDATE_GOLDEN=1`` rewrites the examples' outputs and docs/cli.md from the program (then
+folder; docs/cli.md is every command's ``--help`` as the program prints it; every command and
+option of ``--help`` is explained on some page other than cli.md; every link leads somewhere.
+``GONGZHU_UPDATE_GOLDEN=1`` rewrites the examples' outputs and docs/cli.md from the program (then
 read the diff).
 """
 
@@ -261,6 +262,55 @@ def test_cli_reference_is_the_programs_help() -> None:
         "docs/cli.md differs from the program's --help: "
         "run GONGZHU_UPDATE_GOLDEN=1 python -m pytest tests/test_docs.py and read the diff"
     )
+
+
+# --- every command and option of --help explained somewhere other than the generated reference
+
+
+def undocumented(root: Any, text: str) -> list[str]:
+    """Each command path and option string of ``root``'s tree that ``text`` never mentions (an
+    option with the commands that take it): a command as ``gongzhu-score PATH`` or a code span
+    starting with it, an option as a whole word (``-v`` in ``--variant`` does not count)."""
+    commands = []
+    options: dict[str, list[str]] = {}
+    for path, command, ctx in command_tree(root):
+        if path and not re.search(
+            rf"(?:gongzhu-score |`){re.escape(' '.join(path))}(?![\w-])", text
+        ):
+            commands.append(f"the command `{' '.join(('gongzhu-score', *path))}`")
+        for param in command.get_params(ctx):
+            if param.param_type_name == "option":
+                for option in [*param.opts, *param.secondary_opts]:
+                    options.setdefault(option, []).append(" ".join(path) or "gongzhu-score")
+    return commands + [
+        f"{option} ({', '.join(where)})"
+        for option, where in options.items()
+        if not re.search(rf"(?<![\w-]){re.escape(option)}(?![\w-])", text)
+    ]
+
+
+def test_every_command_and_option_is_explained_in_the_docs() -> None:
+    missing = undocumented(None, prose())
+    assert not missing, "explained on no page of docs/ but cli.md: " + "; ".join(missing)
+
+
+def test_an_undocumented_option_is_caught() -> None:
+    fake = typer.Typer(add_completion=False)
+
+    @fake.command("score")
+    def score(level: int = typer.Option(0, "--frobnication-level", "-Q")) -> None:
+        """A documented command with an undocumented option."""
+
+    @fake.command("frobnicate")
+    def frobnicate() -> None:
+        """An undocumented command."""
+
+    missing = undocumented(typer.main.get_command(fake), prose())
+    assert missing == [
+        "the command `gongzhu-score frobnicate`",
+        "--frobnication-level (score)",
+        "-Q (score)",
+    ]
 
 
 # --- links between the pages
