@@ -91,7 +91,7 @@ def test_printed_lone_transformer_values_match_the_engine(name: str) -> None:
         assert r.players[0].raw == values[-1]
 
 
-# --- where published texts differ: the house-rules files in sample_hands/rules/ (README) --------
+# --- where published texts differ: the house-rules files in sample_hands/rules/ (docs/rules.md) -
 
 RULES_SAMPLES = Path(__file__).resolve().parent.parent / "sample_hands" / "rules"
 FULL_RED_AND_PIG = {"东": "", "南": "全红 猪", "西": "羊 变压器", "北": ""}
@@ -122,4 +122,6 @@ def test_each_house_rules_file_reproduces_its_published_number(
     assert (
         score_hand(captured, exposed=exposed, variant=built_in[0]).player(taker).raw == built_in[1]
     )
-    assert f"`{file}`" in (RULES_SAMPLES.parent.parent / "README.md").read_text(encoding="utf-8")
+    assert f"`{file}`" in (RULES_SAMPLES.parent.parent / "docs" / "rules.md").read_text(
+        encoding="utf-8"
+    )

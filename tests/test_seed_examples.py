@@ -1,7 +1,7 @@
 """Every one-deck worked example in the seeds, to the digit, named after the rule it checks.
 
-The numbers are copied from the seeds (see README, "The rules"); RULINGS § numbers cite the
-project's reading of them.
+The numbers are copied from the seeds (see docs/rules.md, "The rules in short"); RULINGS § numbers
+cite the project's reading of them.
 """
 
 from __future__ import annotations
