@@ -32,7 +32,7 @@ from .core.normalize import Method, Normalization, Rounding, Teams
 from .core.result import Exposure, Line, PlayerScore, TeamSide
 from .core.variant import Variant
 from .errors import CardError, GongzhuError, HandError, InputError, MissingCardsError, RulesError
-from .io.rules import VARIANTS, find_variant, load_rules
+from .io.variants import VARIANTS, find_variant, load_rules
 
 __version__ = "0.1.0"
 

@@ -14,12 +14,12 @@ import contextlib
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
-from .core.engine import HandResult, Rules, rules_for
+from .core.engine import CompiledRules, HandResult, compiled_rules
 from .core.hand import CardsLike, Hand
 from .core.normalize import Method, Normalization, Rounding, Teams
 from .core.variant import Variant
 from .errors import GongzhuError
-from .io.rules import DEFAULT, find_variant
+from .io.variants import DEFAULT, find_variant
 from .terms import error
 
 __all__ = ["Scorer", "score", "score_hand"]
@@ -53,11 +53,11 @@ def score(
     """
     rules = find_variant(variant)
     norm = normalization or Normalization(rules.normalize)
-    return rules_for(rules).score(hand, norm, partial)
+    return compiled_rules(rules).score(hand, norm, partial)
 
 
 def _fast(
-    engine: Rules,
+    engine: CompiledRules,
     captured: object,
     exposed: Mapping[str, CardsLike] | None,
     norm: Normalization,
@@ -103,11 +103,11 @@ def score_hand(
     """
     rules = find_variant(variant)
     norm = _normalization(rules, normalize, scale, rounding, teams)
-    return _score_one(rules_for(rules), norm, partial, captured, exposed, first_exposed, rest)
+    return _score_one(compiled_rules(rules), norm, partial, captured, exposed, first_exposed, rest)
 
 
 def _score_one(
-    engine: Rules,
+    engine: CompiledRules,
     norm: Normalization,
     partial: bool,
     captured: Hand | Mapping[str, CardsLike] | Iterable[tuple[str, CardsLike]],
@@ -161,7 +161,7 @@ class Scorer:
         self.variant = find_variant(variant)
         self.normalization = self.variant.normalization(normalize, scale, rounding, teams)
         self.partial = partial
-        self._engine = rules_for(self.variant)
+        self._engine = compiled_rules(self.variant)
 
     def __repr__(self) -> str:
         return f"Scorer({self.variant.name!r}, normalization={self.normalization!r})"

@@ -17,7 +17,7 @@ from clitools import done, refused, run
 
 from gongzhu_score import DECK, SCORING_CARDS, GongzhuError, Scorer
 from gongzhu_score.arrow import paths, score_table
-from gongzhu_score.io.rules import VARIANTS, find_variant
+from gongzhu_score.io.variants import VARIANTS, find_variant
 
 NAMES = ("东", "南", "西", "北")
 HEARTS = [c for c in DECK if c.code.endswith("H")]

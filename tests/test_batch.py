@@ -18,7 +18,7 @@ from strategies import RandomHand, legal_hands
 
 from gongzhu_score import VARIANTS, Method, Scorer
 from gongzhu_score.batch import parallel as parallel_module
-from gongzhu_score.core.engine import rules_for
+from gongzhu_score.core.engine import compiled_rules
 from gongzhu_score.io.handfile import hand_from_data
 
 MINUS_400 = {
@@ -261,7 +261,7 @@ def test_canonical_codes_score_as_the_careful_path(hand: RandomHand) -> None:
     rules = VARIANTS[hand.variant]
     for method in (Method.ZERO_SUM, Method.JJ, Method.NONE):
         scorer = Scorer(rules, normalize=method, scale=3)
-        careful = rules_for(rules).score(hand_from_data(data).hand, scorer.normalization)
+        careful = compiled_rules(rules).score(hand_from_data(data).hand, scorer.normalization)
         fast = scorer.score_data(data)
         assert fast == careful
         assert fast.counts == careful.counts

@@ -21,8 +21,8 @@ from gongzhu_score.core.cards import DECK, SCORING_CARDS, Card
 from gongzhu_score.io.records import parse_record
 from gongzhu_score.io.yamlfile import load_yaml
 from gongzhu_score.play.claims import POSITION_BUDGET, Position, decide, legal_plays, trick_winner
-from gongzhu_score.play.replay import replay
 from gongzhu_score.play.legal import exposed_problem, follow_problem, lead_problem, winner
+from gongzhu_score.play.replay import replay
 
 Hands = dict[str, Counter[Card]]
 

@@ -108,7 +108,7 @@ def test_every_library_path_agrees_under_random_rules(rules: Variant, data: st.D
     through_score = outcome(lambda: score(parsed, rules, norm(), partial=False))
     bulk = outcome(lambda: Scorer(rules, **options).score_data(as_data(hand)))
     plain = pure_engine()
-    as_python = outcome(lambda: plain.Rules(rules).score(parsed, norm()))
+    as_python = outcome(lambda: plain.CompiledRules(rules).score(parsed, norm()))
     assert fast == careful == through_score == bulk == as_python
     # the Arrow table path (the column path wherever it takes the hand) gives the same
     table = pa.Table.from_pylist([as_data(hand)])
@@ -139,8 +139,8 @@ def test_compiled_and_plain_python_agree_on_the_built_in_variants(
     parsed = Hand.from_captured(
         hand.captured, exposed=hand.exposed, first_exposed=hand.first_exposed
     )  # type: ignore[arg-type]
-    compiled = outcome(lambda: engine.rules_for(rules).score(parsed, norm))
-    plain = outcome(lambda: pure_engine().Rules(rules).score(parsed, norm))
+    compiled = outcome(lambda: engine.compiled_rules(rules).score(parsed, norm))
+    plain = outcome(lambda: pure_engine().CompiledRules(rules).score(parsed, norm))
     assert compiled == plain
 
 

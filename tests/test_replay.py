@@ -17,8 +17,8 @@ from strategies import play_random_hand
 from gongzhu_score import Card, Suit, parse_cards, score
 from gongzhu_score.io.records import parse_record
 from gongzhu_score.io.yamlfile import load_yaml
-from gongzhu_score.play.replay import Finding, Play, replay
 from gongzhu_score.play.legal import winner
+from gongzhu_score.play.replay import Finding, Play, replay
 
 RECORD = SAMPLES / "record.yaml"
 

@@ -13,9 +13,10 @@ rounding, which Arrow cannot hold as thirds).
 How a column is scored by the one engine: card codes become bit masks with Arrow compute (one
 split, one look-up), each player's scoring cards a 16-bit number; the engine makes, once per
 exposure state, the table of the raw score of all 65,536 such sets with its own
-:meth:`~gongzhu_score.core.engine.Rules.raw`, and the column reads it. The finals come from the
-engine's :func:`~gongzhu_score.core.engine.normalize`, once per distinct (raw, hand total) pair
-(individual play: a final depends on nothing else). Numpy only gathers and scatters numbers.
+:meth:`~gongzhu_score.core.engine.CompiledRules.raw`, and the column reads it. The finals come
+from the engine's :func:`~gongzhu_score.core.engine.normalize`, once per distinct (raw, hand
+total) pair (individual play: a final depends on nothing else). Numpy only gathers and scatters
+numbers.
 
 Hands the column path does not take go through the row engine in the same call, with the same
 results: two decks, teams, exposures of 首明, any spelling other than the canonical codes,
@@ -43,12 +44,12 @@ except ImportError as e:  # pragma: no cover (the extra is installed for the tes
 
 from ..core.bits import COPY_KEY, RANK_OF_BYTE, RANK_TEN, SPECIAL_INDEX, SUIT_OF_BYTE, scoring_set
 from ..core.cards import DECK
-from ..core.engine import HandResult, normalize, rules_for
+from ..core.engine import HandResult, compiled_rules, normalize
 from ..core.hand import every_scoring_card, exposures_within, four_different, is_plain_name
 from ..core.normalize import Method, Normalization, Rounding, Teams
 from ..core.variant import Variant
 from ..errors import GongzhuError
-from ..io.rules import DEFAULT, find_variant
+from ..io.variants import DEFAULT, find_variant
 from .reading import BadRecord, Record
 from .runner import Batch
 
@@ -418,7 +419,7 @@ def _score_group(
     ok &= _bit_count(hand_or) == lengths.reshape(m, 4).sum(axis=1)
     ok &= every_scoring_card(hand_or, 0, 1)
 
-    rules = rules_for(variant)
+    rules = compiled_rules(variant)
     keys = np.zeros(m * 4, np.int64)
     fields = {members.type.field(k).name for k in range(members.type.num_fields)}
     if "exposed" in fields:

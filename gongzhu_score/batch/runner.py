@@ -19,7 +19,7 @@ from ..core.engine import HandResult
 from ..core.normalize import Method, Rounding, Teams
 from ..core.variant import Variant
 from ..errors import GongzhuError, InputError
-from ..io.rules import DEFAULT, find_variant
+from ..io.variants import DEFAULT, find_variant
 from ..terms import error
 from .reading import (
     TOO_LONG,

@@ -13,7 +13,7 @@ import typer
 
 from ..core.normalize import Rounding
 from ..errors import InputError
-from ..io.rules import find_variant, load_rules
+from ..io.variants import find_variant, load_rules
 from ..render.formats import Format
 from ..terms import Listed, colon, count_of, error, printable
 from .common import (

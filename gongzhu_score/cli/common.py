@@ -32,7 +32,7 @@ from ..errors import (
 )
 from ..io.fields import HandSpec, cards_field, parse_score
 from ..io.handfile import asked_variant, read_hand_data
-from ..io.rules import find_variant, load_rules
+from ..io.variants import find_variant, load_rules
 from ..play.replay import hand_or_record
 from ..render.formats import Format
 from ..terms import LANGS, error, printable, say

@@ -16,13 +16,13 @@ from ..core.normalize import Method, Normalization, Rounding, Teams
 from ..core.variant import Variant
 from ..errors import GongzhuError, InputError
 from ..io.fields import HandSpec
-from ..io.rules import VARIANTS, find_variant, load_rules
+from ..io.variants import VARIANTS, find_variant, load_rules
 from ..render.formats import Format
-from ..render.hand import claim_lines, render_result
+from ..render.hand import claimed_lines, render_result
 from ..terms import Listed, error, say
 
 if TYPE_CHECKING:
-    from ..disputes.claims import Claim
+    from ..disputes.claimed import ClaimedScore
 from .common import (
     PROG,
     CapturedOpt,
@@ -134,15 +134,15 @@ def _score(
 
 def _claims(
     result: HandResult, spec: HandSpec, claim: list[str] | None, kind: ClaimsAre
-) -> list["Claim"]:
-    if not spec.claims and not claim:
+) -> list["ClaimedScore"]:
+    if not spec.claimed and not claim:
         return []
-    from ..disputes.claims import check_claims  # only a dispute pays for it
+    from ..disputes.claimed import check_claimed  # only a dispute pays for it
 
-    return check_claims(result, {**spec.claims, **parse_claims(claim)}, kind.value)
+    return check_claimed(result, {**spec.claimed, **parse_claims(claim)}, kind.value)
 
 
-def _exit_for(claims: list["Claim"]) -> None:
+def _exit_for(claims: list["ClaimedScore"]) -> None:
     if any(not c.correct for c in claims):
         raise typer.Exit(3)
 
@@ -257,7 +257,7 @@ def explain_command(
     if claims:
         title = say("x.claims", lang.value)
         typer.echo(
-            "\n" + title + "\n" + "".join(f"  {c}\n" for c in claim_lines(claims, lang.value)),
+            "\n" + title + "\n" + "".join(f"  {c}\n" for c in claimed_lines(claims, lang.value)),
             nl=False,
         )
     _exit_for(claims)

@@ -1,9 +1,9 @@
 """The scoring engine, the only one: a rule set compiled into tables, hands scored as bit masks.
 
 Every path (the library, ``score``, ``explain``, ``compare``, claims, ``batch``, the match
-ledger, ``replay``) scores through :class:`Rules`. A player's captures are two 52-bit masks,
+ledger, ``replay``) scores through :class:`CompiledRules`. A player's captures are two 52-bit masks,
 the cards held once and the cards held twice (two decks), so one deck and two run the same
-code. :meth:`Rules.raw` is the whole of RULINGS §4 and §5; it records its steps only when
+code. :meth:`CompiledRules.raw` is the whole of RULINGS §4 and §5; it records its steps only when
 asked, which is how a breakdown and ``explain`` come out of the very computation that gave
 the number. :func:`normalize` is the whole of §6 and §7.
 
@@ -56,7 +56,7 @@ from .normalize import Method, Normalization, Rounding, Teams
 from .result import Exposure, PlayerScore, Step, TeamSide, player_score
 from .variant import Variant
 
-__all__ = ["HandResult", "HandState", "Rules", "normalize", "rules_for"]
+__all__ = ["CompiledRules", "HandResult", "HandState", "compiled_rules", "normalize"]
 
 _PARTNER_SIDES: Final = (0, 1, 0, 1)
 _THREES: Final = (3, 3, 3, 3)
@@ -173,7 +173,7 @@ class HandState:
     ``copies`` count the ordinary exposures (after auto-exposure); ``first`` marks 首明.
     """
 
-    rules: Rules
+    rules: CompiledRules
     key: int
     levels: list[int]
     copies: list[int]
@@ -187,7 +187,7 @@ class HandState:
     times_two: int
     """The transformer multiplier for a player who took one (two) 10♣."""
 
-    def __init__(self, rules: Rules, key: int) -> None:
+    def __init__(self, rules: CompiledRules, key: int) -> None:
         v = rules.variant
         self.rules, self.key = rules, key
         self.copies = [copies_of(key, k) for k in range(4)]
@@ -212,9 +212,9 @@ class HandState:
         return (_state_of, (self.rules, self.key))
 
 
-class Rules:
+class CompiledRules:
     """A rule set compiled once into the tables the engine reads. Make one with
-    :func:`rules_for`, which keeps one per variant."""
+    :func:`compiled_rules`, which keeps one per variant."""
 
     variant: Variant
     name: str
@@ -267,7 +267,7 @@ class Rules:
         self.good_names = set()
 
     def __reduce__(self) -> tuple[object, ...]:
-        return (rules_for, (self.variant,))
+        return (compiled_rules, (self.variant,))
 
     def state(self, key: int) -> HandState:
         """The exposure levels for a hand's exposure key (worked out once per key)."""
@@ -537,22 +537,22 @@ class Rules:
         )  # fmt: skip
 
 
-def _state_of(rules: Rules, key: int) -> HandState:
+def _state_of(rules: CompiledRules, key: int) -> HandState:
     return rules.state(key)
 
 
-_COMPILED: dict[int, tuple[Variant, Rules]] = {}
+_COMPILED: dict[int, tuple[Variant, CompiledRules]] = {}
 _KEEP: Final = 64
 _KEEP_NAMES: Final = 10_000
 
 
-def rules_for(variant: Variant) -> Rules:
+def compiled_rules(variant: Variant) -> CompiledRules:
     """The compiled rules of ``variant``, made once per variant object (the last few dozen
     variants are kept)."""
     found = _COMPILED.get(id(variant))
     if found is not None and found[0] is variant:
         return found[1]
-    rules = Rules(variant)
+    rules = CompiledRules(variant)
     if len(_COMPILED) >= _KEEP:
         del _COMPILED[next(iter(_COMPILED))]
     _COMPILED[id(variant)] = (variant, rules)  # the variant kept alive: its id stays its own
@@ -696,7 +696,7 @@ class HandResult:
     partial: bool
     missing: tuple[Card, ...]
     """The scoring cards nobody captured, in deck order (a partial tally)."""
-    _rules: Rules
+    _rules: CompiledRules
     _once: list[int]
     _twice: list[int]
     _shown: list[int]
@@ -708,7 +708,7 @@ class HandResult:
 
     def __init__(
         self,
-        rules: Rules,
+        rules: CompiledRules,
         normalization: Normalization,
         names: tuple[str, ...],
         raws: tuple[int, ...],

@@ -3,7 +3,7 @@
 Every number the scorer uses lives here, so a variant is a value you can print and diff
 (``gongzhu-score variants show classic``). :meth:`Variant.from_data` reads the rules-file schema
 with every key and value checked; the built-in variants and a table's house rules both come
-through it (the files themselves are read by :mod:`gongzhu_score.io.rules`). The engine
+through it (the files themselves are read by :mod:`gongzhu_score.io.variants`). The engine
 (:mod:`gongzhu_score.core.engine`) compiles these fields into tables and has no variant names
 in it. A rule set the engine could not score sensibly (a ×0 transformer, a fixed grand slam
 whose formula gives 0) is refused here, when it is made, never later in the middle of a hand.

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
-from ..core.engine import HandResult, rules_for
+from ..core.engine import HandResult, compiled_rules
 from ..core.hand import Hand
 from ..core.normalize import Normalization
 from ..core.variant import Variant
@@ -51,7 +51,7 @@ def _try(
     hand: Hand, rules: Variant, norm: Normalization, partial: bool
 ) -> HandResult | GongzhuError:
     try:
-        return rules_for(rules).score(hand, norm, partial)
+        return compiled_rules(rules).score(hand, norm, partial)
     except GongzhuError as e:
         return e
 

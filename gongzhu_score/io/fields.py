@@ -21,7 +21,7 @@ class HandSpec:
     hand: Hand
     variant: str | None = None
     teams: str | None = None
-    claims: Mapping[str, int] = field(default_factory=dict)
+    claimed: Mapping[str, int] = field(default_factory=dict)
     """What players say they scored (``claimed:``), by name."""
 
 

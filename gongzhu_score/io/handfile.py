@@ -99,7 +99,7 @@ def hand_from_data(data: object, decks: int = 1) -> HandSpec:
         items = [_player_from_list_form(i, value, decks) for i, value in enumerate(players, 1)]
     else:
         raise error(InputError, "e.in.players_list")
-    return HandSpec(Hand(tuple(items)), variant, teams, _claims(players))
+    return HandSpec(Hand(tuple(items)), variant, teams, _claimed(players))
 
 
 def _player_from_list_form(seat: int, value: object, decks: int) -> PlayerHand:
@@ -131,7 +131,7 @@ def _player(name: str, value: Mapping[str, Any], where: str, decks: int) -> Play
     return PlayerHand(name, captured, exposed, first_exposed)
 
 
-def _claims(players: object) -> dict[str, int]:
+def _claimed(players: object) -> dict[str, int]:
     """The ``claimed:`` scores of a hand file's players, by name."""
     items = (
         [(n, v) for n, v in players.items() if isinstance(v, Mapping)]

@@ -18,9 +18,9 @@ from ..core.variant import Variant
 from ..errors import GongzhuError, InputError
 from ..terms import error, place
 from .fields import cards_field, parse_score
-from .rules import DEFAULT, find_variant
+from .variants import DEFAULT, find_variant
 
-__all__ = ["KEYS", "RecordedClaim", "TrickRecord", "parse_record", "record_claims"]
+__all__ = ["KEYS", "RecordedClaim", "TrickRecord", "claimed_scores", "parse_record"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,7 +221,7 @@ def _hand_number(value: object, first_hand: bool) -> int | None:
     return number
 
 
-def record_claims(data: Mapping[str, Any]) -> dict[str, int]:
+def claimed_scores(data: Mapping[str, Any]) -> dict[str, int]:
     """The record's ``claimed:`` scores, by name."""
     claimed = data.get("claimed") or {}
     if not isinstance(claimed, Mapping):

@@ -15,13 +15,13 @@ from fractions import Fraction
 from typing import Any
 
 from ..core.cards import PIG, Card
-from ..core.engine import HandResult, rules_for
+from ..core.engine import HandResult, compiled_rules
 from ..core.hand import Hand, PlayerHand, check_name
 from ..core.normalize import Normalization, Teams
 from ..core.variant import Variant
 from ..errors import GongzhuError, LedgerError, MatchOverError, NotALedgerError
 from ..io.handfile import hand_from_data
-from ..io.rules import DEFAULT, VARIANTS, find_variant
+from ..io.variants import DEFAULT, VARIANTS, find_variant
 from ..play.state import rotation_leader
 from ..terms import Listed, Names, error, place, say
 
@@ -124,7 +124,7 @@ class Ledger:
 
     def score(self, hand: Hand, *, partial: bool = False) -> HandResult:
         """Score ``hand`` under the ledger's rules, its players put in the ledger's seat order."""
-        return rules_for(self.variant).score(self._seated(hand), self.normalization, partial)
+        return compiled_rules(self.variant).score(self._seated(hand), self.normalization, partial)
 
     def _seated(self, hand: Hand) -> Hand:
         by_name = {p.name: p for p in hand.players}

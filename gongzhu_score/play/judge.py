@@ -9,11 +9,11 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from ..core.engine import HandResult, rules_for
+from ..core.engine import HandResult, compiled_rules
 from ..core.normalize import Method, Rounding, Teams
-from ..disputes.claims import Claim, check_claims
+from ..disputes.claimed import ClaimedScore, check_claimed
 from ..errors import GongzhuError
-from ..io.records import parse_record, record_claims
+from ..io.records import claimed_scores, parse_record
 from ..io.yamlfile import load_yaml, read_text
 from .claims import ClaimDecision
 from .replay import Replay, replay
@@ -45,7 +45,7 @@ class Judgement:
     """The hand the tricks give, scored; None when it cannot be (see :attr:`error`)."""
     error: GongzhuError | None
     """Why the captures cannot be scored (only for a record that breaks the rules)."""
-    claimed: tuple[Claim, ...]
+    claimed: tuple[ClaimedScore, ...]
     """The scores the record's players claimed (``claimed:``), each checked."""
     decision: ClaimDecision | None
     """The claim of the remaining tricks decided (None: no claim, or not judged)."""
@@ -84,7 +84,7 @@ def judge_record(
     all the same (its verdict says so)."""
     try:
         record = parse_record(data)
-        said = record_claims(data)  # type: ignore[arg-type]
+        said = claimed_scores(data)  # type: ignore[arg-type]
         played = replay(record)
     except GongzhuError as e:
         raise e.within(source) from None
@@ -92,11 +92,11 @@ def judge_record(
     norm = rules.normalization(normalize, scale, rounding, teams or record.teams)
     result: HandResult | None = None
     problem: GongzhuError | None = None
-    claimed: tuple[Claim, ...] = ()
+    claimed: tuple[ClaimedScore, ...] = ()
     try:
-        result = rules_for(rules).score(played.hand(), norm)
+        result = compiled_rules(rules).score(played.hand(), norm)
         if said:
-            claimed = tuple(check_claims(result, said))
+            claimed = tuple(check_claimed(result, said))
     except GongzhuError as e:
         if not played.violations:
             raise e.within(source) from None

@@ -21,7 +21,7 @@ from ..core.hand import Hand, PlayerHand
 from ..errors import HandError
 from ..io.fields import HandSpec
 from ..io.handfile import hand_from_data
-from ..io.records import TrickRecord, parse_record, record_claims
+from ..io.records import TrickRecord, claimed_scores, parse_record
 from ..terms import Both, Cards, Names, error, place, say
 from .claims import ClaimDecision, RestClaim
 from .legal import exposed_problem, follow_problem, lead_problem, lowest
@@ -357,7 +357,7 @@ def hand_from_record(data: Mapping[str, object]) -> HandSpec:
                       "；".join(v.text("zh") for v in found[:3])))  # fmt: skip
         more = place("e.rec.more", count=len(found) - 3) if len(found) > 3 else ""
         raise error(HandError, "e.rec.breaks", shown=shown, more=more)
-    return HandSpec(played.hand(), record.variant.name, record.teams, record_claims(data))
+    return HandSpec(played.hand(), record.variant.name, record.teams, claimed_scores(data))
 
 
 def hand_or_record(data: object, decks: int = 1) -> HandSpec:

@@ -13,9 +13,9 @@ from ..terms import colon, join, say, title
 from .formats import Format, csv_text, format_number, json_number, json_text, table, yaml_text
 
 if TYPE_CHECKING:
-    from ..disputes.claims import Claim
+    from ..disputes.claimed import ClaimedScore
 
-__all__ = ["cards_text", "claim_lines", "render_result", "result_to_dict"]
+__all__ = ["cards_text", "claimed_lines", "render_result", "result_to_dict"]
 
 _NICKNAMED = (PIG, SHEEP, TRANSFORMER)
 
@@ -158,7 +158,7 @@ def _player_dict(p: PlayerScore) -> dict[str, Any]:
     return out
 
 
-def claim_lines(claims: Sequence[Claim], lang: str = "en") -> list[str]:
+def claimed_lines(claims: Sequence[ClaimedScore], lang: str = "en") -> list[str]:
     """One line per claim: right, or wrong with the right number and the difference."""
     return [
         say("claim_ok", lang, name=c.name, claimed=c.claimed)
@@ -169,7 +169,7 @@ def claim_lines(claims: Sequence[Claim], lang: str = "en") -> list[str]:
     ]  # fmt: skip
 
 
-def claims_dict(claims: Sequence[Claim]) -> list[dict[str, Any]]:
+def claimed_dict(claims: Sequence[ClaimedScore]) -> list[dict[str, Any]]:
     return [
         {"name": c.name, "claimed": c.claimed, "of": c.kind, "actual": json_number(c.actual),
          "correct": c.correct, "difference": json_number(c.difference)}
@@ -182,13 +182,13 @@ def render_result(
     fmt: Format = Format.table,
     lang: str = "en",
     table_format: str = "simple",
-    claims: Sequence[Claim] = (),
+    claims: Sequence[ClaimedScore] = (),
 ) -> str:
     """A scored hand as ``table``, ``json``, ``csv`` or ``yaml`` text, with any claims."""
     if fmt in (Format.json, Format.yaml):
         data = result_to_dict(result)
         if claims:
-            data["claims"] = claims_dict(claims)
+            data["claims"] = claimed_dict(claims)
         return json_text(data) if fmt is Format.json else yaml_text(data)
     if fmt is Format.csv:
         header = ["seat", "name", "raw", "final", "scoring_cards", "markers", "side"]
@@ -203,6 +203,6 @@ def render_result(
     text = render_table(result, lang, table_format)
     if claims:
         text += f"\n{say('claims', lang)}:\n" + "".join(
-            f"  {line}\n" for line in claim_lines(claims, lang)
+            f"  {line}\n" for line in claimed_lines(claims, lang)
         )
     return text

@@ -13,7 +13,7 @@ from ..play.replay import Replay
 from ..play.state import Trick
 from ..terms import Names, say
 from .formats import Format, json_text, table, yaml_text
-from .hand import cards_text, claims_dict, render_result, result_to_dict
+from .hand import cards_text, claimed_dict, render_result, result_to_dict
 
 __all__ = ["render_replay", "replay_to_dict"]
 
@@ -36,7 +36,7 @@ def replay_to_dict(judged: Judgement) -> dict[str, Any]:
     if error is not None:
         data["error"] = str(error)
     if claims:
-        data["claims"] = claims_dict(claims)
+        data["claims"] = claimed_dict(claims)
     claim = played.claim
     if claim is not None:
         said: dict[str, Any] = {

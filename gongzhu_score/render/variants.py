@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..core.bits import COPY_KEY, FIRST_KEY, SCORING, SPECIAL_INDEX, TEN_BIT
-from ..core.engine import rules_for
+from ..core.engine import compiled_rules
 from ..core.variant import RANKS, Variant
 from ..terms import rule_name, say, title
 from .formats import Format, table, yaml_text
@@ -24,7 +24,7 @@ _TEN = SPECIAL_INDEX["10C"]
 def _derived(variant: Variant) -> dict[str, str]:
     """What follows from the rules, scored by the engine (so a printed variant answers the
     usual disputes with the engine's own numbers)."""
-    rules = rules_for(variant)
+    rules = compiled_rules(variant)
     decks = variant.decks
     states = [
         (f"{e} exposed" if decks > 1 else ("exposed" if e else ""), e * COPY_KEY[_TEN])

@@ -1,7 +1,8 @@
-"""Claims: what each player says they scored, checked against what the rules give.
+"""Claimed scores (自报得分): what each player says they scored, checked against what the rules
+give. (A claim of the remaining tricks, 声称, is another thing: :mod:`gongzhu_score.play.claims`.)
 
-A claim is compared with the raw score (原始分, what the cards give: the usual dispute) or,
-when asked, the final score (最后得分).
+A claimed score is compared with the raw score (原始分, what the cards give: the usual dispute)
+or, when asked, the final score (最后得分).
 """
 
 from __future__ import annotations
@@ -14,12 +15,12 @@ from ..core.engine import HandResult
 from ..errors import InputError
 from ..terms import Listed, error
 
-__all__ = ["Claim", "check_claims"]
+__all__ = ["ClaimedScore", "check_claimed"]
 
 
 @dataclass(frozen=True, slots=True)
-class Claim:
-    """One player's claim and the verdict."""
+class ClaimedScore:
+    """One player's claimed score and the verdict."""
 
     name: str
     claimed: int
@@ -33,11 +34,13 @@ class Claim:
 
     @property
     def difference(self) -> int | Fraction:
-        """How far the claim is off: claimed − actual."""
+        """How far the claimed score is off: claimed − actual."""
         return self.claimed - self.actual
 
 
-def check_claims(result: HandResult, claims: Mapping[str, int], kind: str = "raw") -> list[Claim]:
+def check_claimed(
+    result: HandResult, claims: Mapping[str, int], kind: str = "raw"
+) -> list[ClaimedScore]:
     """Each claim against the player's raw (or final) score, in seat order."""
     if kind not in ("raw", "final"):
         raise error(InputError, "e.claim.kind", kind=repr(kind))
@@ -46,7 +49,7 @@ def check_claims(result: HandResult, claims: Mapping[str, int], kind: str = "raw
         if name not in names:
             raise error(InputError, "e.claim.player", name=repr(name), players=Listed(names))
     return [
-        Claim(p.name, claims[p.name], p.raw if kind == "raw" else p.final, kind)
+        ClaimedScore(p.name, claims[p.name], p.raw if kind == "raw" else p.final, kind)
         for p in result.players
         if p.name in claims
     ]
