@@ -214,10 +214,14 @@ def test_an_unreadable_folder_is_an_error_not_skipped(
             raise PermissionError(errno.EACCES, "Permission denied", str(path))
         return real_scandir(path)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(reading.os, "scandir", scandir, raising=False)
     monkeypatch.setattr(os, "scandir", scandir)
     with pytest.raises(GongzhuError, match="locked: cannot read: Permission denied"):
         reading.expand_inputs([str(tmp_path)])
+    # stats walks folders of ledgers the same way (one helper: io.files.files_below)
+    from gongzhu_score.match.stats import read_stats
+
+    with pytest.raises(GongzhuError, match="locked: cannot read: Permission denied"):
+        read_stats([str(tmp_path)])
 
 
 def test_a_pipe_given_as_a_file_is_refused_instead_of_waited_on(tmp_path: Path) -> None:

@@ -50,7 +50,7 @@ from ..core.normalize import Method, Normalization, Rounding, Teams
 from ..core.variant import Variant
 from ..errors import GongzhuError
 from ..io.variants import DEFAULT, find_variant
-from .reading import BadRecord, Record
+from .reading import BadRecord, InputRecord
 from .runner import Batch
 
 __all__ = ["OUTPUT_SCHEMA", "output_schema", "paths", "plain", "results_batch", "score_batches",
@@ -201,11 +201,11 @@ def _row_path(
     """The rows the column path did not take, scored by :meth:`Batch.run` as any record is
     (the bad ones raise, or come back with ``keep_going``)."""
     taken = rb.take(pa.array(indices)).to_pylist()
-    records = (Record(source or "row", first + i, plain(data))
+    records = (InputRecord(source or "row", first + i, plain(data))
                for i, data in zip(indices.tolist(), taken, strict=True))  # fmt: skip
     exact = rows.finals.dtype == np.float64
 
-    def put(record: Record, result: HandResult) -> None:
+    def put(record: InputRecord, result: HandResult) -> None:
         _put(rows, record.place - first, result, exact)
 
     return batch.run(records, put, None, keep_going)

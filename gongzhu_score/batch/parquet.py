@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import GongzhuError, InputError
 from ..terms import error
-from .reading import BadRecord, Record
+from .reading import BadRecord, InputRecord
 
 if TYPE_CHECKING:
     import pyarrow as pa
@@ -61,7 +61,7 @@ def _file(path: str, name: str) -> Any:
         raise error(InputError, "e.parquet.unreadable", why=str(e)).within(name) from None
 
 
-def parquet_records(path: str, name: str) -> Iterator[Record]:
+def parquet_records(path: str, name: str) -> Iterator[InputRecord]:
     """A Parquet file's rows as records (``name:row``), for the output formats that go
     through the row engine (table, csv, json, jsonl with totals)."""
     from .columns import plain
@@ -69,7 +69,7 @@ def parquet_records(path: str, name: str) -> Iterator[Record]:
     row = 1
     for rb in _file(path, name).iter_batches(batch_size=BATCH_ROWS):
         for data in rb.to_pylist():
-            yield Record(name, row, plain(data))
+            yield InputRecord(name, row, plain(data))
             row += 1
 
 
@@ -111,7 +111,7 @@ class ParquetOut:
     def write(self, rb: pa.RecordBatch) -> None:
         self.writer.write_batch(rb)
 
-    def hand(self, record: Record, result: HandResult) -> None:
+    def hand(self, record: InputRecord, result: HandResult) -> None:
         """A hand scored by the row engine (a JSON Lines or YAML input)."""
         self.pending.append((record.source, result))
         if len(self.pending) >= BATCH_ROWS:

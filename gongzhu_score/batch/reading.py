@@ -16,7 +16,6 @@ from __future__ import annotations
 import io
 import itertools
 import json
-import os
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
@@ -24,7 +23,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from ..errors import GongzhuError, InputError
-from ..io.files import refuse_special
+from ..io.files import files_below, refuse_special
 from ..io.yamlfile import load_documents
 from ..terms import error
 
@@ -33,7 +32,7 @@ __all__ = [
     "MAX_RECORD_BYTES",
     "TOO_LONG",
     "BadRecord",
-    "Record",
+    "InputRecord",
     "expand_inputs",
     "json_record",
     "key_count",
@@ -161,7 +160,7 @@ def _blocks(
 
 
 @dataclass(frozen=True, slots=True)
-class Record:
+class InputRecord:
     """One hand as read: where it came from, and its data (or why it could not be read).
 
     Its place is the file and the line (JSON Lines, ``file:12``) or the document (YAML,
@@ -203,7 +202,7 @@ def expand_inputs(paths: Iterable[str]) -> list[str]:
         if path == "-" or p.is_file():
             out.append(path)
         elif p.is_dir():
-            out += sorted(_files_below(path), key=lambda f: Path(f).parts)
+            out += files_below(path, EXTENSIONS)
         elif p.exists():
             refuse_special(path)
         else:
@@ -211,41 +210,29 @@ def expand_inputs(paths: Iterable[str]) -> list[str]:
     return out
 
 
-def _files_below(folder: str) -> Iterator[str]:
-    def unreadable(e: OSError) -> None:
-        raise error(InputError, "e.file.unreadable", why=e.strerror).within(
-            str(e.filename)
-        ) from None
-
-    for top, _, names in os.walk(folder, onerror=unreadable):
-        for name in names:
-            if os.path.splitext(name)[1] in EXTENSIONS and os.path.isfile(os.path.join(top, name)):
-                yield os.path.join(top, name)
-
-
 def not_json(e: Exception) -> InputError:
     return error(InputError, "e.batch.not_json", problem=" ".join(str(e).split()))
 
 
-def jsonl_record(line: bytes, name: str, number: int) -> Record:
+def jsonl_record(line: bytes, name: str, number: int) -> InputRecord:
     """The record on line ``number`` of a JSON Lines file."""
     try:
-        return Record(name, number, json_record(line))
+        return InputRecord(name, number, json_record(line))
     except InputError as e:
-        return Record(name, number, error=e)
+        return InputRecord(name, number, error=e)
     except (ValueError, UnicodeDecodeError, RecursionError) as e:
-        return Record(name, number, error=not_json(e))
+        return InputRecord(name, number, error=not_json(e))
 
 
-def _jsonl(stream: IO[bytes], name: str) -> Iterator[Record]:
+def _jsonl(stream: IO[bytes], name: str) -> Iterator[InputRecord]:
     for number, line in numbered_lines(stream):
         if line and not line.isspace():
             yield jsonl_record(line, name, number)
 
 
-def _yaml_documents(stream: IO[str], name: str) -> Iterator[Record]:
+def _yaml_documents(stream: IO[str], name: str) -> Iterator[InputRecord]:
     for number, data, problem in load_documents(stream):
-        yield Record(name, number, data, problem, mark="#")
+        yield InputRecord(name, number, data, problem, mark="#")
 
 
 class _Joined(io.RawIOBase):
@@ -278,7 +265,7 @@ def _utf8(stream: IO[bytes]) -> io.TextIOWrapper:
 
 def read_records(
     path: str, stdin: IO[bytes] | None = None, name: str | None = None
-) -> Iterator[Record]:
+) -> Iterator[InputRecord]:
     """The records of one input file (or ``-``), in order, read as a stream: memory stays flat
     whatever the size. ``name``: the file as the output shows it (default: ``path``)."""
     if path == "-":

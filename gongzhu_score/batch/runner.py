@@ -12,11 +12,11 @@ import contextlib
 import gc
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from fractions import Fraction
 
 from ..api import Scorer
 from ..core.engine import HandResult
 from ..core.normalize import Method, Rounding, Teams
+from ..core.totals import PlayerTotals
 from ..core.variant import Variant
 from ..errors import GongzhuError, InputError
 from ..io.variants import DEFAULT, find_variant
@@ -24,7 +24,7 @@ from ..terms import error
 from .reading import (
     TOO_LONG,
     BadRecord,
-    Record,
+    InputRecord,
     json_record,
     key_count,
     loads_line,
@@ -34,26 +34,7 @@ from .reading import (
 
 __all__ = ["Batch", "PlayerTotals", "Summary"]
 
-Emit = Callable[[Record, HandResult], None]
-
-
-@dataclass
-class PlayerTotals:
-    """One player's totals over the batch."""
-
-    hands: int = 0
-    raw: int = 0
-    final: int | Fraction = 0
-    pigs: int = 0
-    sheep: int = 0
-    transformers: int = 0
-    full_reds: int = 0
-    grand_slams: int = 0
-
-    @property
-    def average(self) -> Fraction:
-        """The average final score per hand."""
-        return Fraction(self.final) / self.hands if self.hands else Fraction(0)
+Emit = Callable[[InputRecord, HandResult], None]
 
 
 @dataclass
@@ -70,24 +51,14 @@ class Summary:
         ):
             t = self.players.get(name)
             if t is None:
-                t = self.players[name] = PlayerTotals()
-            t.hands += 1
-            t.raw += raw
-            t.final += final
-            t.pigs += counts[0]
-            t.sheep += counts[1]
-            t.transformers += counts[2]
-            t.full_reds += counts[3]
-            t.grand_slams += counts[4]
+                t = self.players[name] = PlayerTotals(name)
+            t.add_hand(raw, final, counts)
 
     def merge(self, other: Summary) -> None:
         """Add another part's totals (names new to this summary come after, in their order)."""
         self.hands += other.hands
         for name, theirs in other.players.items():
-            mine = self.players.setdefault(name, PlayerTotals())
-            for key in ("hands", "raw", "final", "pigs", "sheep", "transformers", "full_reds",
-                        "grand_slams"):  # fmt: skip
-                setattr(mine, key, getattr(mine, key) + getattr(theirs, key))
+            self.players.setdefault(name, PlayerTotals(name)).merge(theirs)
 
 
 class Batch:
@@ -134,7 +105,7 @@ class Batch:
         self._by_record[key] = scorer
         return scorer
 
-    def score(self, record: Record) -> HandResult:
+    def score(self, record: InputRecord) -> HandResult:
         """Score one record; a bad one raises :class:`GongzhuError` naming its source."""
         if record.error is not None:
             raise record.error.within(record.source)
@@ -145,7 +116,7 @@ class Batch:
 
     def run(
         self,
-        records: Iterable[Record],
+        records: Iterable[InputRecord],
         emit: Emit,
         summary: Summary | None,
         keep_going: bool,
@@ -159,7 +130,7 @@ class Batch:
 
     def _one(
         self,
-        record: Record,
+        record: InputRecord,
         emit: Emit,
         summary: Summary | None,
         keep_going: bool,
@@ -189,7 +160,7 @@ class Batch:
         """:meth:`run` for numbered JSON Lines, the hot path of a large batch.
 
         The same records, scores and errors as ``run(read_records(file))``. ``emit_line``, when
-        given, writes a hand from its line number alone: no :class:`Record` is made for it.
+        given, writes a hand from its line number alone: no :class:`InputRecord` is made for it.
         """
         bad: list[BadRecord] = []
         cached = self._by_record
@@ -205,9 +176,9 @@ class Batch:
                     if line.count(b":") != key_count(data):  # a key twice? (json_record)
                         data = strict_json(line)
                 except InputError as e:
-                    record = Record(file, number, error=e)
+                    record = InputRecord(file, number, error=e)
                 except (ValueError, UnicodeDecodeError, RecursionError) as e:
-                    record = Record(file, number, error=not_json(e))
+                    record = InputRecord(file, number, error=not_json(e))
                 else:
                     if emit_line is not None and type(data) is dict:
                         try:
@@ -227,7 +198,7 @@ class Batch:
                             if summary is not None:
                                 summary.add(result)
                             continue
-                    record = Record(file, number, data)
+                    record = InputRecord(file, number, data)
                 self._one(record, emit, summary, keep_going, bad)
         return bad
 

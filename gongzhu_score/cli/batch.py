@@ -31,7 +31,7 @@ from .common import (
 )
 
 if TYPE_CHECKING:
-    from ..batch.reading import BadRecord, Record
+    from ..batch.reading import BadRecord, InputRecord
     from ..batch.runner import Batch
     from ..core.engine import HandResult
 
@@ -205,7 +205,7 @@ def batch_command(
     with _output(output) as out:
         writer = BatchWriter(out, fmt, lang.value, summary_only)
 
-        def emit(record: Record, result: HandResult) -> None:
+        def emit(record: InputRecord, result: HandResult) -> None:
             writer.hand(record, result)
             progress.tick()
 

@@ -19,7 +19,7 @@ from ..io.fields import HandSpec
 from ..io.variants import VARIANTS, find_variant, load_rules
 from ..render.formats import Format
 from ..render.hand import claimed_lines, render_result
-from ..terms import Listed, error, say
+from ..terms import error, say
 
 if TYPE_CHECKING:
     from ..disputes.claimed import ClaimedScore
@@ -420,30 +420,10 @@ def stats_command(
       gongzhu-score stats club-2026/ --lang zh
       gongzhu-score stats club-2026/ --format csv > season.csv
     """
-    from pathlib import Path
-
-    from ..errors import NotALedgerError
-    from ..match.stats import records
-    from ..match.storage import read_ledger
+    from ..match.stats import read_stats
     from ..render.stats import render_stats
 
-    read = []
-    for given in ledgers:
-        folder = Path(given)
-        if folder.is_dir():
-            for path in sorted(folder.rglob("*")):
-                if path.suffix in (".yaml", ".yml") and path.is_file():
-                    try:
-                        read.append(read_ledger(str(path)))
-                    except NotALedgerError:
-                        continue  # a hand file beside the ledgers
-        else:
-            read.append(read_ledger(given))
-    if not read:
-        raise error(InputError, "e.cli.no_ledgers", inputs=Listed(ledgers))
-    hands = sum(len(ledger.entries) for ledger in read)
-    text = render_stats(records(read), len(read), hands, fmt, lang.value, table_format)
-    typer.echo(text, nl=False)
+    typer.echo(render_stats(read_stats(ledgers), fmt, lang.value, table_format), nl=False)
 
 
 @variants_app.callback()

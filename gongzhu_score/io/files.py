@@ -24,6 +24,7 @@ from ..errors import GongzhuError, InputError
 from ..terms import error
 
 __all__ = [
+    "files_below",
     "fsync_folder",
     "real_target",
     "refuse_special",
@@ -162,3 +163,21 @@ def replaced(path: str) -> Iterator[IO[str]]:
                 os.unlink(tmp)
     with contextlib.suppress(OSError):
         fsync_folder(target.parent)
+
+
+def files_below(folder: str, suffixes: tuple[str, ...]) -> list[str]:
+    """The files below ``folder`` (recursively) whose names end in one of ``suffixes``, in name
+    order (folder by folder). A folder that cannot be read is an error, never silently skipped."""
+
+    def unreadable(e: OSError) -> None:
+        raise error(InputError, "e.file.unreadable", why=e.strerror).within(
+            str(e.filename)
+        ) from None
+
+    found = [
+        os.path.join(top, name)
+        for top, _, names in os.walk(folder, onerror=unreadable)
+        for name in names
+        if os.path.splitext(name)[1] in suffixes and os.path.isfile(os.path.join(top, name))
+    ]
+    return sorted(found, key=lambda f: Path(f).parts)

@@ -11,7 +11,7 @@ import json
 from collections.abc import Callable, Sequence
 from typing import IO, Any
 
-from ..batch.reading import BadRecord, Record
+from ..batch.reading import BadRecord, InputRecord
 from ..batch.runner import Summary
 from ..core.engine import HandResult
 from ..terms import count_of_hands, say
@@ -51,13 +51,13 @@ class BatchWriter:
             text = self._names[name] = f'{{"name": {json.dumps(name, ensure_ascii=False)}, "raw": '
         return text
 
-    def _source_prefix(self, record: Record) -> str:
+    def _source_prefix(self, record: InputRecord) -> str:
         """``"file:`` as JSON, without the closing quote: the file's name escaped once."""
         prefix = json.dumps(f"{record.file}{record.mark}", ensure_ascii=False)[:-1]
         self._files[(record.file, record.mark)] = prefix
         return prefix
 
-    def hand(self, record: Record, result: HandResult) -> None:
+    def hand(self, record: InputRecord, result: HandResult) -> None:
         """Write one scored hand (as the format wants it; nothing with --summary-only)."""
         if self.summary_only:
             return
@@ -66,7 +66,7 @@ class BatchWriter:
         else:
             self._hand_other(record, result)
 
-    def hand_jsonl(self, record: Record, result: HandResult) -> None:
+    def hand_jsonl(self, record: InputRecord, result: HandResult) -> None:
         """JSON Lines output of any record (a line, a YAML document, standard input)."""
         prefix = self._files.get((record.file, record.mark))
         if prefix is None:
@@ -115,7 +115,7 @@ class BatchWriter:
             self.out.write("".join(self._pending))
             self._pending.clear()
 
-    def _hand_other(self, record: Record, result: HandResult) -> None:
+    def _hand_other(self, record: InputRecord, result: HandResult) -> None:
         if self.fmt is Format.csv:
             self.out.write(
                 csv_text(

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
-from ..match.stats import PlayerRecord
+from ..core.totals import PlayerTotals
+from ..match.stats import Stats
 from ..terms import count_of, count_of_hands, say
 from .formats import Format, csv_text, json_number, json_text, table
 
@@ -26,7 +26,7 @@ _KEYS = (
 )
 
 
-def _row(r: PlayerRecord) -> list[Any]:
+def _row(r: PlayerTotals) -> list[Any]:
     return [
         r.name,
         r.matches,
@@ -42,14 +42,8 @@ def _row(r: PlayerRecord) -> list[Any]:
     ]
 
 
-def render_stats(
-    players: Sequence[PlayerRecord],
-    matches: int,
-    hands: int,
-    fmt: Format,
-    lang: str = "en",
-    table_format: str = "simple",
-) -> str:
+def render_stats(stats: Stats, fmt: Format, lang: str = "en", table_format: str = "simple") -> str:
+    players, matches, hands = stats.players, stats.matches, stats.hands
     rows = [_row(r) for r in players]
     if fmt is Format.json:
         listed = [
