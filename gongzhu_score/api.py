@@ -6,23 +6,33 @@ made once per rule set, it scores hand after hand in a few microseconds each. Al
 through the one engine (:mod:`gongzhu_score.core.engine`): canonical card codes (``QS``,
 ``10C``) go straight to bit masks, and anything else (another spelling, a mistake) goes through
 the card parser and the input checks, which give the same numbers or the precise error.
+
+The use case of ``score`` and ``explain`` is here too: :func:`read_hand_input` reads a hand
+file (or a trick-by-trick record, replayed) with the rules to score it by, and
+:func:`score_input` scores it with the options a user gave and checks the scores its players
+claimed.
 """
 
 from __future__ import annotations
 
 import contextlib
 from collections.abc import Iterable, Iterator, Mapping
-from typing import Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from .core.engine import CompiledRules, HandResult, compiled_rules
 from .core.hand import CardsLike, Hand
 from .core.normalize import Method, Normalization, Rounding, Teams
 from .core.variant import Variant
 from .errors import GongzhuError
-from .io.variants import DEFAULT, find_variant
+from .io.fields import HandSpec
+from .io.variants import DEFAULT, choose_rules, find_variant
 from .terms import error
 
-__all__ = ["Scorer", "score", "score_hand"]
+if TYPE_CHECKING:
+    from .disputes.claimed import ClaimedScore
+
+__all__ = ["ScoredInput", "Scorer", "read_hand_input", "score", "score_hand", "score_input"]
 
 _NORMALIZATIONS: dict[tuple[object, ...], Normalization] = {}
 
@@ -193,3 +203,73 @@ class Scorer:
         """Each hand of ``hands`` (hand-file data), scored in order."""
         for data in hands:
             yield self.score_data(data)
+
+
+# --- a hand as a user gives it: a file, options, claimed scores ------------------------------
+
+
+def read_hand_input(
+    path: str,
+    *,
+    variant: str | Variant | None = None,
+    rules_file: str | None = None,
+    rules: Variant | None = None,
+) -> tuple[HandSpec, Variant]:
+    """A hand from a hand file or a trick-by-trick record (replayed; ``-``: standard input),
+    and the rules to score it by: ``rules`` when given, else as :func:`choose_rules` chooses
+    (the file's own ``variant:`` when no other is named). Errors name the file."""
+    from .io.handfile import asked_variant, read_hand_data
+    from .play.replay import hand_or_record
+
+    data, source = read_hand_data(path)
+    chosen = rules if rules is not None else choose_rules(variant, rules_file, asked_variant(data))
+    try:
+        return hand_or_record(data, chosen.decks), chosen
+    except GongzhuError as e:
+        raise e.within(source) from None
+
+
+@dataclass(frozen=True)
+class ScoredInput:
+    """A hand scored as a user asked: the result, the hand as read, its claimed scores checked."""
+
+    result: HandResult
+    spec: HandSpec
+    claimed: tuple[ClaimedScore, ...] = ()
+
+    @property
+    def claims_wrong(self) -> bool:
+        """Whether any claimed score is not what the rules give (``score`` then exits 3)."""
+        return any(not c.correct for c in self.claimed)
+
+
+def score_input(
+    spec: HandSpec,
+    rules: Variant,
+    *,
+    normalize: Method | str | None = None,
+    scale: int = 1,
+    rounding: Rounding | str = Rounding.NEAREST,
+    teams: Teams | str | None = None,
+    rest: str | None = None,
+    partial: bool = False,
+    claimed: Mapping[str, int] | None = None,
+    claimed_are: str = "raw",
+    source: str | None = None,
+) -> ScoredInput:
+    """Score a hand as read (its own ``teams:`` unless ``teams`` says otherwise; ``rest``: the
+    player who takes every scoring card nobody else did), and check the scores its players
+    claimed (the file's ``claimed:``, then ``claimed``) against the raw (or ``final``) scores.
+    Errors name ``source`` when given (the file the hand came from)."""
+    norm = rules.normalization(normalize, scale, rounding, teams or spec.teams)
+    hand = spec.hand if rest is None else spec.hand.with_rest(rest, rules.decks)
+    try:
+        result = score(hand, rules, norm, partial=partial)
+    except GongzhuError as e:
+        raise e if source is None else e.within(source) from None
+    said = {**spec.claimed, **(claimed or {})}
+    if not said:
+        return ScoredInput(result, spec)
+    from .disputes.claimed import check_claimed  # only a dispute pays for it
+
+    return ScoredInput(result, spec, tuple(check_claimed(result, said, claimed_are)))

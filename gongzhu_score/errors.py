@@ -64,6 +64,10 @@ class LedgerError(InputError):
     """A match ledger that cannot be read or a change it refuses (RULINGS §8)."""
 
 
+class PlayersError(LedgerError):
+    """A match's players that are not four different, well-formed names."""
+
+
 class NotALedgerError(LedgerError):
     """A file that is not a match ledger at all (a hand file, say)."""
 

@@ -339,12 +339,12 @@ def test_progress_shows_on_a_terminal_after_a_moment(capsys: pytest.CaptureFixtu
 
     quiet = _Progress(enabled=False)
     for _ in range(5000):
-        quiet.tick()
+        quiet.add(1)
     shown = _Progress(enabled=True)
     shown.start -= 10  # as if it had been running for a while
     shown.last -= 10
     for _ in range(1000):
-        shown.tick()
+        shown.add(1)
     shown.done()
     err = capsys.readouterr().err
     assert "scored 1,000 hands" in err

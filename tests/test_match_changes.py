@@ -223,6 +223,35 @@ def test_new_like_an_old_match(tmp_path: Path) -> None:
     assert (data["variant"], data["normalize"], data["end_at"]) == ("dehong", "none", -800)
 
 
+def test_new_like_and_set_merge_the_options_one_way(tmp_path: Path) -> None:
+    # Options given win; the rest is the old match's, its normalization method too, while the
+    # rule set stays; a new rule set brings its own method (new --like and set alike).
+    old = str(tmp_path / "old.yaml")
+    done("match", "new", old, "-p", "甲,乙,丙,丁", "--normalize", "jj", "--end-at", "-800")
+    same = str(tmp_path / "same.yaml")
+    done("match", "new", same, "--like", old, "--scale", "12")
+    data = state(same)
+    assert (data["variant"], data["normalize"], data["scale"], data["end_at"]) == (
+        "classic", "jj", 12, -800)  # fmt: skip
+    other = str(tmp_path / "other.yaml")
+    done("match", "new", other, "--like", old, "--variant", "dehong")
+    assert (state(other)["variant"], state(other)["normalize"]) == ("dehong", "none")
+    done("match", "set", same, "--rounding", "exact")
+    assert (state(same)["normalize"], state(same)["scale"], state(same)["rounding"]) == (
+        "jj", 12, "exact")  # fmt: skip
+    done("match", "set", same, "--variant", "dehong")
+    assert (state(same)["variant"], state(same)["normalize"]) == ("dehong", "none")
+
+
+def test_a_bad_player_name_in_new_names_the_flag(tmp_path: Path) -> None:
+    path = str(tmp_path / "m.yaml")
+    assert refused("match", "new", path, "-p", "东,南,东,北").startswith("--players: ")
+    assert refused("match", "new", path, "-p", "东 ,南,西,\u202e北").startswith(
+        "--players: player name"
+    )
+    assert not Path(path).exists()
+
+
 def test_export_with_totals_and_a_byte_order_mark(played: str) -> None:
     text = ok("match", "export", played, "--totals", "--bom")
     assert text.startswith("\ufeffhand,东,南,西,北\n")

@@ -2,20 +2,18 @@
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import sys
 import time
-from collections.abc import Iterator
-from typing import IO, TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from ..core.normalize import Rounding
 from ..errors import InputError
-from ..io.variants import find_variant, load_rules
+from ..io.variants import choose_rules
 from ..render.formats import Format
-from ..terms import Listed, colon, count_of, error, printable
+from ..terms import colon, count_of, error
 from .common import (
     Lang,
     LangOpt,
@@ -31,9 +29,7 @@ from .common import (
 )
 
 if TYPE_CHECKING:
-    from ..batch.reading import BadRecord, InputRecord
-    from ..batch.runner import Batch
-    from ..core.engine import HandResult
+    from ..batch.reading import BadRecord
 
 # The batch machinery (and multiprocessing) is imported when a batch runs, not at start-up.
 
@@ -47,15 +43,9 @@ class _Progress:
         self.count = 0
         self.shown = False
 
-    def tick(self) -> None:
-        self.count += 1
-        if not self.enabled or self.count % 1000:
-            return
-        self.show()
-
     def add(self, hands: int) -> None:
         self.count += hands
-        if self.enabled:
+        if self.enabled and (hands > 1 or not self.count % 1000):
             self.show()
 
     def show(self) -> None:
@@ -70,19 +60,6 @@ class _Progress:
         if self.shown:
             sys.stderr.write("\r" + " " * 60 + "\r")
             sys.stderr.flush()
-
-
-@contextlib.contextmanager
-def _output(path: str | None) -> Iterator[IO[str]]:
-    """stdout, or a file that appears only once the batch succeeds (no half-written results;
-    see :func:`gongzhu_score.io.files.replaced`)."""
-    if path is None:
-        yield sys.stdout
-        return
-    from ..io.files import replaced
-
-    with replaced(path) as f:
-        yield f
 
 
 def batch_command(
@@ -167,85 +144,44 @@ def batch_command(
       gongzhu-score batch sample_hands/batch.parquet --format parquet -o scores.parquet
       gongzhu-score batch lake/ --format parquet --dask local -o scored/
     """
-    from ..batch.parallel import can_split, score_in_parallel
-    from ..batch.parquet import is_parquet, parquet_records, require
-    from ..batch.reading import expand_inputs, numbered_lines, read_records
+    from ..batch.run import input_files, score_inputs, score_to_parquet
     from ..batch.runner import Batch, Summary
     from ..render.batch import BatchWriter
 
-    if rules_file is not None and variant is not None:
-        raise error(InputError, "e.cli.variant_or_rules")
-    rules = (
-        load_rules(rules_file)
-        if rules_file is not None
-        else (find_variant(variant) if variant is not None else None)
-    )
+    given = variant is not None or rules_file is not None
+    rules = choose_rules(variant, rules_file) if given else None  # else: each hand's own
     batch = Batch(rules, normalize, scale, rounding, teams, partial)
-    files = expand_inputs(inputs)
-    if not files:
-        raise error(InputError, "e.batch.no_files", inputs=Listed(inputs))
-    if fmt is Format.parquet or dask is not None or any(map(is_parquet, files)):
-        require("arrow")
-    if dask is not None and (fmt is not Format.parquet or output is None or is_parquet(output)):
+    files = input_files(inputs, fmt is Format.parquet or dask is not None)
+    if dask is not None and (fmt is not Format.parquet or output is None):
         raise error(InputError, "e.dask.format")
+    progress = _Progress(sys.stderr.isatty())
     if fmt is Format.parquet:
         if output is None:
             raise error(InputError, "e.parquet.output")
         if summary_only:
             raise error(InputError, "e.parquet.summary")
         options = (rules, normalize, scale, rounding, teams, partial)
-        bad = _to_parquet(files, batch, options, output, rounding is Rounding.EXACT, keep_going,
-                          dask)  # fmt: skip
-        _report(bad, lang)
-        return
+        _report(
+            score_to_parquet(
+                files,
+                batch,
+                options,
+                output,
+                exact=rounding is Rounding.EXACT,
+                keep_going=keep_going,
+                dask=dask,
+                progress=progress,
+            ),
+            lang,
+        )
+        return  # fmt: skip
     wants_totals = summary_only or fmt in (Format.table, Format.json)
-    summary = Summary() if wants_totals else None
-    progress = _Progress(sys.stderr.isatty())
 
-    with _output(output) as out:
-        writer = BatchWriter(out, fmt, lang.value, summary_only)
-
-        def emit(record: InputRecord, result: HandResult) -> None:
-            writer.hand(record, result)
-            progress.tick()
-
-        if not progress.enabled:  # no terminal to show progress on: one call fewer per hand
-            emit = writer.emit
-
-        bad = []
-        try:
-            for path in files:
-                # as the output shows it: nothing a terminal acts on
-                name = "<stdin>" if path == "-" else printable(path)
-                # A large JSON Lines file is scored on every core (JSON output gathers every
-                # hand in one object, so it stays in one process).
-                if fmt is not Format.json and can_split(path):
-                    part_writer = functools.partial(
-                        BatchWriter,
-                        fmt=fmt,
-                        lang=lang.value,
-                        summary_only=summary_only,
-                        header=False,
-                    )
-                    bad += score_in_parallel(
-                        path, batch, out, writer, part_writer, summary, keep_going, name=name
-                    )
-                elif is_parquet(path):
-                    records = parquet_records(path, name)
-                    bad += batch.run(records, emit, summary, keep_going)
-                elif path.endswith(".jsonl"):
-                    with open(path, "rb") as lines:
-                        bad += batch.run_jsonl(
-                            numbered_lines(lines), name, emit, summary, keep_going,
-                            None if progress.enabled else writer.line_emitter(name),
-                        )  # fmt: skip
-                else:
-                    records = read_records(path, name=name)
-                    bad += batch.run(records, emit, summary, keep_going)
-        finally:
-            progress.done()
-            writer.flush()  # the hands before a bad record are written, not held back
-        writer.finish(summary, bad)
+    # (a partial, not a closure: the processes that score parts of a file make their own)
+    writer_for = functools.partial(BatchWriter, fmt=fmt, lang=lang.value, summary_only=summary_only)
+    bad = score_inputs(files, batch, writer_for, output=output, stdout=sys.stdout,
+                       summary=Summary() if wants_totals else None, keep_going=keep_going,
+                       split=fmt is not Format.json, progress=progress)  # fmt: skip
     _report(bad, lang)
 
 
@@ -256,42 +192,3 @@ def _report(bad: list[BadRecord], lang: Lang) -> None:
         for b in bad:
             typer.echo(f"  {error_line(b.error, lang.value)}", err=True)
         raise typer.Exit(1)
-
-
-def _to_parquet(
-    files: list[str],
-    batch: Batch,
-    options: tuple[Any, ...],
-    output: str,
-    exact: bool,
-    keep_going: bool,
-    dask: str | None,
-) -> list[BadRecord]:
-    """``--format parquet``: Parquet inputs a column at a time (on Dask with ``--dask``),
-    other inputs through the row engine, into one file or a dataset folder."""
-    from ..batch.parquet import is_parquet, parquet_out, require, run_on_dask, score_parquet_file
-    from ..batch.reading import read_records
-
-    bad: list[BadRecord] = []
-    progress = _Progress(sys.stderr.isatty())
-    with parquet_out(output, exact) as out:
-        if dask is not None:
-            for path in files:
-                if not is_parquet(path):
-                    raise error(InputError, "e.dask.inputs", path=path)
-            require("dask")
-            named = [(path, printable(path)) for path in files]
-            return run_on_dask(dask, named, options, out, exact, keep_going)
-        try:
-            for path in files:
-                name = "<stdin>" if path == "-" else printable(path)
-                out.open_part()
-                if is_parquet(path):
-                    bad += score_parquet_file(path, name, batch, out, exact, keep_going,
-                                              progress.add)  # fmt: skip
-                else:
-                    bad += batch.run(read_records(path, name=name), out.hand, None, keep_going)
-                    out.flush()
-        finally:
-            progress.done()
-    return bad

@@ -13,12 +13,13 @@ import io
 import os
 import re
 import sys
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Annotated, Any
 
 import typer
 from typer.core import TyperCommand, TyperGroup
 
+from ..api import read_hand_input
 from ..core.cards import Card
 from ..core.hand import Hand, PlayerHand
 from ..core.normalize import MAX_SCALE, Method, Rounding, Teams
@@ -31,9 +32,7 @@ from ..errors import (
     RestError,
 )
 from ..io.fields import HandSpec, cards_field, parse_score
-from ..io.handfile import asked_variant, read_hand_data
-from ..io.variants import find_variant, load_rules
-from ..play.replay import hand_or_record
+from ..io.variants import choose_rules
 from ..render.formats import Format
 from ..terms import LANGS, error, printable, say
 from .params import read_quickly
@@ -261,17 +260,6 @@ RulesOpt = Annotated[
 ]
 
 
-def resolve_rules(variant: str | None, rules_file: str | None, from_file: str | None) -> Variant:
-    """The rules to score by: --rules FILE, else --variant, else the hand file's, else classic."""
-    if rules_file is not None:
-        if variant is not None:
-            raise error(InputError, "e.cli.variant_or_rules")
-        return load_rules(rules_file)
-    if variant is not None:  # given, even empty: `--variant ""` is no name, not classic
-        return find_variant(variant)
-    return find_variant(from_file if from_file is not None else "classic")
-
-
 class ClaimsAre(str, enum.Enum):
     raw = "raw"
     final = "final"
@@ -365,27 +353,28 @@ def read_hand(
     exposed: list[str] | None,
     first_exposed: list[str] | None,
     rest: str | None,
-    choose_rules: Callable[[str | None], Variant],
+    *,
+    variant: str | None = None,
+    rules_file: str | None = None,
+    rules: Variant | None = None,
     command: str = "score",
-) -> tuple[HandSpec, Variant]:
-    """The hand from a file (or ``-``) or from the flags, never both, and the rules to score it
-    by: ``choose_rules`` is given the variant the file names (None for flags), and the cards
-    are read with those rules' decks (全红 is 26 hearts in two decks)."""
+) -> tuple[HandSpec, Variant, str | None]:
+    """The hand from a file (or ``-``) or from the flags, never both; the rules to score it by
+    (``rules``, else ``--rules``, ``--variant`` or the file's own); and the file as errors name
+    it (None for flags, whose errors name the player already). The cards are read with those
+    rules' decks (全红 is 26 hearts in two decks)."""
     if hand_file is not None:
         if captured or exposed or first_exposed:
             raise error(InputError, "e.cli.file_or_flags")
-        data, source = read_hand_data(hand_file)
-        rules = choose_rules(asked_variant(data))
-        try:
-            return hand_or_record(data, rules.decks), rules
-        except GongzhuError as e:
-            raise e.within(source) from None
+        spec, chosen = read_hand_input(hand_file, variant=variant, rules_file=rules_file,
+                                       rules=rules)  # fmt: skip
+        return spec, chosen, "<stdin>" if hand_file == "-" else hand_file
     if not captured:
         raise no_hand_given(command)
-    rules = choose_rules(None)
+    chosen = rules if rules is not None else choose_rules(variant, rules_file)
     hand = hand_from_flags(captured, exposed or (), first_exposed or (), rest=rest,
-                           decks=rules.decks)  # fmt: skip
-    return HandSpec(hand), rules
+                           decks=chosen.decks)  # fmt: skip
+    return HandSpec(hand), chosen, None
 
 
 def no_hand_given(command: str) -> InputError:

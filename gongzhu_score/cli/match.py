@@ -14,13 +14,14 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from ..core.engine import HandResult
 from ..core.hand import Hand
-from ..core.normalize import MAX_SCALE, Method, Normalization, Rounding
-from ..errors import GongzhuError, LedgerError, MatchOverError
-from ..render.formats import Format, format_number, json_text
-from ..render.hand import render_result, result_to_dict
-from ..terms import Listed, colon, count_of_hands, error, place, say
+from ..core.normalize import MAX_SCALE, Rounding
+from ..errors import LedgerError, PlayersError
+from ..io.variants import choose_rules
+from ..match.ledger import check_end
+from ..render.formats import Format, json_text
+from ..render.hand import render_result
+from ..terms import Listed, colon, count_of_hands, error, say
 from .common import (
     PROG,
     CapturedOpt,
@@ -41,12 +42,11 @@ from .common import (
     format_option,
     no_hand_given,
     read_hand,
-    resolve_rules,
     with_rest,
 )
 
 if TYPE_CHECKING:
-    from ..match.ledger import Ledger, LedgerEntry
+    from ..match.ledger import Ledger
 
 # The ledger, its files and its rendering are imported by the commands that use them, so
 # that `gongzhu-score score` does not pay for them at start-up.
@@ -101,16 +101,6 @@ class Values(str, enum.Enum):
 def _match(ctx: typer.Context) -> None:
     if ctx.invoked_subcommand is None:
         typer.echo(ctx.get_help())
-
-
-def _end_flag(end_at: int | None) -> int | None:
-    """``--end-at`` as given, refused (with the likely fix) unless it is negative."""
-    if end_at is not None and end_at >= 0:
-        fix = (
-            place("e.led.end_fix", value=f"--end-at {-end_at}") if end_at else place("e.led.end_eg")
-        )
-        raise error(LedgerError, "e.cli.end_at", value=end_at, fix=fix)
-    return end_at
 
 
 @match_app.command("new", cls=Command)
@@ -168,44 +158,28 @@ def match_new(
       gongzhu-score match new tonight.yaml --players 东,南,西,北
       gongzhu-score match new tomorrow.yaml --like tonight.yaml
     """
-    from ..match.ledger import Ledger
-    from ..match.storage import create_ledger, read_ledger
+    from ..match.actions import new_match, split_names
 
-    _end_flag(end_at)
-    old = read_ledger(like) if like is not None else None
-    if players is None and old is None:
+    if end_at is not None:
+        check_end(end_at, "--end-at")
+    if players is None and like is None:
         raise error(LedgerError, "e.cli.players_or_like")
-    if old is not None and variant is None and rules_file is None:
-        rules = old.variant
-    else:
-        rules = resolve_rules(variant, rules_file, None)
-    base = old.normalization if old is not None else None
-    norm = rules.normalization(
-        normalize if normalize is not None else (base.method if base else None),
-        scale if scale is not None else (base.scale if base else 1),
-        rounding or (base.rounding if base else Rounding.NEAREST),
-        teams if teams is not None else (base.teams if base else None),
-    )
-    if players is None:
-        assert old is not None
-        names: list[str] = list(old.players)
-    else:
-        names = players.replace("，", ",").replace("、", ",").split(",")
-    end = end_at if end_at is not None else (old.end_at if old is not None else None)
+    given = variant is not None or rules_file is not None
     try:
-        ledger = Ledger.new(names, rules, norm, end)
-    except LedgerError as e:
-        if "players" in str(e) and players is not None:
-            raise e.within("--players") from None
-        raise
-    create_ledger(ledger_file, ledger)
+        ledger = new_match(
+            ledger_file, split_names(players) if players is not None else None, like=like,
+            rules=choose_rules(variant, rules_file) if given else None, normalize=normalize,
+            scale=scale, rounding=rounding, teams=teams, end_at=end_at,
+        )  # fmt: skip
+    except PlayersError as e:
+        raise e if players is None else e.within("--players") from None
     started = say("m.new", lang.value, ledger=ledger_file, players=Listed(ledger.players),
-                  variant=rules.name, normalize=norm.describe(), end=ledger.end_at)  # fmt: skip
+                  variant=ledger.variant.name, normalize=ledger.normalization.describe(),
+                  end=ledger.end_at)  # fmt: skip
     typer.echo(started, err=True)
 
 
 def _hand_for(
-    ledger_file: str,
     hand_file: str | None,
     captured: list[str] | None,
     exposed: list[str] | None,
@@ -217,15 +191,8 @@ def _hand_for(
     the ledger's lock, with the match's rules (their decks say what 全红 stands for)."""
 
     def from_input(ledger: Ledger) -> Hand:
-        spec, rules = read_hand(
-            hand_file,
-            captured,
-            exposed,
-            first_exposed,
-            rest,
-            lambda asked: ledger.variant,
-            f"match {command}",
-        )
+        spec, rules, _ = read_hand(hand_file, captured, exposed, first_exposed, rest,
+                                   rules=ledger.variant, command=f"match {command}")  # fmt: skip
         return with_rest(spec.hand, rest, rules.decks)
 
     if hand_file is None and not captured:
@@ -233,63 +200,35 @@ def _hand_for(
     return from_input
 
 
-def _interactive(hand_file: str | None, captured: list[str] | None, interactive: bool) -> bool:
-    return hand_file is None and not captured and (interactive or sys.stdin.isatty())
-
-
-def _naming(
+def _asked(
     ledger_file: str,
     hand_file: str | None,
-    hand: Callable[[Ledger], Hand],
-    change: Callable[[Ledger, Hand], tuple[Ledger, HandResult]],
-) -> Callable[[Ledger], tuple[Ledger, HandResult]]:
-    """``change`` with the hand read for it, its refusals prefixed with the file they are about
-    (the hand's own reading errors name it already)."""
+    captured: list[str] | None,
+    interactive: bool,
+    lang: str,
+    number: int | None = None,
+) -> Hand | None:
+    """The hand typed at the prompts, when they are asked for (no hand given, at a terminal or
+    with --interactive): None when they are not; cancelled at the prompts: exit 1."""
+    if hand_file is not None or captured or not (interactive or sys.stdin.isatty()):
+        return None
+    from ..match.storage import read_ledger
+    from .prompts import ask_hand
 
-    def run(ledger: Ledger) -> tuple[Ledger, HandResult]:
-        given = hand(ledger)
-        try:
-            return change(ledger, given)
-        except MatchOverError as e:
-            raise e.within(ledger_file) from None
-        except GongzhuError as e:
-            if hand_file is None:
-                raise
-            raise e.within("<stdin>" if hand_file == "-" else hand_file) from None
-
-    return run
+    ledger = read_ledger(ledger_file)
+    start = None
+    if number is not None:
+        ledger.check_number(number)
+        start = ledger.entry(number)
+    given = ask_hand(ledger, lang, start, number)
+    if given is None:
+        raise typer.Exit(1)
+    return given
 
 
-def _report(
-    ledger: Ledger, result: HandResult, number: int, lang: str, fmt: Format, table: bool = True
-) -> None:
-    """The hand just added and the totals after it (the table only if not shown already)."""
-    from ..render.match import match_status_text, totals_to_dict
-
-    status = ledger.status()
-    if fmt is Format.json:
-        data = {
-            "hand": number,
-            **result_to_dict(result),
-            "totals": totals_to_dict(ledger),
-            "ended": status.ended,
-            "loser": status.loser,
-            "winner": status.winner,
-        }
-        typer.echo(json_text(data), nl=False)
-        return
-    if table:
-        typer.echo(say("m.hand_title", lang, number=number))
-        typer.echo(render_result(result, Format.table, lang), nl=False)
-    else:
-        typer.echo(say("m.added", lang, number=number))
-    last = ledger.entries[-1]
-    totals = Listed(
-        f"{n} {r} ({format_number(f)})"
-        for n, r, f in zip(ledger.players, last.total_raw, last.total_final, strict=True)
-    )
-    typer.echo(say("m.totals", lang, totals=totals))
-    typer.echo(match_status_text(ledger, status, lang))
+def _source(hand_file: str | None) -> str | None:
+    """The hand file as errors name it (flags name the player themselves)."""
+    return None if hand_file is None else "<stdin>" if hand_file == "-" else hand_file
 
 
 @match_app.command("add", cls=Command)
@@ -318,26 +257,13 @@ def match_add(
       gongzhu-score match add tonight.yaml -c 东=猪 -c 南="红桃A K Q" -c 西= --rest 北
       gongzhu-score match add tonight.yaml            (at a terminal: asks for the cards)
     """
-    from ..match.storage import change_ledger, read_ledger
+    from ..match.actions import add_hand
+    from ..render.match import added_text
 
-    asked = _interactive(hand_file, captured, interactive)
-    if asked:
-        from .prompts import ask_hand
-
-        given = ask_hand(read_ledger(ledger_file), lang.value)
-        if given is None:
-            raise typer.Exit(1)
-        hand: Callable[[Ledger], Hand] = lambda ledger: given  # noqa: E731
-    else:
-        hand = _hand_for(ledger_file, hand_file, captured, exposed, first_exposed, rest, "add")
-    ledger, result = change_ledger(
-        ledger_file,
-        _naming(ledger_file, hand_file, hand, lambda lg, h: lg.add(h, partial=partial)),
-        lambda before, after, _: ("add", {"hand": after.count}),
-        check_first=True,
-        last_hand_only=True,
-    )
-    _report(ledger, result, ledger.count, lang.value, fmt, table=not asked)
+    asked = _asked(ledger_file, hand_file, captured, interactive, lang.value)
+    hand = asked or _hand_for(hand_file, captured, exposed, first_exposed, rest, "add")
+    added = add_hand(ledger_file, hand, partial=partial, source=_source(hand_file))
+    typer.echo(added_text(added, lang.value, fmt, table_too=asked is None), nl=False)
 
 
 @match_app.command("show", cls=Command)
@@ -366,6 +292,7 @@ def match_show(
     """
     from ..match.storage import read_ledger
     from ..render.match import (
+        hand_csv,
         hand_to_dict,
         match_to_dict,
         render_hand,
@@ -379,15 +306,7 @@ def match_show(
         if fmt is Format.json:
             typer.echo(json_text(hand_to_dict(ledger, number)), nl=False)
         elif fmt is Format.csv:
-            from ..render.formats import csv_text
-
-            data = hand_to_dict(ledger, number)
-            keys = ["name", "captured", "exposed", "first_exposed", "raw", "final", "total"]
-            rows = [
-                [" ".join(v) if isinstance(v, list) else v for v in (p[k] for k in keys)]
-                for p in data["players"]
-            ]
-            typer.echo(csv_text([keys, *rows]), nl=False)
+            typer.echo(hand_csv(ledger, number), nl=False)
         else:
             typer.echo(render_hand(ledger, number, lang.value, table_format), nl=False)
         return
@@ -412,27 +331,11 @@ def match_explain(ledger_file: LedgerArg, number: HandNumberArg, lang: LangOpt =
 
 def explain_hand(ledger_file: str, number: int, lang: str) -> str:
     """The derivation of hand ``number`` of a match (``match explain``, ``explain LEDGER N``)."""
-    from ..match.storage import read_ledger
-    from ..render.explain import explain
+    from ..match.actions import read_hand as hand_of_match
+    from ..render.match import explained_hand
 
-    ledger = read_ledger(ledger_file)
-    ledger.check_number(number)
-    entry = ledger.entries[number - 1]
-    head = say("m.hand_view", lang, number=number, count=len(ledger.entries))
-    return f"{head}\n\n" + explain(ledger.score(entry.hand, partial=entry.partial), lang)
-
-
-def _removed(ledger_file: str, entry: LedgerEntry, number: int, lang: str) -> None:
-    """Everything needed to enter a removed hand again, and how to bring it back."""
-    from ..render.match import reentry_command
-
-    parts = [
-        f"{p.name} [{' '.join(c.code for c in p.captured)}] {raw}"
-        for p, raw in zip(entry.hand.players, entry.raw, strict=True)
-    ]
-    typer.echo(say("m.removed", lang, number=number, players=say("semicolon", lang).join(parts)))
-    typer.echo(say("m.readd", lang, command=reentry_command(ledger_file, entry)))
-    typer.echo(say("m.restore_hint", lang, ledger=ledger_file))
+    ledger, _, result = hand_of_match(ledger_file, number)
+    return explained_hand(ledger, number, result, lang)
 
 
 @match_app.command("undo", cls=Command)
@@ -445,15 +348,10 @@ def match_undo(ledger_file: LedgerArg, lang: LangOpt = Lang.en) -> None:
     Example:
       gongzhu-score match undo tonight.yaml
     """
-    from ..match.ledger import Ledger
-    from ..match.storage import change_ledger
-    from ..render.match import match_status_text
+    from ..match.actions import undo_hand
+    from ..render.match import taken_text
 
-    ledger, removed = change_ledger(
-        ledger_file, Ledger.undo, lambda before, after, _: ("undo", {"hand": len(before.entries)})
-    )
-    _removed(ledger_file, removed, len(ledger.entries) + 1, lang.value)
-    typer.echo(match_status_text(ledger, ledger.status(), lang.value))
+    typer.echo(taken_text(ledger_file, undo_hand(ledger_file), lang.value), nl=False)
 
 
 @match_app.command("remove", cls=Command)
@@ -468,8 +366,9 @@ def match_remove(
     Example:
       gongzhu-score match remove tonight.yaml 2 --yes
     """
-    from ..match.storage import change_ledger, read_ledger
-    from ..render.match import match_status_text, render_hand
+    from ..match.actions import remove_hand
+    from ..match.storage import read_ledger
+    from ..render.match import render_hand, taken_text
 
     if not yes:
         ledger = read_ledger(ledger_file)
@@ -482,13 +381,7 @@ def match_remove(
         ):
             typer.echo(say("m.not_removed", lang.value), err=True)
             raise typer.Exit(1)
-    ledger, removed = change_ledger(
-        ledger_file,
-        lambda lg: lg.remove(number),
-        lambda before, after, _: ("remove", {"hand": number}),
-    )
-    _removed(ledger_file, removed, number, lang.value)
-    typer.echo(match_status_text(ledger, ledger.status(), lang.value))
+    typer.echo(taken_text(ledger_file, remove_hand(ledger_file, number), lang.value), nl=False)
 
 
 @match_app.command("edit", cls=Command)
@@ -515,30 +408,16 @@ def match_edit(
       gongzhu-score match edit tonight.yaml 2 fixed-hand.yaml
       gongzhu-score match edit tonight.yaml 2      (at a terminal: change a line or two)
     """
-    from ..match.storage import change_ledger, read_ledger
+    from ..match.actions import edit_hand
     from ..render.match import match_status_text
 
-    asked = _interactive(hand_file, captured, interactive)
-    if asked:
-        from .prompts import ask_hand
-
-        current = read_ledger(ledger_file)
-        current.check_number(number)
-        given = ask_hand(current, lang.value, current.entries[number - 1], number)
-        if given is None:
-            raise typer.Exit(1)
-        hand: Callable[[Ledger], Hand] = lambda ledger: given  # noqa: E731
-    else:
-        hand = _hand_for(ledger_file, hand_file, captured, exposed, first_exposed, rest, "edit")
-    ledger, result = change_ledger(
-        ledger_file,
-        _naming(ledger_file, hand_file, hand, lambda lg, h: lg.edit(number, h, partial=partial)),
-        lambda before, after, _: ("edit", {"hand": number}),
-    )
+    asked = _asked(ledger_file, hand_file, captured, interactive, lang.value, number)
+    hand = asked or _hand_for(hand_file, captured, exposed, first_exposed, rest, "edit")
+    edited = edit_hand(ledger_file, number, hand, partial=partial, source=_source(hand_file))
     typer.echo(say("m.replaced", lang.value, number=number))
-    if not asked:
-        typer.echo(render_result(result, Format.table, lang.value), nl=False)
-    typer.echo(match_status_text(ledger, ledger.status(), lang.value))
+    if asked is None:
+        typer.echo(render_result(edited.result, Format.table, lang.value), nl=False)
+    typer.echo(match_status_text(edited.ledger, edited.ledger.status(), lang.value))
 
 
 @match_app.command("rename", cls=Command)
@@ -554,13 +433,9 @@ def match_rename(
     Example:
       gongzhu-score match rename tonight.yaml 北 小北
     """
-    from ..match.storage import change_ledger
+    from ..match.actions import rename_player
 
-    change_ledger(
-        ledger_file,
-        lambda lg: (lg.rename(old, new), None),
-        lambda before, after, _: ("rename", {"old": old, "new": new.strip()}),
-    )
+    rename_player(ledger_file, old, new)
     typer.echo(say("m.renamed", lang.value, old=old, new=new.strip()), err=True)
 
 
@@ -599,77 +474,18 @@ def match_set(
       gongzhu-score match set tonight.yaml --end-at -800
       gongzhu-score match set tonight.yaml --variant dehong --scale 12
     """
-    from ..match.storage import change_ledger, read_ledger
+    from ..match.actions import change_settings
+    from ..render.match import settings_text
 
-    _end_flag(end_at)
-    current = read_ledger(ledger_file)
-    rules = None
-    if variant is not None or rules_file is not None:
-        rules = resolve_rules(variant, rules_file, None)
-    old = current.normalization
-    norm: Normalization | None = None
-    if rules is not None or normalize or scale or rounding or teams:
-        base = rules or current.variant
-        method: Method | None = normalize
-        if method is None and rules is None:
-            method = old.method  # a method chosen before stays unless asked
-        norm = base.normalization(
-            method,
-            scale or old.scale,
-            rounding or old.rounding,
-            teams if teams is not None else old.teams,
-        )
-    if rules is None and norm is None and end_at is None:
+    if end_at is not None:
+        check_end(end_at, "--end-at")
+    given = variant is not None or rules_file is not None
+    rules = choose_rules(variant, rules_file) if given else None
+    if rules is None and not (normalize or scale or rounding or teams) and end_at is None:
         raise error(LedgerError, "e.cli.nothing_to_set")
-
-    def change(ledger: Ledger) -> tuple[Ledger, dict[str, tuple[str, str]]]:
-        after = ledger.with_settings(rules, norm, end_at)
-        return after, _settings_changed(ledger, after)
-
-    before = current
-    after, changed = change_ledger(
-        ledger_file, change, lambda b, a, changes: ("set", {"changes": changes})
-    )
-    _report_settings(before, after, changed, lang.value)
-
-
-def _settings_changed(before: Ledger, after: Ledger) -> dict[str, tuple[str, str]]:
-    def shown(ledger: Ledger) -> dict[str, str]:
-        n = ledger.normalization
-        return {
-            "variant": ledger.variant.name,
-            "normalize": n.method.value,
-            "scale": str(n.scale),
-            "rounding": n.rounding.value,
-            "teams": n.teams.value,
-            "end_at": str(ledger.end_at),
-        }
-
-    old, new = shown(before), shown(after)
-    if before.variant != after.variant and old["variant"] == new["variant"]:
-        new["variant"] += " (house rules)"
-    return {key: (old[key], new[key]) for key in old if old[key] != new[key]}
-
-
-def _report_settings(
-    before: Ledger, after: Ledger, changed: dict[str, tuple[str, str]], lang: str
-) -> None:
-    from ..render.match import match_status_text
-
-    if not changed:
-        typer.echo(say("m.unchanged", lang))
-        return
-    for key, (old, new) in changed.items():
-        typer.echo(say("m.settings", lang, what=key, before=old, after=new))
-    if before.entries:
-        typer.echo(say("m.moved", lang))
-        b, a = before.entries[-1], after.entries[-1]
-        for i, name in enumerate(after.players):
-            typer.echo(
-                f"  {name}{colon(lang)}{b.total_raw[i]} ({format_number(b.total_final[i])}) → "
-                f"{a.total_raw[i]} ({format_number(a.total_final[i])})"
-            )
-    typer.echo(say("m.end_now", lang, status=match_status_text(after, after.status(), lang)))
+    changed = change_settings(ledger_file, rules=rules, normalize=normalize, scale=scale,
+                              rounding=rounding, teams=teams, end_at=end_at)  # fmt: skip
+    typer.echo(settings_text(changed, lang.value), nl=False)
 
 
 @match_app.command("history", cls=Command)
@@ -697,10 +513,10 @@ def match_restore(ledger_file: LedgerArg, lang: LangOpt = Lang.en) -> None:
     Example:
       gongzhu-score match restore tonight.yaml
     """
-    from ..match.storage import restore_ledger
+    from ..match.actions import restore_match
     from ..render.match import change_text, match_status_text
 
-    ledger, change = restore_ledger(ledger_file)
+    ledger, change = restore_match(ledger_file)
     typer.echo(say("h.restored", lang.value, what=change_text(change, lang.value)))
     typer.echo(match_status_text(ledger, ledger.status(), lang.value))
 

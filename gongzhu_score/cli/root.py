@@ -10,19 +10,16 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from .. import __version__
-from ..api import score
-from ..core.engine import HandResult
-from ..core.normalize import Method, Normalization, Rounding, Teams
-from ..core.variant import Variant
-from ..errors import GongzhuError, InputError
-from ..io.fields import HandSpec
+from ..api import ScoredInput, score_input
+from ..core.normalize import Method, Rounding, Teams
+from ..errors import InputError, RestError
 from ..io.variants import VARIANTS, find_variant, load_rules
 from ..render.formats import Format
-from ..render.hand import claimed_lines, render_result
-from ..terms import error, say
+from ..render.hand import render_result
+from ..terms import error
 
 if TYPE_CHECKING:
-    from ..disputes.claimed import ClaimedScore
+    pass
 from .common import (
     PROG,
     CapturedOpt,
@@ -49,7 +46,6 @@ from .common import (
     format_option,
     parse_claims,
     read_hand,
-    resolve_rules,
     with_rest,
 )
 
@@ -118,33 +114,18 @@ def _score(
     rounding: Rounding,
     teams: Teams | None,
     partial: bool,
-) -> tuple[HandResult, HandSpec]:
-    """Read the hand (file or flags), settle the rules and options, score it."""
-    spec, rules = read_hand(hand_file, captured, exposed, first_exposed, rest,
-                            lambda asked: resolve_rules(variant, rules_file, asked))  # fmt: skip
-    norm = rules.normalization(normalize, scale, rounding, teams or spec.teams)
-    hand = with_rest(spec.hand, rest, rules.decks)
+    claim: list[str] | None,
+    claims_are: ClaimsAre,
+) -> ScoredInput:
+    """Read the hand (file or flags), settle the rules and options, score it, check claims."""
+    spec, rules, source = read_hand(hand_file, captured, exposed, first_exposed, rest,
+                                    variant=variant, rules_file=rules_file)  # fmt: skip
     try:
-        return score(hand, rules, norm, partial=partial), spec
-    except GongzhuError as e:
-        if hand_file is None:  # flag errors already name the player
-            raise
-        raise e.within("<stdin>" if hand_file == "-" else hand_file) from None
-
-
-def _claims(
-    result: HandResult, spec: HandSpec, claim: list[str] | None, kind: ClaimsAre
-) -> list["ClaimedScore"]:
-    if not spec.claimed and not claim:
-        return []
-    from ..disputes.claimed import check_claimed  # only a dispute pays for it
-
-    return check_claimed(result, {**spec.claimed, **parse_claims(claim)}, kind.value)
-
-
-def _exit_for(claims: list["ClaimedScore"]) -> None:
-    if any(not c.correct for c in claims):
-        raise typer.Exit(3)
+        return score_input(spec, rules, normalize=normalize, scale=scale, rounding=rounding,
+                           teams=teams, rest=rest, partial=partial, claimed=parse_claims(claim),
+                           claimed_are=claims_are.value, source=source)  # fmt: skip
+    except RestError as e:
+        raise e.within(f"--rest {rest}") from None
 
 
 @app.command("score", cls=Command)
@@ -190,16 +171,17 @@ def score_command(
     全红 for all the hearts (26 in two decks).
     Exit 0, 2 for a refused hand, 3 when a --claim is wrong.
     """
-    result, spec = _score(hand_file, captured, exposed, first_exposed, rest, variant,
-                          rules_file, normalize, scale, rounding, teams, partial)  # fmt: skip
-    claims = _claims(result, spec, claim, claims_are)
-    typer.echo(render_result(result, fmt, lang.value, table_format, claims), nl=False)
+    scored = _score(hand_file, captured, exposed, first_exposed, rest, variant, rules_file,
+                    normalize, scale, rounding, teams, partial, claim, claims_are)  # fmt: skip
+    text = render_result(scored.result, fmt, lang.value, table_format, scored.claimed)
+    typer.echo(text, nl=False)
     if explain_too:
         from ..render.explain import explain
 
         typer.echo("")
-        typer.echo(explain(result, lang.value), nl=False)
-    _exit_for(claims)
+        typer.echo(explain(scored.result, lang.value), nl=False)
+    if scored.claims_wrong:
+        raise typer.Exit(3)
 
 
 @app.command("explain", cls=Command)
@@ -248,19 +230,14 @@ def explain_command(
             raise error(InputError, "e.cli.explain_n")
         typer.echo(explain_hand(hand_file, hand_number, lang.value), nl=False)
         return
-    result, spec = _score(hand_file, captured, exposed, first_exposed, rest, variant,
-                          rules_file, normalize, scale, rounding, teams, partial)  # fmt: skip
-    from ..render.explain import explain
+    scored = _score(hand_file, captured, exposed, first_exposed, rest, variant, rules_file,
+                    normalize, scale, rounding, teams, partial, claim, claims_are)  # fmt: skip
+    from ..render.explain import explain, explain_claimed
 
-    claims = _claims(result, spec, claim, claims_are)
-    typer.echo(explain(result, lang.value), nl=False)
-    if claims:
-        title = say("x.claims", lang.value)
-        typer.echo(
-            "\n" + title + "\n" + "".join(f"  {c}\n" for c in claimed_lines(claims, lang.value)),
-            nl=False,
-        )
-    _exit_for(claims)
+    typer.echo(explain(scored.result, lang.value), nl=False)
+    typer.echo(explain_claimed(scored.claimed, lang.value), nl=False)
+    if scored.claims_wrong:
+        raise typer.Exit(3)
 
 
 @app.command("compare", cls=Command)
@@ -306,21 +283,18 @@ def compare_command(
       gongzhu-score compare sample_hands/seed_minus_400.yaml -v classic -v dehong -v jj
       gongzhu-score compare hand.yaml -v classic --rules our-table.yaml
     """
-    from ..disputes.compare import compare
+    from ..disputes.compare import COMPARED_BY_DEFAULT, compare_with
     from ..render.compare import render_comparison
 
-    names = variant or ([] if rule_files else ["classic", "online", "dehong", "jj"])
+    names = variant or ([] if rule_files else list(COMPARED_BY_DEFAULT))
     rule_sets = [find_variant(n) for n in names] + [load_rules(f) for f in rule_files or ()]
     if len(rule_sets) < 2:
         raise error(InputError, "e.cli.compare_two")
-    spec, _ = read_hand(hand_file, captured, exposed, first_exposed, rest,
-                        lambda asked: rule_sets[0], "compare")  # fmt: skip
-
-    def norm_for(rules: Variant) -> Normalization:
-        return rules.normalization(normalize, scale, rounding, teams or spec.teams)
-
+    spec, _, _ = read_hand(hand_file, captured, exposed, first_exposed, rest, rules=rule_sets[0],
+                           command="compare")  # fmt: skip
     hand = with_rest(spec.hand, rest, rule_sets[0].decks)
-    scored = compare(hand, rule_sets, norm_for, partial=partial)
+    scored = compare_with(hand, rule_sets, normalize=normalize, scale=scale, rounding=rounding,
+                          teams=teams or spec.teams, partial=partial)  # fmt: skip
     typer.echo(render_comparison(scored, fmt, lang.value, table_format), nl=False)
 
 

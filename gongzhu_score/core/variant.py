@@ -171,6 +171,26 @@ class Variant:
         chosen = self.default_method(team_play) if method is None else method
         return Normalization.parse(chosen, scale, rounding, team_play)
 
+    def normalization_after(
+        self,
+        previous: Normalization | None,
+        method: Method | str | None = None,
+        scale: int | None = None,
+        rounding: Rounding | str | None = None,
+        teams: Teams | str | None = None,
+        *,
+        same_rules: bool = True,
+    ) -> Normalization:
+        """How this variant turns raws into finals once a match's settings change (or a match
+        starts like another): each option given wins, else the previous match's; its method
+        too while the rule set stays the same (a new rule set brings its own default)."""
+        if previous is None:
+            return self.normalization(method, scale or 1, rounding or Rounding.NEAREST, teams)
+        if method is None and same_rules:
+            method = previous.method
+        return self.normalization(method, scale or previous.scale, rounding or previous.rounding,
+                                  previous.teams if teams is None else teams)  # fmt: skip
+
     def first_lead_for(self, teams: Teams | str = Teams.NONE) -> str:
         """The first-lead rule for a table playing ``teams`` (RULINGS §10)."""
         if Teams(teams) is Teams.PARTNERS and self.first_lead_with_partners is not None:

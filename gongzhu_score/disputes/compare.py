@@ -12,11 +12,14 @@ from dataclasses import dataclass, replace
 
 from ..core.engine import HandResult, compiled_rules
 from ..core.hand import Hand
-from ..core.normalize import Normalization
+from ..core.normalize import Method, Normalization, Rounding, Teams
 from ..core.variant import Variant
 from ..errors import GongzhuError
 
-__all__ = ["RuleEffect", "Scored", "compare"]
+__all__ = ["COMPARED_BY_DEFAULT", "RuleEffect", "Scored", "compare", "compare_with"]
+
+COMPARED_BY_DEFAULT = ("classic", "online", "dehong", "jj")
+"""The rule sets a hand is compared under when none is named: the four one-deck variants."""
 
 # Not rules of scoring: a title, and who leads (首引), which changes no score.
 _LABELS = ("name", "title", "title_zh", "source", "first_lead", "first_lead_with_partners",
@@ -95,3 +98,22 @@ def compare(
         error = outcome if isinstance(outcome, GongzhuError) else None
         out.append(Scored(rules, result, error, tuple(effects)))
     return tuple(out)
+
+
+def compare_with(
+    hand: Hand,
+    variants: Sequence[Variant],
+    *,
+    normalize: Method | str | None = None,
+    scale: int = 1,
+    rounding: Rounding | str = Rounding.NEAREST,
+    teams: Teams | str | None = None,
+    partial: bool = False,
+) -> tuple[Scored, ...]:
+    """:func:`compare` with the options a user gives (each rule set's own default method
+    where ``normalize`` is None)."""
+
+    def norm_for(rules: Variant) -> Normalization:
+        return rules.normalization(normalize, scale, rounding, teams)
+
+    return compare(hand, variants, norm_for, partial=partial)

@@ -20,7 +20,7 @@ from ..errors import RulesError
 from ..terms import error, place
 from .yamlfile import load_yaml, read_text
 
-__all__ = ["DEFAULT", "VARIANTS", "find_variant", "load_rules"]
+__all__ = ["DEFAULT", "VARIANTS", "choose_rules", "find_variant", "load_rules"]
 
 DEFAULT = "classic"
 """The variant used when none is named."""
@@ -145,3 +145,18 @@ def load_rules(path: str) -> Variant:
         return Variant.from_data(_resolve(data))
     except RulesError as e:
         raise e.within(source) from None
+
+
+def choose_rules(
+    variant: str | Variant | None = None, rules_file: str | None = None, asked: str | None = None
+) -> Variant:
+    """The rules to score by: a house-rules file, else the variant named, else the one the
+    hand's own file asks for (``asked``), else classic. A variant and a file both given is an
+    error (which of them would win is no one's guess)."""
+    if rules_file is not None:
+        if variant is not None:
+            raise error(RulesError, "e.cli.variant_or_rules")
+        return load_rules(rules_file)
+    if variant is not None:  # given, even empty: `--variant ""` is no name, not classic
+        return find_variant(variant)
+    return find_variant(asked if asked is not None else DEFAULT)

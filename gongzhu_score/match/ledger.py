@@ -19,7 +19,7 @@ from ..core.engine import HandResult, compiled_rules
 from ..core.hand import Hand, PlayerHand, check_name
 from ..core.normalize import Normalization, Teams
 from ..core.variant import Variant
-from ..errors import GongzhuError, LedgerError, MatchOverError, NotALedgerError
+from ..errors import GongzhuError, LedgerError, MatchOverError, NotALedgerError, PlayersError
 from ..io.handfile import hand_from_data
 from ..io.variants import DEFAULT, VARIANTS, find_variant
 from ..play.state import rotation_leader
@@ -109,12 +109,12 @@ class Ledger:
         rules = find_variant(variant)
         names = tuple(n.strip() for n in players)
         if len(names) != 4 or any(not n for n in names) or len(set(names)) != 4:
-            raise error(LedgerError, "e.led.players", players=repr(",".join(players)))
+            raise error(PlayersError, "e.led.players", players=repr(",".join(players)))
         for name in names:
             try:
                 check_name(name)
             except GongzhuError as e:
-                raise e.recast(LedgerError) from None
+                raise e.recast(PlayersError) from None
         norm = normalization or Normalization(rules.normalize)
         threshold = rules.match_end if end_at is None else end_at
         check_end(threshold)
@@ -502,11 +502,14 @@ def _retotal(entry: LedgerEntry, before: LedgerEntry | None) -> LedgerEntry:
     )
 
 
-def check_end(end_at: int) -> None:
-    """A match ends at a total at or below a negative number (team play: reaching ± it)."""
+def check_end(end_at: int, flag: str | None = None) -> None:
+    """A match ends at a total at or below a negative number (team play: reaching ± it);
+    ``flag``: the option the value was given with, which the error then names."""
     if end_at >= 0:
-        hint = place("e.led.end_fix", value=-end_at) if end_at else place("e.led.end_eg")
-        raise error(LedgerError, "e.led.end", end=end_at, hint=hint)
+        said = f"{flag} {end_at}" if flag else place("e.led.end_at", end=end_at)
+        fix = f"{flag} {-end_at}" if flag else str(-end_at)
+        hint = place("e.led.end_fix", value=fix) if end_at else place("e.led.end_eg")
+        raise error(LedgerError, "e.led.end", said=said, hint=hint)
 
 
 def _cards_by_name(

@@ -15,10 +15,12 @@ from ..core.cards import SPECIAL_CARDS, TRANSFORMER, Card
 from ..core.engine import HandResult
 from ..core.normalize import Method, Rounding
 from ..core.result import Line, PlayerScore
+from ..disputes.claimed import ClaimedScore
 from ..terms import colon, join, rule_name, say, title
 from .formats import format_number
+from .hand import claimed_lines
 
-__all__ = ["explain"]
+__all__ = ["explain", "explain_claimed"]
 
 # The special card whose exposure scales each kind of line.
 _LINE_CARD = {"hearts": "AH", "full_red": "AH", "pig": "QS", "pig_positive": "QS", "sheep": "JD"}
@@ -215,3 +217,11 @@ def explain(result: HandResult, lang: str = "en") -> str:
     out += ["", w("finals")]
     out += [f"  {line}" for line in _normalization_steps(result, w)]
     return "\n".join(out) + "\n"
+
+
+def explain_claimed(claimed: Sequence[ClaimedScore], lang: str = "en") -> str:
+    """The claimed scores checked, after an explanation (nothing when none was claimed)."""
+    if not claimed:
+        return ""
+    lines = "".join(f"  {c}\n" for c in claimed_lines(claimed, lang))
+    return f"\n{say('x.claims', lang)}\n{lines}"

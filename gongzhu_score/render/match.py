@@ -6,14 +6,19 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
+from ..core.engine import HandResult
+from ..match.actions import HandAdded, HandTaken, SettingsChanged
 from ..match.history import Change
 from ..match.ledger import Ledger, LedgerEntry, MatchStatus
-from ..terms import Both, count_of_hands, join, say
+from ..terms import Both, Listed, colon, count_of_hands, join, say
 from .formats import Format, csv_text, format_number, json_number, json_text, table
-from .hand import method_text
+from .hand import method_text, render_result, result_to_dict
 
 __all__ = [
+    "added_text",
     "change_text",
+    "explained_hand",
+    "hand_csv",
     "hand_to_dict",
     "match_status_text",
     "match_to_dict",
@@ -22,6 +27,8 @@ __all__ = [
     "render_hand",
     "render_history",
     "render_match",
+    "settings_text",
+    "taken_text",
     "totals_to_dict",
 ]
 
@@ -322,3 +329,87 @@ def reentry_command(ledger_path: str, entry: LedgerEntry) -> str:
     if entry.partial:
         words.append("--partial")
     return shlex.join(words)
+
+
+def added_text(added: HandAdded, lang: str, fmt: Format, table_too: bool = True) -> str:
+    """A hand just added (``match add``): the hand's table (unless the prompts showed it), the
+    totals after it and where the match stands; or all of it as one JSON object."""
+    ledger, result, number = added.ledger, added.result, added.number
+    status = ledger.status()
+    if fmt is Format.json:
+        data = {
+            "hand": number,
+            **result_to_dict(result),
+            "totals": totals_to_dict(ledger),
+            "ended": status.ended,
+            "loser": status.loser,
+            "winner": status.winner,
+        }
+        return json_text(data)
+    if table_too:
+        head = say("m.hand_title", lang, number=number) + "\n" + render_result(result, fmt, lang)
+    else:
+        head = say("m.added", lang, number=number) + "\n"
+    last = ledger.entries[-1]
+    totals = Listed(
+        f"{n} {r} ({format_number(f)})"
+        for n, r, f in zip(ledger.players, last.total_raw, last.total_final, strict=True)
+    )
+    return (f"{head}{say('m.totals', lang, totals=totals)}\n"
+            f"{match_status_text(ledger, status, lang)}\n")  # fmt: skip
+
+
+def taken_text(ledger_path: str, taken: HandTaken, lang: str) -> str:
+    """A hand taken out (``undo``, ``remove``): everything needed to enter it again, how to
+    bring it back, and where the match stands now."""
+    entry = taken.entry
+    parts = [
+        f"{p.name} [{' '.join(c.code for c in p.captured)}] {raw}"
+        for p, raw in zip(entry.hand.players, entry.raw, strict=True)
+    ]
+    lines = [
+        say("m.removed", lang, number=taken.number, players=say("semicolon", lang).join(parts)),
+        say("m.readd", lang, command=reentry_command(ledger_path, entry)),
+        say("m.restore_hint", lang, ledger=ledger_path),
+        match_status_text(taken.ledger, taken.ledger.status(), lang),
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def settings_text(changed: SettingsChanged, lang: str) -> str:
+    """New settings (``match set``): each setting that moved, the totals before and after,
+    and where the match stands now."""
+    before, after = changed.before, changed.after
+    if not changed.changes:
+        return say("m.unchanged", lang) + "\n"
+    lines = [say("m.settings", lang, what=key, before=old, after=new)
+             for key, (old, new) in changed.changes.items()]  # fmt: skip
+    if before.entries:
+        lines.append(say("m.moved", lang))
+        b, a = before.entries[-1], after.entries[-1]
+        for i, name in enumerate(after.players):
+            lines.append(
+                f"  {name}{colon(lang)}{b.total_raw[i]} ({format_number(b.total_final[i])}) → "
+                f"{a.total_raw[i]} ({format_number(a.total_final[i])})"
+            )
+    lines.append(say("m.end_now", lang, status=match_status_text(after, after.status(), lang)))
+    return "\n".join(lines) + "\n"
+
+
+def explained_hand(ledger: Ledger, number: int, result: HandResult, lang: str) -> str:
+    """Hand ``number`` of a match explained step by step (``explain LEDGER N``)."""
+    from .explain import explain
+
+    head = say("m.hand_view", lang, number=number, count=len(ledger.entries))
+    return f"{head}\n\n" + explain(result, lang)
+
+
+def hand_csv(ledger: Ledger, number: int) -> str:
+    """Hand ``number`` as one CSV table: a row per player (``match show LEDGER N -f csv``)."""
+    data = hand_to_dict(ledger, number)
+    keys = ["name", "captured", "exposed", "first_exposed", "raw", "final", "total"]
+    rows = [
+        [" ".join(v) if isinstance(v, list) else v for v in (p[k] for k in keys)]
+        for p in data["players"]
+    ]
+    return csv_text([keys, *rows])

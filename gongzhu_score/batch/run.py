@@ -1,0 +1,178 @@
+"""Scoring a set of inputs, the whole use case (``gongzhu-score batch`` calls it and renders):
+which run each input takes is chosen here. A large JSON Lines file is scored on every core
+(:mod:`.parallel`), a Parquet file a column at a time (:mod:`.columns`, or on a Dask cluster:
+:mod:`.parquet`), anything else record by record (:mod:`.runner`); every run scores through
+the same engine and writes in input order.
+
+The caller chooses the output: a stream and the writer of its format (``make_writer``: the
+command line's tables, CSV and JSON, :class:`gongzhu_score.render.batch.BatchWriter`), or a
+Parquet file or dataset folder (:func:`score_to_parquet`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+from collections.abc import Callable, Iterator, Sequence
+from typing import IO, Any, Protocol
+
+from ..core.engine import HandResult
+from ..errors import InputError
+from ..terms import Listed, error, printable
+from .parallel import Writer, can_split, score_in_parallel
+from .parquet import is_parquet, parquet_out, parquet_records, require
+from .reading import BadRecord, InputRecord, expand_inputs, numbered_lines, read_records
+from .runner import Batch, Summary
+
+__all__ = ["Progress", "WriterFor", "input_files", "score_inputs", "score_to_parquet"]
+
+
+class Progress(Protocol):
+    """Told of the hands as they are scored (a line on a terminal, say)."""
+
+    @property
+    def enabled(self) -> bool: ...
+
+    def add(self, hands: int) -> None: ...
+
+    def done(self) -> None: ...
+
+
+class WriterFor(Protocol):
+    """Makes the writer of the output's format for a stream (``header``: False for the parts
+    of one output that other processes score)."""
+
+    def __call__(self, out: IO[str], header: bool = True) -> FormatWriter: ...
+
+
+class FormatWriter(Writer, Protocol):
+    """A :class:`~.parallel.Writer` that also writes the totals and the bad records at the end."""
+
+    def hand(self, record: InputRecord, result: HandResult) -> None: ...
+
+    def finish(self, summary: Summary | None, bad: Sequence[BadRecord]) -> None: ...
+
+
+def input_files(inputs: Sequence[str], parquet_out: bool = False) -> list[str]:
+    """The files a batch reads (folders expanded), refused when there are none; the extra a
+    Parquet input or output needs is checked first."""
+    files = expand_inputs(inputs)
+    if not files:
+        raise error(InputError, "e.batch.no_files", inputs=Listed(inputs))
+    if parquet_out or any(map(is_parquet, files)):
+        require("arrow")
+    return files
+
+
+def _shown(path: str) -> str:
+    """A file as the output shows it: nothing a terminal acts on."""
+    return "<stdin>" if path == "-" else printable(path)
+
+
+@contextlib.contextmanager
+def _opened(output: str | None, stdout: IO[str]) -> Iterator[IO[str]]:
+    """``stdout``, or a file that appears only once the batch succeeds (no half-written results;
+    see :func:`gongzhu_score.io.files.replaced`)."""
+    if output is None:
+        yield stdout
+        return
+    from ..io.files import replaced
+
+    with replaced(output) as f:
+        yield f
+
+
+def score_inputs(
+    files: Sequence[str],
+    batch: Batch,
+    writer_for: WriterFor,
+    *,
+    output: str | None,
+    stdout: IO[str],
+    summary: Summary | None,
+    keep_going: bool,
+    split: bool = True,
+    progress: Progress | None = None,
+) -> list[BadRecord]:
+    """Score ``files`` in order into ``output`` (None: ``stdout``) with the format's writer;
+    ``summary`` gathers the totals; ``split``: a large JSON Lines file may be scored on every
+    core (not when the output gathers every hand in one object). Returns the bad records
+    passed by with ``keep_going``; without it the first one raises, naming its place."""
+    bad: list[BadRecord] = []
+    ticking = progress is not None and progress.enabled
+    with _opened(output, stdout) as out:
+        writer = writer_for(out)
+
+        def emit(record: InputRecord, result: HandResult) -> None:
+            writer.hand(record, result)
+            if progress is not None:
+                progress.add(1)
+
+        each = emit if ticking else writer.emit  # no terminal: one call fewer per hand
+        try:
+            for path in files:
+                name = _shown(path)
+                if split and can_split(path):
+                    parts = functools.partial(writer_for, header=False)
+                    bad += score_in_parallel(path, batch, out, writer, parts, summary,
+                                             keep_going, name=name)  # fmt: skip
+                elif is_parquet(path):
+                    bad += batch.run(parquet_records(path, name), each, summary, keep_going)
+                elif path.endswith(".jsonl"):
+                    with open(path, "rb") as lines:
+                        bad += batch.run_jsonl(
+                            numbered_lines(lines), name, each, summary, keep_going,
+                            None if ticking else writer.line_emitter(name),
+                        )  # fmt: skip
+                else:
+                    bad += batch.run(read_records(path, name=name), each, summary, keep_going)
+        finally:
+            if progress is not None:
+                progress.done()
+            writer.flush()  # the hands before a bad record are written, not held back
+        writer.finish(summary, bad)
+    return bad
+
+
+def score_to_parquet(
+    files: Sequence[str],
+    batch: Batch,
+    options: tuple[Any, ...],
+    output: str,
+    *,
+    exact: bool,
+    keep_going: bool,
+    dask: str | None = None,
+    progress: Progress | None = None,
+) -> list[BadRecord]:
+    """Parquet out: Parquet inputs a column at a time (on a Dask cluster with ``dask``: a
+    scheduler's address, or ``local``), other inputs through the row engine, into one file
+    (``output`` ending in ``.parquet``) or a dataset folder. ``options``: what makes the
+    :class:`~.runner.Batch` again on a Dask worker."""
+    from .parquet import run_on_dask, score_parquet_file
+
+    if dask is not None and is_parquet(output):
+        raise error(InputError, "e.dask.format")
+    bad: list[BadRecord] = []
+    tick: Callable[[int], None] | None = progress.add if progress is not None else None
+    with parquet_out(output, exact) as out:
+        if dask is not None:
+            for path in files:
+                if not is_parquet(path):
+                    raise error(InputError, "e.dask.inputs", path=path)
+            require("dask")
+            named = [(path, printable(path)) for path in files]
+            return run_on_dask(dask, named, options, out, exact, keep_going)
+        try:
+            for path in files:
+                name = _shown(path)
+                out.open_part()
+                if is_parquet(path):
+                    bad += score_parquet_file(path, name, batch, out, exact, keep_going, tick)
+                else:
+                    bad += batch.run(read_records(path, name=name), out.hand, None, keep_going)
+                    out.flush()
+        finally:
+            if progress is not None:
+                progress.done()
+    return bad

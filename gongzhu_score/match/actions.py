@@ -1,0 +1,244 @@
+"""Changing a match, one use case a function: start one, add a hand, undo, remove or edit one,
+rename a player, change the settings, restore the last change, read a hand back.
+
+Each takes the ledger's file and does the whole job (every front door, the command line or the
+table's page, calls the same function and renders what it returns): the change is made under
+the ledger's lock, written atomically and recorded in its history (:mod:`.storage`), or
+refused with the ledger as it was. What each change is called in the history is decided here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from ..core.engine import HandResult
+from ..core.hand import Hand
+from ..core.normalize import Method, Normalization, Rounding, Teams
+from ..core.variant import Variant
+from ..errors import GongzhuError, MatchOverError
+from ..io.variants import DEFAULT, find_variant
+from .history import Change
+from .ledger import Ledger, LedgerEntry, check_end
+from .storage import change_ledger, create_ledger, read_ledger, restore_ledger
+
+__all__ = [
+    "HandAdded",
+    "HandSource",
+    "HandTaken",
+    "SettingsChanged",
+    "add_hand",
+    "change_settings",
+    "edit_hand",
+    "new_match",
+    "read_hand",
+    "remove_hand",
+    "rename_player",
+    "restore_match",
+    "split_names",
+    "undo_hand",
+]
+
+HandSource = Hand | Callable[[Ledger], Hand]
+"""The hand to add: a :class:`Hand`, or a function of the ledger that reads it (under the
+ledger's lock, with the match's rules: their decks say what 全红 stands for)."""
+
+
+@dataclass(frozen=True)
+class HandAdded:
+    """A hand added or replaced: the ledger after it, the hand's number, its scores."""
+
+    ledger: Ledger
+    number: int
+    result: HandResult
+
+
+@dataclass(frozen=True)
+class HandTaken:
+    """A hand taken out (undone or removed): the ledger after it, its number, the hand."""
+
+    ledger: Ledger
+    number: int
+    entry: LedgerEntry
+
+
+@dataclass(frozen=True)
+class SettingsChanged:
+    """New settings: the match before and after (every hand scored again), and each setting
+    that moved, as text (before, after)."""
+
+    before: Ledger
+    after: Ledger
+    changes: dict[str, tuple[str, str]]
+
+
+def split_names(text: str) -> list[str]:
+    """Four names as a table writes them in one line: ``东,南,西,北`` (or with ， or 、)."""
+    return text.replace("，", ",").replace("、", ",").split(",")
+
+
+def new_match(
+    path: str,
+    players: Sequence[str] | None = None,
+    *,
+    like: str | None = None,
+    rules: Variant | None = None,
+    normalize: Method | str | None = None,
+    scale: int | None = None,
+    rounding: Rounding | str | None = None,
+    teams: Teams | str | None = None,
+    end_at: int | None = None,
+) -> Ledger:
+    """Start a match in a new ledger (never over an existing file). ``like``: another match's
+    ledger, whose players, rules, normalization and end are the start (what is given here
+    wins; a new rule set brings its own normalization method)."""
+    if end_at is not None:
+        check_end(end_at)
+    old = read_ledger(like) if like is not None else None
+    chosen = rules if rules is not None else (old.variant if old is not None else None)
+    same = rules is None or (old is not None and rules == old.variant)
+    base = old.normalization if old is not None else None
+    variant = chosen if chosen is not None else find_variant(DEFAULT)
+    norm = variant.normalization_after(base, normalize, scale, rounding, teams, same_rules=same)
+    names = list(players) if players is not None else (list(old.players) if old else [])
+    end = end_at if end_at is not None else (old.end_at if old is not None else None)
+    ledger = Ledger.new(names, variant, norm, end)
+    create_ledger(path, ledger)
+    return ledger
+
+
+def _reading(
+    path: str,
+    hand: HandSource,
+    change: Callable[[Ledger, Hand], tuple[Ledger, HandResult]],
+    source: str | None,
+) -> Callable[[Ledger], tuple[Ledger, HandResult]]:
+    """``change`` with the hand read for it; a refusal names the ledger when the match is over,
+    else the file the hand came from (``source``; the hand's own reading errors name it
+    already)."""
+
+    def run(ledger: Ledger) -> tuple[Ledger, HandResult]:
+        given = hand(ledger) if callable(hand) else hand
+        try:
+            return change(ledger, given)
+        except MatchOverError as e:
+            raise e.within(path) from None
+        except GongzhuError as e:
+            raise e if source is None else e.within(source) from None
+
+    return run
+
+
+def add_hand(
+    path: str, hand: HandSource, *, partial: bool = False, source: str | None = None
+) -> HandAdded:
+    """Score a hand under the match's rules and add it. A ledger whose stored numbers its
+    cards no longer give (edited by hand) is refused; one as this tool wrote it is read only
+    as far as adding needs (its header and last hand), however long it is."""
+    ledger, result = change_ledger(
+        path,
+        _reading(path, hand, lambda lg, h: lg.add(h, partial=partial), source),
+        lambda before, after, _: ("add", {"hand": after.count}),
+        check_first=True,
+        last_hand_only=True,
+    )
+    return HandAdded(ledger, ledger.count, result)
+
+
+def edit_hand(
+    path: str, number: int, hand: HandSource, *, partial: bool = False, source: str | None = None
+) -> HandAdded:
+    """Replace hand ``number`` and score every total after it again."""
+    ledger, result = change_ledger(
+        path,
+        _reading(path, hand, lambda lg, h: lg.edit(number, h, partial=partial), source),
+        lambda before, after, _: ("edit", {"hand": number}),
+    )
+    return HandAdded(ledger, number, result)
+
+
+def undo_hand(path: str) -> HandTaken:
+    """Take out the last hand."""
+    ledger, entry = change_ledger(
+        path, Ledger.undo, lambda before, after, _: ("undo", {"hand": len(before.entries)})
+    )
+    return HandTaken(ledger, len(ledger.entries) + 1, entry)
+
+
+def remove_hand(path: str, number: int) -> HandTaken:
+    """Take out hand ``number`` (any hand) and redo every total after it."""
+    ledger, entry = change_ledger(
+        path, lambda lg: lg.remove(number), lambda before, after, _: ("remove", {"hand": number})
+    )
+    return HandTaken(ledger, number, entry)
+
+
+def rename_player(path: str, old: str, new: str) -> Ledger:
+    """Rename a player everywhere in the ledger."""
+    ledger, _ = change_ledger(
+        path,
+        lambda lg: (lg.rename(old, new), None),
+        lambda before, after, _: ("rename", {"old": old, "new": new.strip()}),
+    )
+    return ledger
+
+
+def change_settings(
+    path: str,
+    *,
+    rules: Variant | None = None,
+    normalize: Method | str | None = None,
+    scale: int | None = None,
+    rounding: Rounding | str | None = None,
+    teams: Teams | str | None = None,
+    end_at: int | None = None,
+) -> SettingsChanged:
+    """The match under other rules, normalization or end: every hand scored again from its
+    cards, every total redone; what moved is said. Options not given stay as they were (the
+    normalization method too, unless the rules change)."""
+    if end_at is not None:
+        check_end(end_at)
+
+    def change(ledger: Ledger) -> tuple[Ledger, SettingsChanged]:
+        norm: Normalization | None = None
+        if rules is not None or normalize or scale or rounding or teams:
+            base = rules if rules is not None else ledger.variant
+            norm = base.normalization_after(ledger.normalization, normalize, scale, rounding,
+                                            teams, same_rules=rules is None)  # fmt: skip
+        after = ledger.with_settings(rules, norm, end_at)
+        return after, SettingsChanged(ledger, after, _moved(ledger, after))
+
+    _, changed = change_ledger(path, change, lambda b, a, c: ("set", {"changes": c.changes}))
+    return changed
+
+
+def _moved(before: Ledger, after: Ledger) -> dict[str, tuple[str, str]]:
+    def shown(ledger: Ledger) -> dict[str, str]:
+        n = ledger.normalization
+        return {
+            "variant": ledger.variant.name,
+            "normalize": n.method.value,
+            "scale": str(n.scale),
+            "rounding": n.rounding.value,
+            "teams": n.teams.value,
+            "end_at": str(ledger.end_at),
+        }
+
+    old, new = shown(before), shown(after)
+    if before.variant != after.variant and old["variant"] == new["variant"]:
+        new["variant"] += " (house rules)"
+    return {key: (old[key], new[key]) for key in old if old[key] != new[key]}
+
+
+def restore_match(path: str) -> tuple[Ledger, Change]:
+    """Bring back the ledger exactly as it was before its last recorded change; that change."""
+    return restore_ledger(path)
+
+
+def read_hand(path: str, number: int) -> tuple[Ledger, LedgerEntry, HandResult]:
+    """Hand ``number`` of a match, scored again under the match's rules (``match show N``,
+    ``explain LEDGER N``): the ledger, the stored hand, and its result with every step."""
+    ledger = read_ledger(path)
+    ledger.check_number(number)
+    entry = ledger.entry(number)
+    return ledger, entry, ledger.score(entry.hand, partial=entry.partial)
