@@ -18,12 +18,13 @@ import stat
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 from ..errors import GongzhuError, InputError
 from ..terms import error
 
 __all__ = [
+    "atomic_write",
     "files_below",
     "fsync_folder",
     "real_target",
@@ -81,19 +82,41 @@ def _mode_for(target: Path) -> int:
         return 0o666 & ~mask
 
 
-def write_temp(target: Path, data: bytes) -> str:
-    """``data`` in a new temporary file beside ``target``, on disk, with ``target``'s mode."""
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+def _temp_beside(target: Path) -> tuple[int, str]:
+    """A new, empty temporary file in ``target``'s folder: its descriptor and its name."""
+    return tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+
+
+@contextlib.contextmanager
+def _staged(target: Path, text: bool) -> Iterator[tuple[IO[Any], str]]:
+    """A temporary file beside ``target`` to write (text: UTF-8, newlines as written) and its
+    name; once the block ends without error it is on disk with ``target``'s mode. It is
+    removed if the block fails, or if the caller (still in the block) does not move it."""
+    fd, tmp = _temp_beside(target)
+    f = os.fdopen(fd, "w", encoding="utf-8", newline="") if text else os.fdopen(fd, "wb")
     try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.chmod(tmp, _mode_for(target))
+        yield f, tmp
     except BaseException:
+        with contextlib.suppress(OSError):  # what is still buffered cannot be written
+            f.close()
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
+
+
+def _finish(f: IO[Any], tmp: str, target: Path) -> None:
+    """A staged file flushed to disk and given ``target``'s mode."""
+    f.flush()
+    os.fsync(f.fileno())
+    f.close()
+    os.chmod(tmp, _mode_for(target))
+
+
+def write_temp(target: Path, data: bytes) -> str:
+    """``data`` in a new temporary file beside ``target``, on disk, with ``target``'s mode."""
+    with _staged(target, text=False) as (f, tmp):
+        f.write(data)
+        _finish(f, tmp, target)
     return tmp
 
 
@@ -106,16 +129,27 @@ def fsync_folder(folder: Path) -> None:
         os.close(fd)
 
 
+@contextlib.contextmanager
+def atomic_write(target: Path, text: bool = False) -> Iterator[IO[Any]]:
+    """A file to write that replaces ``target`` only once the block ends without error: then
+    flushed to disk, given the old file's mode and renamed over it (the folder synced after);
+    removed on every other way out. The one way this package replaces a file."""
+    with _staged(target, text) as (f, tmp):
+        yield f
+        _finish(f, tmp, target)
+        try:
+            os.replace(tmp, target)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+            raise
+    fsync_folder(target.parent)
+
+
 def replace_file(target: Path, data: bytes) -> None:
     """``target`` becomes ``data``, atomically (see the module's text)."""
-    tmp = write_temp(target, data)
-    try:
-        os.replace(tmp, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
-    fsync_folder(target.parent)
+    with atomic_write(target) as f:
+        f.write(data)
 
 
 @contextlib.contextmanager
@@ -133,36 +167,24 @@ def unchanged_unless_written(
 @contextlib.contextmanager
 def replaced(path: str) -> Iterator[IO[str]]:
     """A text file to write that replaces ``path`` only once the block ends without error
-    (then atomically, through symbolic links, keeping the mode); nothing is left otherwise.
-    A write the system refuses, in the block or after it, is an :class:`InputError` naming
-    ``path``; other errors of the block pass through as they are."""
+    (:func:`atomic_write`, through symbolic links, keeping the mode); nothing is left
+    otherwise. A write the system refuses, in the block or after it, is an
+    :class:`InputError` naming ``path``; other errors of the block (about other files: an
+    input) pass through as they are."""
     target = real_target(path)
-    with unchanged_unless_written(path):
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    f = os.fdopen(fd, "w", encoding="utf-8", newline="")
-    done = False
+    passing: OSError | None = None
     try:
-        try:
-            yield f
-            f.flush()
-            os.fsync(f.fileno())
-            f.close()
-            os.chmod(tmp, _mode_for(target))
-            os.replace(tmp, target)
-            done = True
-        except OSError as e:
-            if e.filename is not None and e.filename != tmp:
-                raise  # about another file (an input), not this one
-            raise error(InputError, "e.write.failed", why=e.strerror).within(path) from None
-    finally:
-        if not f.closed:
-            with contextlib.suppress(OSError):  # what is still buffered cannot be written
-                f.close()
-        if not done:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
-    with contextlib.suppress(OSError):
-        fsync_folder(target.parent)
+        with atomic_write(target, text=True) as f:
+            try:
+                yield f
+            except OSError as e:
+                if e.filename is not None:  # about another file (an input), not this one
+                    passing = e
+                raise
+    except OSError as e:
+        if e is passing:
+            raise
+        raise error(InputError, "e.write.failed", why=e.strerror or str(e)).within(path) from None
 
 
 def files_below(folder: str, suffixes: tuple[str, ...]) -> list[str]:

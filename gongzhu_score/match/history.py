@@ -13,12 +13,10 @@ checked when it was written and ``match add`` need not check every hand again.
 from __future__ import annotations
 
 import base64
-import contextlib
 import datetime
 import hashlib
 import json
 import os
-import tempfile
 import zlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -26,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import LedgerError
+from ..io.files import replace_file
 from ..terms import error, place
 
 __all__ = ["Change", "digest", "history_path", "read_history", "record", "without_last"]
@@ -180,16 +179,5 @@ def forget_since(ledger: str | Path, length: int) -> None:
 
 def without_last(ledger: str | Path, changes: list[Change]) -> None:
     """Write the history back without its last change (atomically)."""
-    path = history_path(ledger)
     text = "".join(c.to_line() for c in changes[:-1])
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
+    replace_file(history_path(ledger), text.encode("utf-8"))
