@@ -128,7 +128,7 @@ def _score_one(
     """One hand from plain values: canonical codes straight in, anything else parsed first."""
     if isinstance(captured, Hand):
         if exposed or first_exposed:
-            raise error(GongzhuError, "e.hand.a_hand_carries")
+            raise error(GongzhuError, "error.hand.a_hand_carries")
         hand = captured
     else:
         if rest is None and not first_exposed:

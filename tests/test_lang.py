@@ -13,6 +13,8 @@ from pathlib import Path
 import pytest
 from clitools import SAMPLES, done, ok, refused, run
 
+import gongzhu_score.cli
+import gongzhu_score.render
 from gongzhu_score.terms import TERMS
 
 MATCH = SAMPLES / "match"
@@ -48,6 +50,7 @@ REFUSALS = [
     (["match", "restore", "{tmp}/fresh.yaml"], "no change to revert"),
     (["stats", "{empty}"], "no match ledgers"),
     (["batch", "{empty}"], "no hand files"),
+    (["score", str(SAMPLES / "seed_minus_400.yaml"), "-f", "parquet"], "this command prints"),
 ]
 
 
@@ -154,8 +157,8 @@ def test_a_write_the_system_refuses_is_bad_input_and_loses_nothing(
 
 
 # Terms whose Chinese names a value differently on purpose (a Chinese word for the same thing).
-_OWN_VALUES = {"method", "e.card.letter_group", "e.option.unknown", "w.by_player",
-               "w.player_field", "v.led_out_of_turn"}  # fmt: skip
+_OWN_VALUES = {"method", "error.card.letter_group", "error.option.unknown", "where.player_field",
+               "violation.led_out_of_turn"}  # fmt: skip
 
 
 def test_every_term_is_said_in_both_languages_with_the_same_values() -> None:
@@ -165,3 +168,29 @@ def test_every_term_is_said_in_both_languages_with_the_same_values() -> None:
         if key not in _OWN_VALUES:
             named = [{f for _, f, _, _ in fields.parse(text) if f} for text in (en, zh)]
             assert named[0] == named[1], key
+
+
+def test_every_term_is_used() -> None:
+    # A term is named in the code as a whole key, or as a key prefix the code completes
+    # (f"explain.{key}") with a name the code spells out (w("title")); the joining words are
+    # the table's own (terms.py says them), and a few keys are made of two parts.
+    package = Path(gongzhu_score.cli.__file__).parent.parent
+    tables = {"terms.py", "messages.py", "words.py"}
+    code = "\n".join(p.read_text(encoding="utf-8") for p in package.rglob("*.py")
+                     if p.name not in tables)  # fmt: skip
+    prefixes = set(re.findall(r"""f["']([a-z_.]+)\{""", code))
+
+    def named(text: str) -> bool:
+        return re.search(rf"""["']{re.escape(text)}["']""", code) is not None
+
+    def used(key: str) -> bool:
+        return named(key) or any(key.startswith(p) and (named(key[len(p):]) or any(
+            key[len(p):].startswith(q) for q in prefixes)) for p in prefixes)  # fmt: skip
+
+    own = {"colon", "nobody"} | {k for k in TERMS if k.endswith(".many")}  # terms.count_of
+    own |= {f"violation.played_too_often.{decks}" for decks in (1, 2)}
+    own |= {k for k in TERMS if k.startswith("rule.")}  # terms.rule_name(f"rule.{rule}")
+    own |= {f"error.hand.{verb}_{how}" for verb in ("captured", "exposed")
+            for how in ("twice", "already", "third")}  # fmt: skip
+    unused = [k for k in TERMS if k not in own and not used(k)]
+    assert not unused, unused

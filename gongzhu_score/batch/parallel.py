@@ -251,4 +251,4 @@ def _result(future: Future[_Done], part: Slice, shown: str) -> _Done:
     except BrokenProcessPool:
         first, last = part.line, part.line + part.count - 1
         lines = Both((f"lines {first}–{last}", f"第 {first}–{last} 行"))
-        raise error(InputError, "e.batch.worker", lines=lines).within(shown) from None
+        raise error(InputError, "error.batch.worker", lines=lines).within(shown) from None

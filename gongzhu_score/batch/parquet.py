@@ -47,7 +47,7 @@ def require(extra: str) -> None:
             import numpy  # noqa: F401
             import pyarrow  # noqa: F401
     except ImportError:
-        raise error(InputError, "e.extra.missing", extra=extra) from None
+        raise error(InputError, "error.extra.missing", extra=extra) from None
 
 
 def _file(path: str, name: str) -> Any:
@@ -56,9 +56,9 @@ def _file(path: str, name: str) -> Any:
     try:
         return pq.ParquetFile(path)
     except OSError as e:
-        raise error(InputError, "e.parquet.unreadable", why=str(e)).within(name) from None
+        raise error(InputError, "error.parquet.unreadable", why=str(e)).within(name) from None
     except Exception as e:  # pyarrow's own errors for a file that is no Parquet
-        raise error(InputError, "e.parquet.unreadable", why=str(e)).within(name) from None
+        raise error(InputError, "error.parquet.unreadable", why=str(e)).within(name) from None
 
 
 def parquet_records(path: str, name: str) -> Iterator[InputRecord]:
@@ -86,12 +86,12 @@ class ParquetOut:
         self.schema = output_schema(exact)
         target = Path(path)
         if self.folder and target.exists() and (not target.is_dir() or any(target.iterdir())):
-            raise error(InputError, "e.parquet.folder_exists").within(path)
+            raise error(InputError, "error.parquet.folder_exists").within(path)
         if not self.folder and target.is_dir():
-            raise error(InputError, "e.parquet.is_folder").within(path)
+            raise error(InputError, "error.parquet.is_folder").within(path)
         parent = target.parent if str(target.parent) else Path(".")
         if not parent.is_dir():
-            raise error(InputError, "e.parquet.no_folder").within(path)
+            raise error(InputError, "error.parquet.no_folder").within(path)
         self.temp = tempfile.mkdtemp(prefix=f".{target.name}.", suffix=".tmp", dir=parent)
         self.parts = 0
         self.writer: Any = None
@@ -159,7 +159,9 @@ def parquet_out(path: str, exact: bool) -> Iterator[ParquetOut]:
         out.finish()
     except OSError as e:
         out.abandon()
-        raise error(InputError, "e.write.failed", why=e.strerror or str(e)).within(path) from None
+        raise error(InputError, "error.write.failed", why=e.strerror or str(e)).within(
+            path
+        ) from None
     except BaseException:
         out.abandon()
         raise
@@ -242,7 +244,7 @@ def run_on_dask(
     try:
         client = Client(cluster if cluster is not None else address, timeout="30s")
     except (OSError, TimeoutError) as e:
-        raise error(InputError, "e.dask.connect", address=address, why=str(e)) from None
+        raise error(InputError, "error.dask.connect", address=address, why=str(e)) from None
     try:
         futures = []
         k = 0

@@ -86,7 +86,7 @@ def _once(pairs: list[tuple[str, object]]) -> dict[str, object]:
     data: dict[str, object] = {}
     for key, value in pairs:
         if key in data:
-            raise error(InputError, "e.batch.twice", key=repr(key))
+            raise error(InputError, "error.batch.twice", key=repr(key))
         data[key] = value
     return data
 
@@ -106,7 +106,7 @@ def json_record(line: bytes) -> object:
     name or a card string, a key twice) the line is read again, pair by pair.
     """
     if line is TOO_LONG or len(line) > MAX_RECORD_BYTES:
-        raise error(InputError, "e.batch.long", size=f"{MAX_RECORD_BYTES:,}")
+        raise error(InputError, "error.batch.long", size=f"{MAX_RECORD_BYTES:,}")
     data = loads_line(line)
     if line.count(b":") != key_count(data):
         data = strict_json(line)
@@ -206,12 +206,12 @@ def expand_inputs(paths: Iterable[str]) -> list[str]:
         elif p.exists():
             refuse_special(path)
         else:
-            raise error(InputError, "e.batch.no_input", path=path)
+            raise error(InputError, "error.batch.no_input", path=path)
     return out
 
 
 def not_json(e: Exception) -> InputError:
-    return error(InputError, "e.batch.not_json", problem=" ".join(str(e).split()))
+    return error(InputError, "error.batch.not_json", problem=" ".join(str(e).split()))
 
 
 def jsonl_record(line: bytes, name: str, number: int) -> InputRecord:

@@ -58,7 +58,7 @@ def input_files(inputs: Sequence[str], parquet_out: bool = False) -> list[str]:
     Parquet input or output needs is checked first."""
     files = expand_inputs(inputs)
     if not files:
-        raise error(InputError, "e.batch.no_files", inputs=Listed(inputs))
+        raise error(InputError, "error.batch.no_files", inputs=Listed(inputs))
     if parquet_out or any(map(is_parquet, files)):
         require("arrow")
     return files
@@ -152,14 +152,14 @@ def score_to_parquet(
     from .parquet import run_on_dask, score_parquet_file
 
     if dask is not None and is_parquet(output):
-        raise error(InputError, "e.dask.format")
+        raise error(InputError, "error.dask.format")
     bad: list[BadRecord] = []
     tick: Callable[[int], None] | None = progress.add if progress is not None else None
     with parquet_out(output, exact) as out:
         if dask is not None:
             for path in files:
                 if not is_parquet(path):
-                    raise error(InputError, "e.dask.inputs", path=path)
+                    raise error(InputError, "error.dask.inputs", path=path)
             require("dask")
             named = [(path, printable(path)) for path in files]
             return run_on_dask(dask, named, options, out, exact, keep_going)

@@ -91,9 +91,9 @@ class Batch:
         if found is not None:
             return found
         if asked is not None and not isinstance(asked, str):
-            raise error(InputError, "e.in.variant_name", value=repr(asked))
+            raise error(InputError, "error.input.variant_name", value=repr(asked))
         if own_teams is not None and not isinstance(own_teams, str):
-            raise error(InputError, "e.in.teams_name", value=repr(own_teams))
+            raise error(InputError, "error.input.teams_name", value=repr(own_teams))
         rules = self.variant or find_variant(DEFAULT if asked is None else asked)
         teams = self.teams or own_teams or Teams.NONE
         name = rules.name if self.variant is None else "\0options"

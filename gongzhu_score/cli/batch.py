@@ -153,13 +153,13 @@ def batch_command(
     batch = Batch(rules, normalize, scale, rounding, teams, partial)
     files = input_files(inputs, fmt is Format.parquet or dask is not None)
     if dask is not None and (fmt is not Format.parquet or output is None):
-        raise error(InputError, "e.dask.format")
+        raise error(InputError, "error.dask.format")
     progress = _Progress(sys.stderr.isatty())
     if fmt is Format.parquet:
         if output is None:
-            raise error(InputError, "e.parquet.output")
+            raise error(InputError, "error.parquet.output")
         if summary_only:
-            raise error(InputError, "e.parquet.summary")
+            raise error(InputError, "error.parquet.summary")
         options = (rules, normalize, scale, rounding, teams, partial)
         _report(
             score_to_parquet(
@@ -188,7 +188,9 @@ def batch_command(
 def _report(bad: list[BadRecord], lang: Lang) -> None:
     """The bad records, when --keep-going passed them by: listed on stderr, exit 1."""
     if bad:
-        typer.echo(count_of("b.bad", len(bad), lang.value) + colon(lang.value).rstrip(), err=True)
+        typer.echo(
+            count_of("batch.bad", len(bad), lang.value) + colon(lang.value).rstrip(), err=True
+        )
         for b in bad:
             typer.echo(f"  {error_line(b.error, lang.value)}", err=True)
         raise typer.Exit(1)

@@ -34,15 +34,15 @@ from ..errors import (
 from ..io.fields import HandSpec, cards_field, parse_score
 from ..io.variants import choose_rules
 from ..render.formats import Format
-from ..terms import LANGS, error, printable, say
+from ..terms import LANGS, error, join, printable, say
 from .params import read_quickly
 
 PROG = "gongzhu-score"
 
 # What the CLI adds to a library error: the flags that fix it (a term of each language).
 _FLAG_HINTS: dict[type[GongzhuError], str] = {
-    MissingCardsError: "h.missing",
-    LedgerNotHandError: "h.ledger_not_hand",
+    MissingCardsError: "hint.missing",
+    LedgerNotHandError: "hint.ledger_not_hand",
 }
 
 
@@ -104,16 +104,20 @@ class ErrorsAtTheBoundary(TyperGroup):
             hint = ""
             ctx = getattr(e, "ctx", None)
             if ctx is not None:
-                hint = say("h.see_help", lang, command=ctx.command_path)
+                hint = say("hint.see_help", lang, command=ctx.command_path)
             # Typer's choice errors read "Value error, 'x' is not one of …"; drop the jargon.
             message = printable(e.format_message().replace("Value error, ", ""))
+            if isinstance(e, FormatRefused) and lang == "zh":
+                refused = say("error.cli.format", lang, value=repr(e.value),
+                              formats=join(e.formats, lang))  # fmt: skip
+                message = f"--format{say('colon', lang)}{refused}"
             typer.echo(f"error: {message}{hint}", err=True)
             code = 2
         except typer.Abort:
             typer.echo(say("aborted", lang), err=True)
             code = 1
         except OSError as e:  # a write the system refused that no layer below expected
-            where = f"{e.filename}: " if e.filename else say("e.output", lang)
+            where = f"{e.filename}: " if e.filename else say("error.output", lang)
             typer.echo(printable(f"error: {where}{e.strerror or e}"), err=True)
             _silence_stdout()  # what is still buffered for it cannot be written either
             code = 2
@@ -164,6 +168,17 @@ class Lang(str, enum.Enum):
     zh = "zh"
 
 
+class FormatRefused(typer.BadParameter):
+    """A ``--format`` the command does not print (said in the table's language at the
+    boundary)."""
+
+    def __init__(self, value: str, formats: Sequence[str]) -> None:
+        super().__init__(
+            say("error.cli.format", "en", value=repr(value), formats=", ".join(formats))
+        )
+        self.value, self.formats = value, tuple(formats)
+
+
 def format_option(*supported: Format, help: str) -> Any:
     """``--format``/``-f`` for a command that prints ``supported``; any other is refused (exit
     2), never quietly printed as something else."""
@@ -171,7 +186,7 @@ def format_option(*supported: Format, help: str) -> Any:
 
     def parse(value: str) -> Format:
         if value not in names:
-            raise typer.BadParameter(f"{value!r}: this command prints {', '.join(names)}")
+            raise FormatRefused(value, names)
         return Format(value)
 
     return typer.Option(
@@ -287,7 +302,7 @@ def parse_claims(values: list[str] | None) -> dict[str, int]:
     for value in values or ():
         name, sep, number = value.partition("=")
         if not sep or not name.strip():
-            raise error(InputError, "e.cli.claim", value=repr(value))
+            raise error(InputError, "error.cli.claim", value=repr(value))
         claims[name.strip()] = parse_score(number, f"--claim {name.strip()}")
     return claims
 
@@ -365,7 +380,7 @@ def read_hand(
     rules' decks (全红 is 26 hearts in two decks)."""
     if hand_file is not None:
         if captured or exposed or first_exposed:
-            raise error(InputError, "e.cli.file_or_flags")
+            raise error(InputError, "error.cli.file_or_flags")
         spec, chosen = read_hand_input(hand_file, variant=variant, rules_file=rules_file,
                                        rules=rules)  # fmt: skip
         return spec, chosen, "<stdin>" if hand_file == "-" else hand_file
@@ -378,14 +393,14 @@ def read_hand(
 
 
 def no_hand_given(command: str) -> InputError:
-    return error(InputError, "e.cli.no_hand", command=command)
+    return error(InputError, "error.cli.no_hand", command=command)
 
 
 def split_flag(flag: str, value: str) -> tuple[str, str]:
     """``NAME=CARDS`` into its two parts, or an error showing the form."""
     name, sep, cards = value.partition("=")
     if not sep or not name.strip():
-        raise error(InputError, "e.cli.name_cards", flag=flag, value=repr(value))
+        raise error(InputError, "error.cli.name_cards", flag=flag, value=repr(value))
     return name.strip(), cards
 
 
@@ -407,7 +422,7 @@ def hand_from_flags(
     for value in captured:
         name, cards = split_flag("--captured", value)
         if name in seats:
-            raise error(InputError, "e.cli.captured_twice", name=name)
+            raise error(InputError, "error.cli.captured_twice", name=name)
         seats[name] = cards_field(cards, f"--captured {name}", decks)
     if rest is not None and rest not in seats and len(seats) == 3:
         seats[rest] = ()
@@ -416,7 +431,7 @@ def hand_from_flags(
         for value in values:
             name, cards = split_flag(flag, value)
             if name not in seats:
-                raise error(InputError, "e.cli.flag_player", flag=flag, name=name,
+                raise error(InputError, "error.cli.flag_player", flag=flag, name=name,
                             quoted=repr(name))  # fmt: skip
             more = cards_field(cards, f"{flag} {name}", decks)
             shown[flag][name] = shown[flag].get(name, ()) + more

@@ -163,7 +163,7 @@ def match_new(
     if end_at is not None:
         check_end(end_at, "--end-at")
     if players is None and like is None:
-        raise error(LedgerError, "e.cli.players_or_like")
+        raise error(LedgerError, "error.cli.players_or_like")
     given = variant is not None or rules_file is not None
     try:
         ledger = new_match(
@@ -173,7 +173,7 @@ def match_new(
         )  # fmt: skip
     except PlayersError as e:
         raise e if players is None else e.within("--players") from None
-    started = say("m.new", lang.value, ledger=ledger_file, players=Listed(ledger.players),
+    started = say("match.new", lang.value, ledger=ledger_file, players=Listed(ledger.players),
                   variant=ledger.variant.name, normalize=ledger.normalization.describe(),
                   end=ledger.end_at)  # fmt: skip
     typer.echo(started, err=True)
@@ -374,12 +374,12 @@ def match_remove(
         ledger = read_ledger(ledger_file)
         ledger.check_number(number)
         if not sys.stdin.isatty():
-            raise error(LedgerError, "e.cli.not_tty", number=number)
+            raise error(LedgerError, "error.cli.not_tty", number=number)
         typer.echo(render_hand(ledger, number, lang.value), err=True, nl=False)
         if not typer.confirm(
-            say("m.confirm_remove", lang.value, number=number), default=False, err=True
+            say("match.confirm_remove", lang.value, number=number), default=False, err=True
         ):
-            typer.echo(say("m.not_removed", lang.value), err=True)
+            typer.echo(say("match.not_removed", lang.value), err=True)
             raise typer.Exit(1)
     typer.echo(taken_text(ledger_file, remove_hand(ledger_file, number), lang.value), nl=False)
 
@@ -414,7 +414,7 @@ def match_edit(
     asked = _asked(ledger_file, hand_file, captured, interactive, lang.value, number)
     hand = asked or _hand_for(hand_file, captured, exposed, first_exposed, rest, "edit")
     edited = edit_hand(ledger_file, number, hand, partial=partial, source=_source(hand_file))
-    typer.echo(say("m.replaced", lang.value, number=number))
+    typer.echo(say("match.replaced", lang.value, number=number))
     if asked is None:
         typer.echo(render_result(edited.result, Format.table, lang.value), nl=False)
     typer.echo(match_status_text(edited.ledger, edited.ledger.status(), lang.value))
@@ -436,7 +436,7 @@ def match_rename(
     from ..match.actions import rename_player
 
     rename_player(ledger_file, old, new)
-    typer.echo(say("m.renamed", lang.value, old=old, new=new.strip()), err=True)
+    typer.echo(say("match.renamed", lang.value, old=old, new=new.strip()), err=True)
 
 
 @match_app.command("set", cls=Command)
@@ -482,7 +482,7 @@ def match_set(
     given = variant is not None or rules_file is not None
     rules = choose_rules(variant, rules_file) if given else None
     if rules is None and not (normalize or scale or rounding or teams) and end_at is None:
-        raise error(LedgerError, "e.cli.nothing_to_set")
+        raise error(LedgerError, "error.cli.nothing_to_set")
     changed = change_settings(ledger_file, rules=rules, normalize=normalize, scale=scale,
                               rounding=rounding, teams=teams, end_at=end_at)  # fmt: skip
     typer.echo(settings_text(changed, lang.value), nl=False)
@@ -517,7 +517,7 @@ def match_restore(ledger_file: LedgerArg, lang: LangOpt = Lang.en) -> None:
     from ..render.match import change_text, match_status_text
 
     ledger, change = restore_match(ledger_file)
-    typer.echo(say("h.restored", lang.value, what=change_text(change, lang.value)))
+    typer.echo(say("history.restored", lang.value, what=change_text(change, lang.value)))
     typer.echo(match_status_text(ledger, ledger.status(), lang.value))
 
 
@@ -540,7 +540,7 @@ def match_verify(ledger_file: LedgerArg, lang: LangOpt = Lang.en) -> None:
     if problems:
         raise typer.Exit(1)
     count = count_of_hands(len(ledger.entries), lang.value)
-    typer.echo(say("m.verified", lang.value, ledger=ledger_file, count=count), err=True)
+    typer.echo(say("match.verified", lang.value, ledger=ledger_file, count=count), err=True)
 
 
 @match_app.command("export", cls=Command)

@@ -76,28 +76,28 @@ def _ask_player(lines: _Lines, i: int, lang: str) -> None:
     while True:
         unplaced = lines.unplaced(skip=i)
         if unplaced:
-            typer.echo(say("p.unassigned", lang, cards=cards_text(unplaced, lang)), err=True)
+            typer.echo(say("prompt.unassigned", lang, cards=cards_text(unplaced, lang)), err=True)
         else:
-            typer.echo(say("p.all_placed", lang), err=True)
-        hint = say("p.rest" if last else "p.blank", lang)
+            typer.echo(say("prompt.all_placed", lang), err=True)
+        hint = say("prompt.rest" if last else "prompt.blank", lang)
         default = REST_WORDS[lang == "zh"] if (last and lines.rest) else lines.texts[i]
-        text = _answer(f"{say('p.captured', lang, name=name)}{hint}", default)
+        text = _answer(f"{say('prompt.captured', lang, name=name)}{hint}", default)
         if text.lower() in REST_WORDS:
             if not last:
-                typer.echo(say("p.error", lang, error=say("p.rest_last", lang)), err=True)
+                typer.echo(say("prompt.error", lang, error=say("prompt.rest_last", lang)), err=True)
                 continue
             lines.rest, lines.texts[i], lines.cards[i] = True, text, ()
             return
         try:
             cards = parse_cards(text, lines.decks)
         except GongzhuError as e:
-            typer.echo(say("p.error", lang, error=e), err=True)
+            typer.echo(say("prompt.error", lang, error=e), err=True)
             continue
         clash = _clash(lines, i, cards)
         if clash is not None:
             card, holder = clash
             shown = cards_text((card,), lang)
-            typer.echo(say("p.taken", lang, card=shown, holder=holder, name=name), err=True)
+            typer.echo(say("prompt.taken", lang, card=shown, holder=holder, name=name), err=True)
             continue
         lines.texts[i], lines.cards[i] = text, cards
         if last:
@@ -122,18 +122,18 @@ def _ask_shown(lines: _Lines, first: bool, lang: str) -> None:
     """The exposures (or 首明): ``NAME=CARDS`` parts joined by ``;``."""
     while True:
         default = lines.first_text if first else lines.exposed_text
-        text = _answer(say("p.first" if first else "p.exposed", lang), default)
+        text = _answer(say("prompt.first" if first else "prompt.exposed", lang), default)
         shown: dict[str, tuple[Card, ...]] = {}
         try:
             for part in filter(str.strip, text.replace("；", ";").split(";")):
                 name, sep, cards = part.partition("=")
                 name = name.strip()
                 if not sep or name not in lines.names:
-                    raise error(GongzhuError, "p.no_player", name=name or part.strip(),
+                    raise error(GongzhuError, "prompt.no_player", name=name or part.strip(),
                                 players=Listed(lines.names))  # fmt: skip
                 shown[name] = shown.get(name, ()) + parse_cards(cards, lines.decks)
         except GongzhuError as e:
-            typer.echo(say("p.error", lang, error=e), err=True)
+            typer.echo(say("prompt.error", lang, error=e), err=True)
             continue
         if first:
             lines.first, lines.first_text = shown, text
@@ -148,32 +148,36 @@ def _choose(lines: _Lines, count: int, number: int | None, lang: str) -> str:
     for k, name in enumerate(lines.names, 1):
         value = REST_WORDS[lang == "zh"] if (k == 4 and lines.rest) else lines.texts[k - 1]
         typer.echo(
-            say("p.line", lang, number=k, what=name, value=value or say("p.nothing", lang)),
+            say(
+                "prompt.line", lang, number=k, what=name, value=value or say("prompt.nothing", lang)
+            ),
             err=True,
         )
     typer.echo(
         say(
-            "p.line",
+            "prompt.line",
             lang,
             number=5,
             what=say("exposed", lang),
-            value=lines.exposed_text or say("p.nothing", lang),
+            value=lines.exposed_text or say("prompt.nothing", lang),
         ),
         err=True,
     )
     if count == 6:
         typer.echo(
             say(
-                "p.line",
+                "prompt.line",
                 lang,
                 number=6,
                 what="首明",
-                value=lines.first_text or say("p.nothing", lang),
+                value=lines.first_text or say("prompt.nothing", lang),
             ),
             err=True,
         )
     question = (
-        say("p.confirm", lang) if number is None else say("p.confirm_edit", lang, number=number)
+        say("prompt.confirm", lang)
+        if number is None
+        else say("prompt.confirm_edit", lang, number=number)
     )
     while True:
         answer = str(typer.prompt(f"{question} [y/n/1-{count}]", default="y", err=True)).strip()
@@ -181,7 +185,7 @@ def _choose(lines: _Lines, count: int, number: int | None, lang: str) -> str:
             answer.isdigit() and 1 <= int(answer) <= count
         ):
             return answer.lower()
-        typer.echo(say("p.bad_choice", lang, lines=count), err=True)
+        typer.echo(say("prompt.bad_choice", lang, lines=count), err=True)
 
 
 def ask_hand(
@@ -213,9 +217,9 @@ def ask_hand(
             result = ledger.score(hand)
         except MissingCardsError:
             missing = cards_text(lines.unplaced(), lang)
-            typer.echo(say("p.missing", lang, cards=missing), err=True)
+            typer.echo(say("prompt.missing", lang, cards=missing), err=True)
         except GongzhuError as e:
-            typer.echo(say("p.refused", lang, error=e), err=True)
+            typer.echo(say("prompt.refused", lang, error=e), err=True)
         else:
             typer.echo(render_result(result, Format.table, lang), err=True, nl=False)
         choice = _choose(lines, count, number, lang)
@@ -226,7 +230,7 @@ def ask_hand(
                 continue  # not a hand yet: the table must change a line
             return hand
         if choice in ("n", "no", "否"):
-            typer.echo(say("p.cancelled", lang), err=True)
+            typer.echo(say("prompt.cancelled", lang), err=True)
             return None
         k = int(choice)
         if k <= 4:

@@ -227,7 +227,7 @@ def explain_command(
         from .match import explain_hand
 
         if hand_file is None or captured or exposed or first_exposed:
-            raise error(InputError, "e.cli.explain_n")
+            raise error(InputError, "error.cli.explain_n")
         typer.echo(explain_hand(hand_file, hand_number, lang.value), nl=False)
         return
     scored = _score(hand_file, captured, exposed, first_exposed, rest, variant, rules_file,
@@ -289,7 +289,7 @@ def compare_command(
     names = variant or ([] if rule_files else list(COMPARED_BY_DEFAULT))
     rule_sets = [find_variant(n) for n in names] + [load_rules(f) for f in rule_files or ()]
     if len(rule_sets) < 2:
-        raise error(InputError, "e.cli.compare_two")
+        raise error(InputError, "error.cli.compare_two")
     spec, _, _ = read_hand(hand_file, captured, exposed, first_exposed, rest, rules=rule_sets[0],
                            command="compare")  # fmt: skip
     hand = with_rest(spec.hand, rest, rule_sets[0].decks)

@@ -293,20 +293,20 @@ def _suggest(token: str, carried: Suit | None) -> Said:
             continue
         if suits is None:
             if word and candidate.upper() in _NICKNAMES:  # pigg → pig: the word's own card
-                return place("e.card.suggest", candidate=repr(candidate), shown="")
+                return place("error.card.suggest", candidate=repr(candidate), shown="")
             continue
         if {c.suit for c in cards} == suits:
             shown = "" if candidate in _BY_CODE else f" ({' '.join(c.symbol for c in cards)})"
-            return place("e.card.suggest", candidate=repr(candidate), shown=shown)
-    return place("e.card.forms")
+            return place("error.card.suggest", candidate=repr(candidate), shown=shown)
+    return place("error.card.forms")
 
 
 def _unknown(token: str, why: Said | None = None, carried: Suit | None = None) -> CardError:
     # A specific reason carries its own fix; a guess would only distract from it.
     en, zh = why if why is not None else _suggest(token, carried)
     return CardError(
-        say("e.card.unknown", "en", token=repr(token), detail=en),
-        zh=say("e.card.unknown", "zh", token=repr(token), detail=zh),
+        say("error.card.unknown", "en", token=repr(token), detail=en),
+        zh=say("error.card.unknown", "zh", token=repr(token), detail=zh),
     )
 
 
@@ -325,7 +325,7 @@ def _parse_ranks(text: str, token: str) -> list[int]:
         elif text[i] in _RANK_TOKENS:
             rank, i = _RANK_TOKENS[text[i]], i + 1
         else:
-            raise _unknown(token, place("e.card.not_rank", char=repr(text[i])))
+            raise _unknown(token, place("error.card.not_rank", char=repr(text[i])))
         if ranged:
             low, high = sorted((ranks.pop(), rank))
             ranks += range(low, high + 1)
@@ -333,7 +333,7 @@ def _parse_ranks(text: str, token: str) -> list[int]:
         else:
             ranks.append(rank)
     if ranged:
-        raise _unknown(token, place("e.card.range"))
+        raise _unknown(token, place("error.card.range"))
     return ranks
 
 
@@ -358,13 +358,13 @@ def _read_token(token: str, state: _Reading) -> tuple[Card, ...]:
     norm = _normalize(token)
     carried = state.carried  # (what a suggestion keeps, should this token be a mistake)
     if not norm:
-        raise error(CardError, "e.card.empty")
+        raise error(CardError, "error.card.empty")
     times = _TIMES.match(norm)
     if times is not None:  # QS×2: two copies (two decks)
         once = _read_token(times.group(1), state)
         return once * int(times.group(2))
     if state.waiting is not None and not _is_ranks(norm):
-        raise _unknown(state.waiting, place("e.card.no_rank_after"))
+        raise _unknown(state.waiting, place("error.card.no_rank_after"))
     if norm in _NICKNAMES:
         state.carried = None
         return (_NICKNAMES[norm],)
@@ -375,7 +375,9 @@ def _read_token(token: str, state: _Reading) -> tuple[Card, ...]:
         state.carried = None
         return (PIG, SHEEP)
     if norm in _NOT_ALIASES:
-        raise error(CardError, "e.card.not_scoring", token=repr(token), cards=_NOT_ALIASES[norm])
+        raise error(
+            CardError, "error.card.not_scoring", token=repr(token), cards=_NOT_ALIASES[norm]
+        )
     if _is_ranks(norm) and state.carried is not None:  # 红桃6 8 10: the 8 is a heart
         state.waiting = None
         return tuple(_intern(r, state.carried) for r in _parse_ranks(norm, token))
@@ -384,13 +386,13 @@ def _read_token(token: str, state: _Reading) -> tuple[Card, ...]:
         suit, rest, carries = prefix
         if not rest:
             if not carries:
-                raise _unknown(token, place("e.card.no_rank"))
+                raise _unknown(token, place("error.card.no_rank"))
             state.carried, state.waiting = suit, token  # H: A K Q
             return ()
         ranks = _parse_ranks(rest, token)
         if len(ranks) > 1 and not carries:
             raise _unknown(
-                token, place("e.card.letter_group", suit=suit, letter=suit.value, rest=rest)
+                token, place("error.card.letter_group", suit=suit, letter=suit.value, rest=rest)
             )
         state.carried = suit if carries else None
         return tuple(_intern(r, suit) for r in ranks)
@@ -400,7 +402,7 @@ def _read_token(token: str, state: _Reading) -> tuple[Card, ...]:
     if suffix is None:
         if _is_ranks(norm):
             example = norm.split("-")[0][:2].rstrip("0123456789") or norm[:2]
-            raise _unknown(token, place("e.card.no_suit", rank=example))
+            raise _unknown(token, place("error.card.no_suit", rank=example))
         raise _unknown(token, carried=carried)
     rank = _RANK_TOKENS.get(norm[:-1])
     if rank is None:
@@ -422,7 +424,7 @@ def parse_card(token: str) -> Card:
     """
     cards = _read_token(token, _Reading())
     if len(cards) != 1:
-        raise error(CardError, "e.card.count", token=repr(token), count=len(cards))
+        raise error(CardError, "error.card.count", token=repr(token), count=len(cards))
     return cards[0]
 
 
@@ -460,9 +462,9 @@ def parse_cards(spec: str | Card | Iterable[object] | None, decks: int = 1) -> t
                 elif token:
                     out.extend(_read_token(token, state))
         elif isinstance(item, int) and not isinstance(item, bool):
-            raise error(CardError, "e.card.number", item=repr(item))
+            raise error(CardError, "error.card.number", item=repr(item))
         else:
-            raise error(CardError, "e.card.not_card", item=repr(item))
+            raise error(CardError, "error.card.not_card", item=repr(item))
     if state.waiting is not None:
-        raise _unknown(state.waiting, place("e.card.no_rank_after"))
+        raise _unknown(state.waiting, place("error.card.no_rank_after"))
     return tuple(out)

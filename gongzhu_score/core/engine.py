@@ -608,12 +608,12 @@ def _sides(
     # 猪羊一家: whoever captured a pig or a sheep (two decks: any copy) plays together.
     for name, key in zip(names, shown, strict=True):
         if key:
-            raise error(HandError, "e.teams.no_exposure", name=name)
+            raise error(HandError, "error.teams.no_exposure", name=name)
     sides = tuple([0 if (a | b) & PIG_OR_SHEEP else 1 for a, b in zip(once, twice, strict=True)])
     if 0 not in sides:
-        raise error(HandError, "e.teams.no_taker")
+        raise error(HandError, "error.teams.no_taker")
     if 1 not in sides:
-        raise error(HandError, "e.teams.one_side")
+        raise error(HandError, "error.teams.one_side")
     return sides
 
 

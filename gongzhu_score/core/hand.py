@@ -109,7 +109,7 @@ class Hand:
         for label, by_name in (("exposed", exposed), ("first_exposed", first_exposed)):
             for name in by_name or {}:
                 if name not in names:
-                    raise _unknown_player(name, names).within(place(f"w.{label}"))
+                    raise _unknown_player(name, names).within(place(f"where.{label}"))
         return cls(
             tuple(
                 PlayerHand.parse(
@@ -149,13 +149,15 @@ class Hand:
                 )
             )
         if len(self.players) != 3:
-            raise error(RestError, "e.hand.rest_seat", name=repr(name), players=_list(self.names))
+            raise error(
+                RestError, "error.hand.rest_seat", name=repr(name), players=_list(self.names)
+            )
         return Hand((*self.players, PlayerHand(name, rest)))
 
 
 def player_field(name: str, field: str) -> tuple[str, str]:
     """``player 东: captured`` / ``玩家 东：收的牌``: where in a hand an error is."""
-    return place("w.player_field", name=name, field=field, field_zh=say(f"w.{field}", "zh"))
+    return place("where.player_field", name=name, field=field, field_zh=say(f"where.{field}", "zh"))
 
 
 def _list(names: Iterable[str]) -> Listed:
@@ -163,7 +165,7 @@ def _list(names: Iterable[str]) -> Listed:
 
 
 def _unknown_player(name: str, names: Iterable[str]) -> HandError:
-    return error(HandError, "e.hand.unknown_player", name=repr(name), players=_list(names))
+    return error(HandError, "error.hand.unknown_player", name=repr(name), players=_list(names))
 
 
 def validate_hand(hand: Hand, variant: Variant, *, partial: bool = False) -> tuple[Card, ...]:
@@ -177,7 +179,7 @@ def validate_hand(hand: Hand, variant: Variant, *, partial: bool = False) -> tup
     _check_exposed(hand, variant)
     missing = hand.missing(variant.decks)
     if missing and not partial:
-        raise error(MissingCardsError, "e.hand.missing", cards=_show(missing))
+        raise error(MissingCardsError, "error.hand.missing", cards=_show(missing))
     return missing
 
 
@@ -200,33 +202,33 @@ def check_name(name: object, seat: int | None = None) -> str:
     if is_plain_name(name):
         return name  # type: ignore[return-value]
     if not isinstance(name, str):
-        raise error(HandError, "e.name.not_text", value=repr(name))
+        raise error(HandError, "error.name.not_text", value=repr(name))
     if not name.strip():
-        raise error(HandError, "e.hand.no_name", seat=seat or "?")
+        raise error(HandError, "error.hand.no_name", seat=seat or "?")
     char = unsafe_character(name)
     if char is not None:
-        raise error(HandError, "e.name.unsafe", name=repr(name), char=f"U+{ord(char):04X}")
+        raise error(HandError, "error.name.unsafe", name=repr(name), char=f"U+{ord(char):04X}")
     if name != name.strip():
-        raise error(HandError, "e.name.space", name=repr(name))
+        raise error(HandError, "error.name.space", name=repr(name))
     return name
 
 
 def _check_names(hand: Hand) -> None:
     names = hand.names
     if len(names) != 4:
-        listed = place("e.hand.listed", names=_list(names)) if names else ""
-        raise error(HandError, "e.hand.four", count=len(names), listed=listed)
+        listed = place("error.hand.listed", names=_list(names)) if names else ""
+        raise error(HandError, "error.hand.four", count=len(names), listed=listed)
     for seat, name in enumerate(names, 1):
         check_name(name, seat)
     if not four_different(*names):
         twice = next(n for n, count in Counter(names).items() if count > 1)
-        raise error(HandError, "e.hand.same_name", name=repr(twice))
+        raise error(HandError, "error.hand.same_name", name=repr(twice))
 
 
 def _too_many(card: Card, holders: list[str], name: str, decks: int, verb: str) -> HandError:
     """The error for one copy too many of ``card``, naming who else had it."""
     how = "third" if decks > 1 else ("twice" if holders[0] == name else "already")
-    return error(HandError, f"e.hand.{verb}_{how}", name=name, code=card.code, card=card,
+    return error(HandError, f"error.hand.{verb}_{how}", name=name, code=card.code, card=card,
                  holder=holders[0], holders=Names(holders))  # fmt: skip
 
 
@@ -277,13 +279,15 @@ def _check_exposed(hand: Hand, variant: Variant) -> None:
     allowed = ", ".join(c.symbol for c in variant.exposable)
     for p in hand.players:
         if p.first_exposed and not variant.first_exposure_allowed:
-            raise error(HandError, "e.hand.first_not_allowed", name=p.name,
+            raise error(HandError, "error.hand.first_not_allowed", name=p.name,
                         cards=_show(p.first_exposed), variant=variant.name)  # fmt: skip
         if len(p.first_exposed) > 1:
-            raise error(HandError, "e.hand.first_one", name=p.name, cards=_show(p.first_exposed))
+            raise error(
+                HandError, "error.hand.first_one", name=p.name, cards=_show(p.first_exposed)
+            )
         for card in (*p.exposed, *p.first_exposed):
             if card not in variant.exposable:
-                raise error(HandError, "e.hand.cannot_expose", name=p.name, code=card.code,
+                raise error(HandError, "error.hand.cannot_expose", name=p.name, code=card.code,
                             card=card, allowed=allowed)  # fmt: skip
             seen = holders.setdefault(card, [])
             if len(seen) == variant.decks:

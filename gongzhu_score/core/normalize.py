@@ -65,7 +65,7 @@ def _choice(enum_type: type[enum.Enum], value: object, what: str) -> enum.Enum:
         return enum_type(str(value).strip().lower())
     except ValueError:
         known = ", ".join(str(m.value) for m in enum_type)
-        raise error(RulesError, "e.option.unknown", what=what, what_zh=_WHAT_ZH[what],
+        raise error(RulesError, "error.option.unknown", what=what, what_zh=_WHAT_ZH[what],
                     value=repr(value), known=known) from None  # fmt: skip
 
 
@@ -92,12 +92,12 @@ class Normalization:
             or not isinstance(self.scale, int)
             or not 1 <= self.scale <= MAX_SCALE
         ):
-            raise error(RulesError, "e.option.scale", value=repr(self.scale))
+            raise error(RulesError, "error.option.scale", value=repr(self.scale))
         # RULINGS §7.4: only the pairs the seeds define.
         if self.teams is not Teams.NONE and self.method is Method.NONE:
-            raise error(RulesError, "e.option.teams_none", teams=self.teams.value)
+            raise error(RulesError, "error.option.teams_none", teams=self.teams.value)
         if self.teams is Teams.PIG_SHEEP and self.method is Method.JJ:
-            raise error(RulesError, "e.option.pig_sheep_jj")
+            raise error(RulesError, "error.option.pig_sheep_jj")
 
     @classmethod
     def parse(

@@ -102,50 +102,52 @@ class Variant:
 
     def __post_init__(self) -> None:
         if len(self.heart_values) != 13:
-            raise error(RulesError, "e.rule.thirteen")
+            raise error(RulesError, "error.rule.thirteen")
         if self.decks not in (1, 2):
-            raise error(RulesError, "e.rule.decks", value=repr(self.decks))
+            raise error(RulesError, "error.rule.decks", value=repr(self.decks))
         if len(self.exposure_levels) != self.decks + 1:
-            raise error(RulesError, "e.rule.levels_count", count=self.decks + 1, decks=self.decks)
+            raise error(
+                RulesError, "error.rule.levels_count", count=self.decks + 1, decks=self.decks
+            )
         # Levels and multipliers scale scores; 0 or less would wipe or flip a score by being
         # shown, which no table plays (and a ×0 transformer has no lone value to scale).
         for level in (*self.exposure_levels, self.first_exposure_level):
             if level < 1:
-                raise error(RulesError, "e.rule.level", value=level)
+                raise error(RulesError, "error.rule.level", value=level)
         if self.transformer_multiplier < 1:
-            raise error(RulesError, "e.rule.multiplier", value=self.transformer_multiplier)
+            raise error(RulesError, "error.rule.multiplier", value=self.transformer_multiplier)
         if self.full_red_mode not in FULL_RED_MODES:
-            raise error(RulesError, "e.rule.mode", value=repr(self.full_red_mode))
+            raise error(RulesError, "error.rule.mode", value=repr(self.full_red_mode))
         for card in self.exposable:
             if card not in SPECIAL_CARDS:
-                raise error(RulesError, "e.rule.exposable", code=card.code)
+                raise error(RulesError, "error.rule.exposable", code=card.code)
         if self.match_end >= 0:
-            raise error(RulesError, "e.rule.match_end", value=self.match_end)
+            raise error(RulesError, "error.rule.match_end", value=self.match_end)
         for key in ("first_lead", "first_lead_with_partners"):
             value = getattr(self, key)
             if value not in FIRST_LEADS and not (value is None and key != "first_lead"):
-                raise error(RulesError, "e.rule.first_lead", key=key, value=repr(value))
+                raise error(RulesError, "error.rule.first_lead", key=key, value=repr(value))
         self._check_transformer_table()
         if self.grand_slam is not None and self.grand_slam_plain() == 0:
-            raise error(RulesError, "e.rule.slam_zero", value=self.grand_slam)
+            raise error(RulesError, "error.rule.slam_zero", value=self.grand_slam)
 
     def _check_transformer_table(self) -> None:
         rows = {(e, k): m for e, k, m in self.transformer_table}
         if len(rows) != len(self.transformer_table):
-            raise error(RulesError, "e.rule.row_twice")
+            raise error(RulesError, "error.rule.row_twice")
         if self.decks > 1:
             wanted = {(e, k) for e in range(self.decks + 1) for k in range(1, self.decks + 1)}
             if set(rows) != wanted:
                 shown = ", ".join(f"({e}, {k})" for e, k in sorted(wanted))
-                raise error(RulesError, "e.rule.rows", rows=shown)
+                raise error(RulesError, "error.rule.rows", rows=shown)
         base = self.transformer_times(1, 0, 1)
         for (exposed, taken), times in sorted(rows.items()):
             if times < 1:
-                raise error(RulesError, "e.rule.row_times", exposed=exposed, taken=taken,
+                raise error(RulesError, "error.rule.row_times", exposed=exposed, taken=taken,
                             value=times)  # fmt: skip
             # A lone 10♣ scores transformer_alone × t / t₀: a fraction would be no score.
             if times % base:
-                raise error(RulesError, "e.rule.row_multiple", times=times, exposed=exposed,
+                raise error(RulesError, "error.rule.row_multiple", times=times, exposed=exposed,
                             taken=taken, base=base)  # fmt: skip
 
     def default_method(self, teams: Teams | str = Teams.NONE) -> Method:
@@ -246,19 +248,19 @@ class Variant:
     def from_data(cls, data: object) -> Variant:
         """A variant from rules-file data, every key and value checked (errors name the key)."""
         if not isinstance(data, Mapping):
-            raise error(RulesError, "e.rules.mapping")
+            raise error(RulesError, "error.rules.mapping")
         known = cls.rule_names()
         kwargs: dict[str, Any] = {}
         for key, value in data.items():
             if key not in known:
                 close = difflib.get_close_matches(str(key), known, n=1)
-                hint = place("e.in.did_you_mean", word=repr(close[0])) if close else ""
-                raise error(RulesError, "e.rule.unknown", key=repr(key), hint=hint)
+                hint = place("error.input.did_you_mean", word=repr(close[0])) if close else ""
+                raise error(RulesError, "error.rule.unknown", key=repr(key), hint=hint)
             kwargs[key] = _convert(str(key), value)
         for key in _LABELS:
             kwargs.setdefault(key, "")
         if not kwargs["name"]:
-            raise error(RulesError, "e.rule.no_name")
+            raise error(RulesError, "error.rule.no_name")
         return cls(**kwargs)
 
 
@@ -268,9 +270,9 @@ _LARGEST = 10**9
 
 def _whole(key: str, value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise error(RulesError, "e.rule.whole", key=key, value=repr(value))
+        raise error(RulesError, "error.rule.whole", key=key, value=repr(value))
     if abs(value) > _LARGEST:
-        raise error(RulesError, "e.rule.range", key=key, value=value, largest=f"{_LARGEST:,}")
+        raise error(RulesError, "error.rule.range", key=key, value=value, largest=f"{_LARGEST:,}")
     return value
 
 
@@ -278,44 +280,44 @@ def _convert(key: str, value: object) -> object:
     """One rules-file value, checked and turned into the field's type."""
     if key in (*_LABELS, "full_red_mode"):
         if not isinstance(value, str):
-            raise error(RulesError, "e.rule.text", key=key, value=repr(value))
+            raise error(RulesError, "error.rule.text", key=key, value=repr(value))
         char = unsafe_character(value)
         if char is not None:  # shown in every table's heading: the rule that names obey
-            raise error(RulesError, "e.rule.unsafe", key=key, char=f"U+{ord(char):04X}")
+            raise error(RulesError, "error.rule.unsafe", key=key, char=f"U+{ord(char):04X}")
         return value
     if key in _FLAGS:
         if not isinstance(value, bool):
-            raise error(RulesError, "e.rule.flag", key=key, value=repr(value))
+            raise error(RulesError, "error.rule.flag", key=key, value=repr(value))
         return value
     if key == "heart_values":
         if not isinstance(value, Mapping):
-            raise error(RulesError, "e.rule.hearts_mapping")
+            raise error(RulesError, "error.rule.hearts_mapping")
         by_rank = {str(rank).upper(): points for rank, points in value.items()}
         for rank in by_rank:
             if rank not in RANKS:
-                raise error(RulesError, "e.rule.hearts_rank", rank=repr(rank))
+                raise error(RulesError, "error.rule.hearts_rank", rank=repr(rank))
         missing = [r for r in RANKS if r not in by_rank]
         if missing:
-            raise error(RulesError, "e.rule.hearts_missing", ranks=", ".join(missing))
+            raise error(RulesError, "error.rule.hearts_missing", ranks=", ".join(missing))
         return tuple(_whole(f"heart_values {r}", by_rank[r]) for r in RANKS)
     if key == "exposable":
         if not isinstance(value, list):
-            raise error(RulesError, "e.rule.exposable_list")
+            raise error(RulesError, "error.rule.exposable_list")
         try:
             return tuple(parse_card(str(c)) for c in value)
         except GongzhuError as e:
             raise RulesError(str(e), zh=e.text("zh")).within("exposable") from None
     if key == "exposure_levels":
         if not isinstance(value, list):
-            raise error(RulesError, "e.rule.levels_list")
+            raise error(RulesError, "error.rule.levels_list")
         return tuple(_whole(key, v) for v in value)
     if key == "transformer_table":
         if not isinstance(value, list):
-            raise error(RulesError, "e.rule.table_list")
+            raise error(RulesError, "error.rule.table_list")
         rows = []
         for row in value:
             if not isinstance(row, Mapping) or set(row) != {"exposed", "taken", "times"}:
-                raise error(RulesError, "e.rule.table_row", row=repr(row))
+                raise error(RulesError, "error.rule.table_row", row=repr(row))
             rows.append(
                 tuple(
                     _whole(f"transformer_table {k}", row[k]) for k in ("exposed", "taken", "times")
@@ -328,7 +330,7 @@ def _convert(key: str, value: object) -> object:
         if value is None and key == "first_lead_with_partners":
             return None
         if value not in FIRST_LEADS:
-            raise error(RulesError, "e.rule.first_lead", key=key, value=repr(value))
+            raise error(RulesError, "error.rule.first_lead", key=key, value=repr(value))
         return value
     if key == "opening_card":
         try:
@@ -339,5 +341,5 @@ def _convert(key: str, value: object) -> object:
         try:
             return Method(str(value))
         except ValueError:
-            raise error(RulesError, "e.rule.normalize", value=repr(value)) from None
+            raise error(RulesError, "error.rule.normalize", value=repr(value)) from None
     return _whole(key, value)

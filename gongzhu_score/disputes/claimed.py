@@ -43,11 +43,11 @@ def check_claimed(
 ) -> list[ClaimedScore]:
     """Each claim against the player's raw (or final) score, in seat order."""
     if kind not in ("raw", "final"):
-        raise error(InputError, "e.claim.kind", kind=repr(kind))
+        raise error(InputError, "error.claim.kind", kind=repr(kind))
     names = [p.name for p in result.players]
     for name in claims:
         if name not in names:
-            raise error(InputError, "e.claim.player", name=repr(name), players=Listed(names))
+            raise error(InputError, "error.claim.player", name=repr(name), players=Listed(names))
     return [
         ClaimedScore(p.name, claims[p.name], p.raw if kind == "raw" else p.final, kind)
         for p in result.players

@@ -29,7 +29,7 @@ def cards_field(value: object, where: str | tuple[str, str], decks: int = 1) -> 
     """A field holding cards (a list, or one string), its errors prefixed with ``where``;
     ``decks``: what 全红 stands for."""
     if value is not None and not isinstance(value, str | list):
-        raise error(InputError, "e.in.cards_list", value=repr(value)).within(where)
+        raise error(InputError, "error.input.cards_list", value=repr(value)).within(where)
     try:
         return parse_cards(value, decks)
     except GongzhuError as e:
@@ -42,8 +42,8 @@ def parse_score(text: object, where: str | tuple[str, str]) -> int:
         return text
     cleaned = unicodedata.normalize("NFKC", str(text)).replace("−", "-").replace(" ", "")
     if len(cleaned) > 12:  # longer is no score, and int() of thousands of digits is slow
-        raise error(InputError, "e.in.not_score", value=repr(str(text)[:20])).within(where)
+        raise error(InputError, "error.input.not_score", value=repr(str(text)[:20])).within(where)
     try:
         return int(cleaned)
     except ValueError:
-        raise error(InputError, "e.in.not_whole", value=repr(text)).within(where) from None
+        raise error(InputError, "error.input.not_whole", value=repr(text)).within(where) from None

@@ -41,20 +41,22 @@ def real_target(path: str, kind: type[GongzhuError] = InputError) -> Path:
     not a file that can be replaced: an empty name, a folder, a device or a pipe, or a file in
     a folder that does not exist."""
     if not path:
-        raise error(kind, "e.write.empty")
+        raise error(kind, "error.write.empty")
     target = Path(os.path.realpath(path))
     try:
         mode = target.stat().st_mode
     except FileNotFoundError:
         if not target.parent.is_dir():
-            raise error(kind, "e.store.no_folder", folder=target.parent).within(path) from None
+            raise error(kind, "error.storage.no_folder", folder=target.parent).within(
+                path
+            ) from None
         return target
     except OSError as e:
-        raise error(kind, "e.file.unreadable", why=e.strerror).within(path) from None
+        raise error(kind, "error.file.unreadable", why=e.strerror).within(path) from None
     if stat.S_ISDIR(mode):
-        raise error(kind, "e.write.folder").within(path)
+        raise error(kind, "error.write.folder").within(path)
     if not stat.S_ISREG(mode):
-        raise error(kind, "e.write.special").within(path)
+        raise error(kind, "error.write.special").within(path)
     return target
 
 
@@ -63,13 +65,13 @@ def refuse_special(path: str, kind: type[GongzhuError] = InputError) -> None:
     block the read forever, a device never end it), or no path at all (``""``, which the
     system reads as the current folder). A missing path passes: opening it says."""
     if not path:
-        raise error(kind, "e.write.empty")
+        raise error(kind, "error.write.empty")
     try:
         mode = os.stat(path).st_mode
     except OSError:
         return
     if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
-        raise error(kind, "e.read.special").within(path)
+        raise error(kind, "error.read.special").within(path)
 
 
 def _mode_for(target: Path) -> int:
@@ -154,7 +156,7 @@ def replace_file(target: Path, data: bytes) -> None:
 
 @contextlib.contextmanager
 def unchanged_unless_written(
-    path: str, kind: type[GongzhuError] = InputError, key: str = "e.write.failed"
+    path: str, kind: type[GongzhuError] = InputError, key: str = "error.write.failed"
 ) -> Iterator[None]:
     """A write the system refuses (disk full, file too large, no permission) is bad input:
     the error names the file and says nothing was changed."""
@@ -184,7 +186,9 @@ def replaced(path: str) -> Iterator[IO[str]]:
     except OSError as e:
         if e is passing:
             raise
-        raise error(InputError, "e.write.failed", why=e.strerror or str(e)).within(path) from None
+        raise error(InputError, "error.write.failed", why=e.strerror or str(e)).within(
+            path
+        ) from None
 
 
 def files_below(folder: str, suffixes: tuple[str, ...]) -> list[str]:
@@ -192,7 +196,7 @@ def files_below(folder: str, suffixes: tuple[str, ...]) -> list[str]:
     order (folder by folder). A folder that cannot be read is an error, never silently skipped."""
 
     def unreadable(e: OSError) -> None:
-        raise error(InputError, "e.file.unreadable", why=e.strerror).within(
+        raise error(InputError, "error.file.unreadable", why=e.strerror).within(
             str(e.filename)
         ) from None
 

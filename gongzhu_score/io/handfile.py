@@ -59,16 +59,16 @@ def _check_keys(data: Mapping[Any, Any], allowed: tuple[str, ...], where: str) -
     for key in data:
         if key not in allowed:
             close = difflib.get_close_matches(str(key), allowed, n=1)
-            hint = place("e.in.did_you_mean", word=repr(close[0])) if close else ""
-            e = error(InputError, "e.in.unknown_key", key=repr(key), allowed=", ".join(allowed),
-                      hint=hint)  # fmt: skip
+            hint = place("error.input.did_you_mean", word=repr(close[0])) if close else ""
+            e = error(InputError, "error.input.unknown_key", key=repr(key),
+                      allowed=", ".join(allowed), hint=hint)  # fmt: skip
             raise e.within(where) if where else e
 
 
 def _text(value: object, where: str | tuple[str, str]) -> str:
     if not isinstance(value, str) or not value.strip():
         shown = where if isinstance(where, str) else Both(where)
-        raise error(InputError, "e.in.name", where=shown, value=repr(value))
+        raise error(InputError, "error.input.name", where=shown, value=repr(value))
     return value.strip()
 
 
@@ -78,48 +78,48 @@ def hand_from_data(data: object, decks: int = 1) -> HandSpec:
     record is :func:`gongzhu_score.play.replay.hand_or_record`'s to read (it is replayed)."""
     if not isinstance(data, Mapping):
         kind = "empty" if data is None else type(data).__name__
-        raise error(InputError, "e.in.hand_mapping", kind=kind)
+        raise error(InputError, "error.input.hand_mapping", kind=kind)
     if "format" in data and "hands" in data:
-        raise error(LedgerNotHandError, "e.ledger.not_hand")
+        raise error(LedgerNotHandError, "error.ledger.not_hand")
     for key in ("exposed", "first_exposed", "claimed", "captured"):
         if key in data:  # a player's field, written one level too high
-            raise error(InputError, "e.in.top_field", key=key)
+            raise error(InputError, "error.input.top_field", key=key)
     _check_keys(data, _TOP_KEYS, "")
     variant, teams = data.get("variant"), data.get("teams")
     if variant is not None and not isinstance(variant, str):
-        raise error(InputError, "e.in.variant_name", value=repr(variant))
+        raise error(InputError, "error.input.variant_name", value=repr(variant))
     if teams is not None and not isinstance(teams, str):
-        raise error(InputError, "e.in.teams_name", value=repr(teams))
+        raise error(InputError, "error.input.teams_name", value=repr(teams))
     if "players" not in data:
-        raise error(InputError, "e.in.no_players")
+        raise error(InputError, "error.input.no_players")
     players = data["players"]
     if isinstance(players, Mapping):
         items = [_player_from_mapping_form(name, value, decks) for name, value in players.items()]
     elif isinstance(players, list):
         items = [_player_from_list_form(i, value, decks) for i, value in enumerate(players, 1)]
     else:
-        raise error(InputError, "e.in.players_list")
+        raise error(InputError, "error.input.players_list")
     return HandSpec(Hand(tuple(items)), variant, teams, _claimed(players))
 
 
 def _player_from_list_form(seat: int, value: object, decks: int) -> PlayerHand:
     where = f"players[{seat}]"
     if not isinstance(value, Mapping):
-        raise error(InputError, "e.in.player_mapping", value=repr(value)).within(where)
+        raise error(InputError, "error.input.player_mapping", value=repr(value)).within(where)
     _check_keys(value, _PLAYER_KEYS, where)
     if "name" not in value:
-        raise error(InputError, "e.in.no_name").within(where)
-    name = _text(value["name"], place("w.name_of", where=where))
+        raise error(InputError, "error.input.no_name").within(where)
+    name = _text(value["name"], place("where.name_of", where=where))
     return _player(name, value, f"{where} ({name})", decks)
 
 
 def _player_from_mapping_form(key: object, value: object, decks: int) -> PlayerHand:
-    name = _text(key, place("w.player_name"))
+    name = _text(key, place("where.player_name"))
     where = f"players: {name}"
     if value is None or isinstance(value, str | list):
         value = {"captured": value}  # 东: [QS, 6H] is short for 东: {captured: [QS, 6H]}
     if not isinstance(value, Mapping):
-        raise error(InputError, "e.in.player_value", value=repr(value)).within(where)
+        raise error(InputError, "error.input.player_value", value=repr(value)).within(where)
     _check_keys(value, _PLAYER_KEYS[1:], where)
     return _player(name, value, where, decks)
 

@@ -69,11 +69,11 @@ def _by_player(
     if value is None:
         return {}
     if not isinstance(value, Mapping):
-        raise error(InputError, "e.rec.by_player").within(key)
+        raise error(InputError, "error.record.by_player").within(key)
     out = {}
     for name, cards in value.items():
         if name not in players:
-            raise error(InputError, "e.hand.unknown_player", name=repr(name),
+            raise error(InputError, "error.hand.unknown_player", name=repr(name),
                         players=", ".join(players)).within(key)  # fmt: skip
         out[name] = cards_field(cards, f"{key}: {name}", decks)
     return out
@@ -82,16 +82,18 @@ def _by_player(
 def parse_record(data: object) -> TrickRecord:
     """Read a record's data (YAML with scalars kept as text, or JSON); InputError if unreadable."""
     if not isinstance(data, Mapping):
-        raise error(InputError, "e.rec.mapping")
+        raise error(InputError, "error.record.mapping")
     for key in data:
         if key not in KEYS:
-            raise error(InputError, "e.rec.unknown_key", key=repr(key), allowed=", ".join(KEYS))
+            raise error(
+                InputError, "error.record.unknown_key", key=repr(key), allowed=", ".join(KEYS)
+            )
     players = data.get("players")
     if not isinstance(players, list) or not all(isinstance(n, str) and n.strip() for n in players):
-        raise error(InputError, "e.rec.players")
+        raise error(InputError, "error.record.players")
     names = tuple(n.strip() for n in players)
     if len(names) != 4 or len(set(names)) != 4:
-        raise error(InputError, "e.rec.four", names=", ".join(names))
+        raise error(InputError, "error.record.four", names=", ".join(names))
     for name in names:
         try:
             check_name(name)
@@ -99,7 +101,7 @@ def parse_record(data: object) -> TrickRecord:
             raise e.recast(InputError).within("players") from None
     variant_name = data.get("variant") or DEFAULT
     if not isinstance(variant_name, str):
-        raise error(InputError, "e.in.variant_name", value=repr(variant_name))
+        raise error(InputError, "error.input.variant_name", value=repr(variant_name))
     variant = find_variant(variant_name)
     first_hand = data.get("first_hand", False)
     if isinstance(first_hand, str):
@@ -111,28 +113,28 @@ def parse_record(data: object) -> TrickRecord:
     if tricks_data is None and claim_data is not None:
         tricks_data = []  # a claim before the first trick
     if not isinstance(tricks_data, list) or not (tricks_data or claim_data is not None):
-        raise error(InputError, "e.rec.tricks")
+        raise error(InputError, "error.record.tricks")
     if len(tricks_data) > 13 * variant.decks:  # before any is read: the work stays bounded
-        raise error(InputError, "e.rec.too_many", count=len(tricks_data), most=13 * variant.decks,
-                    decks=variant.decks)  # fmt: skip
+        raise error(InputError, "error.record.too_many", count=len(tricks_data),
+                    most=13 * variant.decks, decks=variant.decks)  # fmt: skip
     tricks = []
     for number, trick in enumerate(tricks_data, 1):
-        where = place("w.trick", number=number)
+        where = place("where.trick", number=number)
         if not isinstance(trick, Mapping) or set(trick) - {"lead", "cards"}:
-            raise error(InputError, "e.rec.trick", value=repr(trick)).within(where)
+            raise error(InputError, "error.record.trick", value=repr(trick)).within(where)
         lead = trick.get("lead")
         if lead not in names:
-            raise error(InputError, "e.rec.lead", lead=repr(lead),
+            raise error(InputError, "error.record.lead", lead=repr(lead),
                         players=", ".join(names)).within(where)  # fmt: skip
         plays = trick.get("cards")
         if not isinstance(plays, list) or len(plays) != 4:
-            raise error(InputError, "e.rec.plays").within(where)
+            raise error(InputError, "error.record.plays").within(where)
         parsed = tuple(
-            cards_field(p, place("w.play", number=number, play=k), variant.decks)
+            cards_field(p, place("where.play", number=number, play=k), variant.decks)
             for k, p in enumerate(plays, 1)
         )
         if any(not 1 <= len(p) <= variant.decks for p in parsed):
-            raise error(InputError, "e.rec.play_size").within(where)
+            raise error(InputError, "error.record.play_size").within(where)
         tricks.append((str(lead), parsed))
     teams, captured = data.get("teams"), data.get("captured")
     decks = variant.decks
@@ -172,26 +174,26 @@ def _claim(
     yet played (``all``: the claimer), the claimer's stated line, who leads if no trick was
     played. Whether it names exactly what is left to play is for the replay to say."""
     if not isinstance(data, Mapping):
-        raise error(InputError, "e.claim.mapping")
+        raise error(InputError, "error.claim.mapping")
     for key in data:
         if key not in CLAIM_KEYS:
-            raise error(InputError, "e.rec.unknown_key", key=repr(key),
+            raise error(InputError, "error.record.unknown_key", key=repr(key),
                         allowed=", ".join(CLAIM_KEYS))  # fmt: skip
     if deal is None:
-        raise error(InputError, "e.claim.deal")
+        raise error(InputError, "error.claim.deal")
     by = _player(data.get("by"), names, "by")
     lead = data.get("lead")
     if tricks and lead is not None:
-        raise error(InputError, "e.claim.lead_after").within("lead")
+        raise error(InputError, "error.claim.lead_after").within("lead")
     if not tricks:
         if lead is None:
-            raise error(InputError, "e.claim.lead_needed").within("lead")
+            raise error(InputError, "error.claim.lead_needed").within("lead")
         lead = _player(lead, names, "lead")
     takes_data = data.get("takes")
     takes = None
     if not (isinstance(takes_data, str) and takes_data.strip().lower() in ALL):
         if not isinstance(takes_data, Mapping):
-            raise error(InputError, "e.claim.takes").within("takes")
+            raise error(InputError, "error.claim.takes").within("takes")
         takes = _by_player(takes_data, names, "takes", decks)
     line = None
     if data.get("line") is not None:
@@ -202,7 +204,7 @@ def _claim(
 def _player(value: object, names: tuple[str, ...], key: str) -> str:
     name = str(value).strip() if value is not None else ""
     if name not in names:
-        raise error(InputError, "e.hand.unknown_player", name=repr(value),
+        raise error(InputError, "error.hand.unknown_player", name=repr(value),
                     players=", ".join(names)).within(key)  # fmt: skip
     return name
 
@@ -217,7 +219,7 @@ def _hand_number(value: object, first_hand: bool) -> int | None:
     except ValueError:
         number = 0
     if number < 1 or number > 10**6 or (first_hand and number != 1):
-        raise error(InputError, "e.rec.hand", value=repr(value))
+        raise error(InputError, "error.record.hand", value=repr(value))
     return number
 
 
@@ -225,5 +227,5 @@ def claimed_scores(data: Mapping[str, Any]) -> dict[str, int]:
     """The record's ``claimed:`` scores, by name."""
     claimed = data.get("claimed") or {}
     if not isinstance(claimed, Mapping):
-        raise error(InputError, "e.in.claims_mapping")
+        raise error(InputError, "error.input.claims_mapping")
     return {str(n): parse_score(v, f"claimed: {n}") for n, v in claimed.items()}

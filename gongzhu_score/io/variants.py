@@ -34,7 +34,7 @@ def _file_data(name: str) -> dict[str, Any]:
     path = _FOLDER / f"{name}.yaml"
     data = load_yaml(path.read_text(encoding="utf-8"), str(path))
     if not isinstance(data, dict):
-        raise error(RulesError, "e.rules.mapping").within(str(path))
+        raise error(RulesError, "error.rules.mapping").within(str(path))
     return data
 
 
@@ -45,9 +45,11 @@ def _resolve(data: Mapping[str, Any], seen: tuple[str, ...] = ()) -> dict[str, A
     if parent is None:
         return own
     if not isinstance(parent, str) or parent not in VARIANTS:
-        raise error(RulesError, "e.rules.extends", parent=repr(parent), known=", ".join(VARIANTS))
+        raise error(
+            RulesError, "error.rules.extends", parent=repr(parent), known=", ".join(VARIANTS)
+        )
     if parent in seen:
-        raise error(RulesError, "e.rules.circle", chain=" → ".join((*seen, parent)))
+        raise error(RulesError, "error.rules.circle", chain=" → ".join((*seen, parent)))
     base = _resolve(_file_data(parent), (*seen, parent))
     for label in ("name", "title", "title_zh", "source"):
         base.pop(label, None)  # a variant's name and titles are its own, never inherited
@@ -76,9 +78,9 @@ class _Builtins(Mapping[str, Variant]):
             try:
                 variant = Variant.from_data(_resolve(data, (name,)))
             except RulesError as e:
-                raise e.within(place("w.builtin", name=name)) from None
+                raise e.within(place("where.builtin", name=name)) from None
             if variant.name != name:
-                raise error(RulesError, "e.rules.named", name=name, other=repr(variant.name))
+                raise error(RulesError, "error.rules.named", name=name, other=repr(variant.name))
             self._cache[name] = variant
         return self._cache[name]
 
@@ -118,7 +120,7 @@ def find_variant(name: str | Variant) -> Variant:
 
 def _find(name: object) -> Variant:
     if not isinstance(name, str):
-        raise error(RulesError, "e.rules.text", value=repr(name))
+        raise error(RulesError, "error.rules.text", value=repr(name))
     key = name.strip().lower()
     if key in VARIANTS:
         return VARIANTS[key]
@@ -128,8 +130,12 @@ def _find(name: object) -> Variant:
     if key in aliases:
         return VARIANTS[aliases[key]]
     close = difflib.get_close_matches(key, [*VARIANTS, *aliases], n=1)
-    hint = place("e.in.did_you_mean", word=repr(aliases.get(close[0], close[0]))) if close else ""
-    raise error(RulesError, "e.rules.unknown", name=repr(name), known=", ".join(VARIANTS),
+    hint = (
+        place("error.input.did_you_mean", word=repr(aliases.get(close[0], close[0])))
+        if close
+        else ""
+    )
+    raise error(RulesError, "error.rules.unknown", name=repr(name), known=", ".join(VARIANTS),
                 hint=hint)  # fmt: skip
 
 
@@ -139,9 +145,9 @@ def load_rules(path: str) -> Variant:
     data = load_yaml(text, source)
     try:
         if not isinstance(data, Mapping):
-            raise error(RulesError, "e.rules.mapping")
+            raise error(RulesError, "error.rules.mapping")
         if "aliases" in data:
-            raise error(RulesError, "e.rules.aliases")
+            raise error(RulesError, "error.rules.aliases")
         return Variant.from_data(_resolve(data))
     except RulesError as e:
         raise e.within(source) from None
@@ -155,7 +161,7 @@ def choose_rules(
     error (which of them would win is no one's guess)."""
     if rules_file is not None:
         if variant is not None:
-            raise error(RulesError, "e.cli.variant_or_rules")
+            raise error(RulesError, "error.rules.variant_or_file")
         return load_rules(rules_file)
     if variant is not None:  # given, even empty: `--variant ""` is no name, not classic
         return find_variant(variant)

@@ -57,16 +57,16 @@ class _Guards(Composer):
         anchor = getattr(event, "anchor", None)
         if isinstance(event, yaml.AliasEvent) or anchor is not None:
             # The document is refused; the alias is not followed, so nothing is expanded.
-            self.refused = self.refused or error(InputError, "e.yaml.anchor", where=_at(mark))
+            self.refused = self.refused or error(InputError, "error.yaml.anchor", where=_at(mark))
             if isinstance(event, yaml.AliasEvent):
                 self.get_event()  # type: ignore[attr-defined]
                 return yaml.ScalarNode(_NULL, "", mark, mark)
             event.anchor = None
         if mark.index - self._document_start > MAX_DOCUMENT_CHARS:
-            raise error(InputError, "e.yaml.document", size=f"{MAX_DOCUMENT_CHARS:,}")
+            raise error(InputError, "error.yaml.document", size=f"{MAX_DOCUMENT_CHARS:,}")
         self._depth += 1
         if self._depth > MAX_DEPTH:
-            raise error(InputError, "e.yaml.deep", where=_at(mark), depth=MAX_DEPTH)
+            raise error(InputError, "error.yaml.deep", where=_at(mark), depth=MAX_DEPTH)
         try:
             return super().compose_node(parent, index)
         finally:
@@ -79,18 +79,18 @@ class _Guards(Composer):
             try:
                 if key in seen:
                     line = key_node.start_mark.line + 1
-                    raise error(InputError, "e.yaml.twice", line=line, key=repr(key))
+                    raise error(InputError, "error.yaml.twice", line=line, key=repr(key))
                 seen.add(key)
             except TypeError:  # a list or a mapping as a key
                 line = key_node.start_mark.line + 1
-                raise error(InputError, "e.yaml.key_plain", line=line, key=repr(key)) from None
+                raise error(InputError, "error.yaml.key_plain", line=line, key=repr(key)) from None
         return super().construct_mapping(node, deep=deep)  # type: ignore[misc,no-any-return]
 
 
 # libyaml's parser (C) when PyYAML was built with it; ``yaml.CParser`` is not exported.
 def _at(mark: Any) -> Both:
     """Where in the text: said only when something there is refused (every node has one)."""
-    return place("e.yaml.where", line=mark.line + 1, column=mark.column + 1)
+    return place("error.yaml.where", line=mark.line + 1, column=mark.column + 1)
 
 
 _CParser: Any = getattr(getattr(yaml, "cyaml", None), "CParser", None)
@@ -133,7 +133,7 @@ def _problem(e: Exception) -> InputError:
     """What was wrong, with the line and column where YAML knows them (YAML's own words for
     the problem itself)."""
     if isinstance(e, UnicodeDecodeError):  # a stream decoded as it is read
-        return error(InputError, "e.yaml.utf8")
+        return error(InputError, "error.yaml.utf8")
     if isinstance(e, yaml.MarkedYAMLError):
         mark = e.problem_mark or e.context_mark
         where: object = ""
@@ -142,11 +142,11 @@ def _problem(e: Exception) -> InputError:
             where = Both((f"line {line}, column {column}: ", f"第 {line} 行第 {column} 列："))
         problem = ", ".join(filter(None, (e.context, e.problem))) or "not valid YAML"
         problem = " ".join(problem.split())  # one line
-        return error(InputError, "e.yaml.invalid", where=where, problem=problem)
+        return error(InputError, "error.yaml.invalid", where=where, problem=problem)
     if isinstance(e, yaml.YAMLError):
-        return error(InputError, "e.yaml.invalid", where="", problem=" ".join(str(e).split()))
+        return error(InputError, "error.yaml.invalid", where="", problem=" ".join(str(e).split()))
     # SafeConstructor's own failures: a 5,000-digit number, a 30th of February, …
-    return error(InputError, "e.yaml.value", problem=str(e))
+    return error(InputError, "error.yaml.value", problem=str(e))
 
 
 _READ_ERRORS = (yaml.YAMLError, ValueError, OverflowError, RecursionError)
@@ -222,15 +222,15 @@ def read_text(path: str, max_bytes: int, what: str) -> tuple[str, str]:
             with Path(path).open("rb") as f:
                 raw = f.read(max_bytes + 1)
     except FileNotFoundError:
-        raise error(InputError, "e.file.missing").within(source) from None
+        raise error(InputError, "error.file.missing").within(source) from None
     except IsADirectoryError:
-        raise error(InputError, "e.file.folder", what=place(f"what.{what}")).within(
+        raise error(InputError, "error.file.folder", what=place(f"what.{what}")).within(
             source
         ) from None
     except OSError as e:
-        raise error(InputError, "e.file.unreadable", why=e.strerror).within(source) from None
+        raise error(InputError, "error.file.unreadable", why=e.strerror).within(source) from None
     if len(raw) > max_bytes:
-        raise error(InputError, "e.file.large", size=f"{max_bytes:,}",
+        raise error(InputError, "error.file.large", size=f"{max_bytes:,}",
                     what=place(f"what.{what}")).within(source)  # fmt: skip
     return decode(raw, source), source
 
@@ -241,5 +241,5 @@ def decode(raw: bytes, source: str | None = None) -> str:
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as e:
-        refused = error(InputError, "e.file.utf8", byte=f"{raw[e.start]:02x}", offset=e.start)
+        refused = error(InputError, "error.file.utf8", byte=f"{raw[e.start]:02x}", offset=e.start)
         raise (refused if source is None else refused.within(source)) from None

@@ -54,7 +54,7 @@ class Change:
         if self.kept_length is not None:
             return current[: self.kept_length]
         if self.before is None:
-            raise error(LedgerError, "e.hist.start")
+            raise error(LedgerError, "error.history.start")
         return zlib.decompress(base64.b64decode(self.before))
 
     def to_line(self) -> str:
@@ -100,9 +100,11 @@ def read_history(ledger: str | Path) -> list[Change]:
     except FileNotFoundError:
         return []
     except OSError as e:
-        raise error(LedgerError, "e.file.unreadable", why=e.strerror).within(str(path)) from None
+        raise error(LedgerError, "error.file.unreadable", why=e.strerror).within(
+            str(path)
+        ) from None
     if len(raw) > MAX_HISTORY_BYTES:
-        too_large = error(LedgerError, "e.store.large", size=f"{MAX_HISTORY_BYTES:,}",
+        too_large = error(LedgerError, "error.storage.large", size=f"{MAX_HISTORY_BYTES:,}",
                           what=place("what.history"))  # fmt: skip
         raise too_large.within(str(path))
     changes: list[Change] = []
@@ -125,8 +127,8 @@ def _change(line: bytes, path: Path, number: int | None) -> Change:
             data.get("before"),
         )
     except (ValueError, KeyError, TypeError, AttributeError):
-        where = place("w.last_line") if number is None else place("w.line", number=number)
-        raise error(LedgerError, "e.hist.line", where=where).within(str(path)) from None
+        where = place("where.last_line") if number is None else place("where.line", number=number)
+        raise error(LedgerError, "error.history.line", where=where).within(str(path)) from None
 
 
 def last_change(ledger: str | Path) -> Change | None:
@@ -145,7 +147,9 @@ def last_change(ledger: str | Path) -> Change | None:
     except FileNotFoundError:
         return None
     except OSError as e:
-        raise error(LedgerError, "e.file.unreadable", why=e.strerror).within(str(path)) from None
+        raise error(LedgerError, "error.file.unreadable", why=e.strerror).within(
+            str(path)
+        ) from None
     line = tail.rstrip().rpartition(b"\n")[2]
     return _change(line, path, None) if line.strip() else None
 
@@ -167,7 +171,7 @@ def record(ledger: str | Path, change: Change) -> int:
                 f.truncate(length)  # a disk full mid-line must not leave half a change
                 raise
     except OSError as e:
-        raise error(LedgerError, "e.hist.write", why=e.strerror).within(str(path)) from None
+        raise error(LedgerError, "error.history.write", why=e.strerror).within(str(path)) from None
     return length
 
 

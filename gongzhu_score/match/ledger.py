@@ -109,7 +109,7 @@ class Ledger:
         rules = find_variant(variant)
         names = tuple(n.strip() for n in players)
         if len(names) != 4 or any(not n for n in names) or len(set(names)) != 4:
-            raise error(PlayersError, "e.led.players", players=repr(",".join(players)))
+            raise error(PlayersError, "error.ledger.players", players=repr(",".join(players)))
         for name in names:
             try:
                 check_name(name)
@@ -130,13 +130,13 @@ class Ledger:
         by_name = {p.name: p for p in hand.players}
         for p in hand.players:
             if p.name not in self.players:
-                raise error(LedgerError, "e.led.not_player", name=repr(p.name),
+                raise error(LedgerError, "error.ledger.not_player", name=repr(p.name),
                             players=Listed(self.players))  # fmt: skip
         if len(by_name) != len(hand.players):
-            raise error(LedgerError, "e.led.twice")
+            raise error(LedgerError, "error.ledger.twice")
         missing = [n for n in self.players if n not in by_name]
         if missing:
-            raise error(LedgerError, "e.led.no_cards", names=Names(missing))
+            raise error(LedgerError, "error.ledger.no_cards", names=Names(missing))
         return Hand(tuple(by_name[n] for n in self.players))
 
     def _entry(self, result: HandResult, hand: Hand, before: LedgerEntry | None) -> LedgerEntry:
@@ -157,7 +157,9 @@ class Ledger:
         last = self.entries[-1] if self.entries else None
         if last is not None and self._ended_at(last):
             status = self.status()
-            raise error(MatchOverError, "e.led.over", hand=status.ended_after, loser=status.loser)
+            raise error(
+                MatchOverError, "error.ledger.over", hand=status.ended_after, loser=status.loser
+            )
         seated = self._seated(hand)
         result = self.score(seated, partial=partial)
         entry = self._entry(result, seated, last)
@@ -167,7 +169,7 @@ class Ledger:
         """The ledger without its last hand, and that hand."""
         self._whole()
         if not self.entries:
-            raise error(LedgerError, "e.led.nothing_to_undo")
+            raise error(LedgerError, "error.ledger.nothing_to_undo")
         return replace(self, entries=self.entries[:-1]), self.entries[-1]
 
     def remove(self, number: int) -> tuple[Ledger, LedgerEntry]:
@@ -202,7 +204,9 @@ class Ledger:
             try:
                 result = changed.score(e.hand, partial=e.partial)
             except GongzhuError as problem:
-                raise error(LedgerError, "e.led.rescore", number=number, error=problem) from None
+                raise error(
+                    LedgerError, "error.ledger.rescore", number=number, error=problem
+                ) from None
             entries.append(changed._entry(result, e.hand, entries[-1] if entries else None))
         return changed._consistent(replace(changed, entries=tuple(entries)))
 
@@ -210,14 +214,14 @@ class Ledger:
         self._whole()
         if not 1 <= number <= len(self.entries):
             if not self.entries:
-                raise error(LedgerError, "e.led.no_hands", number=number)
-            raise error(LedgerError, "e.led.no_hand", number=number, count=len(self.entries))
+                raise error(LedgerError, "error.ledger.no_hands", number=number)
+            raise error(LedgerError, "error.ledger.no_hand", number=number, count=len(self.entries))
 
     def _consistent(self, changed: Ledger) -> Ledger:
         """``changed``, unless it would end before hands that follow the end (RULINGS §8)."""
         end = changed.status().ended_after
         if end is not None and end < len(changed.entries):
-            raise error(LedgerError, "e.led.ends_before", end=end, next=end + 1,
+            raise error(LedgerError, "error.ledger.ends_before", end=end, next=end + 1,
                         count=len(changed.entries))  # fmt: skip
         return changed
 
@@ -237,10 +241,10 @@ class Ledger:
         self._whole()
         new = new.strip()
         if old not in self.players:
-            raise error(LedgerError, "e.hand.unknown_player", name=repr(old),
+            raise error(LedgerError, "error.hand.unknown_player", name=repr(old),
                         players=Listed(self.players))  # fmt: skip
         if not new or new in self.players:
-            raise error(LedgerError, "e.led.rename", old=repr(old), new=repr(new))
+            raise error(LedgerError, "error.ledger.rename", old=repr(old), new=repr(new))
         try:
             check_name(new)
         except GongzhuError as e:
@@ -316,7 +320,7 @@ class Ledger:
             try:
                 result = self.score(stored.hand, partial=stored.partial)
             except GongzhuError as e:
-                problems.append(say("v.no_score", lang, number=number, error=e))
+                problems.append(say("verify.no_score", lang, number=number, error=e))
                 before = stored
                 continue
             fresh = self._entry(result, stored.hand, before)
@@ -325,13 +329,13 @@ class Ledger:
                 for name, w, g in zip(self.players, want, got, strict=True):
                     if w != g:
                         shown = {"stored": _show(g), "fresh": _show(w)}
-                        problems.append(say("v.differs", lang, number=number, label=label,
+                        problems.append(say("verify.differs", lang, number=number, label=label,
                                             name=name, **shown))  # fmt: skip
             before = stored
         end = self.status().ended_after
         if end is not None and end < len(self.entries):
             problems.append(
-                say("v.after_end", lang, next=end + 1, count=len(self.entries), end=end)
+                say("verify.after_end", lang, next=end + 1, count=len(self.entries), end=end)
             )
         return problems
 
@@ -398,21 +402,21 @@ class Ledger:
         """Build from loaded YAML, checking every field; errors name the place. ``first``: the
         number of the first hand given (the hands before it are not read: see ``skipped``)."""
         if not isinstance(data, Mapping):
-            raise error(NotALedgerError, "e.led.not_mapping")
+            raise error(NotALedgerError, "error.ledger.not_mapping")
         if "format" not in data:
-            raise error(NotALedgerError, "e.led.no_format")
+            raise error(NotALedgerError, "error.ledger.no_format")
         if data.get("format") != FORMAT:
             raise error(
-                LedgerError, "e.led.format", expected=FORMAT, found=repr(data.get("format"))
+                LedgerError, "error.ledger.format", expected=FORMAT, found=repr(data.get("format"))
             )
         allowed = {"format", "players", "variant", "rules", "normalize", "scale", "rounding",
                    "teams", "end_at", "hands"}  # fmt: skip
         for key in data:
             if key not in allowed:
-                raise error(LedgerError, "e.led.unknown_key", key=repr(key))
+                raise error(LedgerError, "error.ledger.unknown_key", key=repr(key))
         players = data.get("players")
         if not isinstance(players, list) or not all(isinstance(n, str) for n in players):
-            raise error(LedgerError, "e.led.players_list")
+            raise error(LedgerError, "error.ledger.players_list")
         try:
             norm = Normalization.parse(
                 _field(data, "normalize", str),
@@ -422,7 +426,7 @@ class Ledger:
             )
             if "rules" in data:  # house rules, stored whole
                 if "variant" in data:
-                    raise error(LedgerError, "e.led.variant_or_rules")
+                    raise error(LedgerError, "error.ledger.variant_or_rules")
                 rules: Variant | str = Variant.from_data(data["rules"])
             else:
                 rules = _field(data, "variant", str)
@@ -431,28 +435,28 @@ class Ledger:
             raise e.recast(LedgerError) from None
         hands = data.get("hands") or []
         if not isinstance(hands, list):
-            raise error(LedgerError, "e.led.hands_list")
+            raise error(LedgerError, "error.ledger.hands_list")
         entries = tuple(ledger._entry_from_data(i, h) for i, h in enumerate(hands, first))
         return replace(ledger, entries=entries, skipped=first - 1)
 
     def _entry_from_data(self, number: int, data: object) -> LedgerEntry:
         where = f"hands[{number}]"
         if not isinstance(data, Mapping):
-            raise error(LedgerError, "e.led.mapping").within(where)
+            raise error(LedgerError, "error.ledger.mapping").within(where)
         try:
             if data.get("hand") != number:
-                raise error(LedgerError, "e.led.hand_number", number=number,
+                raise error(LedgerError, "error.ledger.hand_number", number=number,
                             found=repr(data.get("hand")))  # fmt: skip
             captured = data.get("captured")
             if not isinstance(captured, Mapping):
-                raise error(LedgerError, "e.led.by_player", label="captured")
+                raise error(LedgerError, "error.ledger.by_player", label="captured")
             exposed, first = data.get("exposed") or {}, data.get("first_exposed") or {}
             for label, value in (("exposed", exposed), ("first_exposed", first)):
                 if not isinstance(value, Mapping):
-                    raise error(LedgerError, "e.led.by_player", label=label)
+                    raise error(LedgerError, "error.ledger.by_player", label=label)
                 for name in value:
                     if name not in captured:
-                        raise error(LedgerError, "e.led.label_player", label=label,
+                        raise error(LedgerError, "error.ledger.label_player", label=label,
                                     name=repr(name))  # fmt: skip
             spec = hand_from_data(
                 {
@@ -467,10 +471,10 @@ class Ledger:
             hand = self._seated(spec.hand)
             partial = data.get("partial", False)
             if not isinstance(partial, bool):
-                raise error(LedgerError, "e.led.partial")
+                raise error(LedgerError, "error.ledger.partial")
             marks_data = data.get("marks") or {}
             if not isinstance(marks_data, Mapping):
-                raise error(LedgerError, "e.led.marks")
+                raise error(LedgerError, "error.ledger.marks")
             marks = tuple(tuple(str(m) for m in marks_data.get(n) or ()) for n in self.players)
             return LedgerEntry(
                 hand,
@@ -506,10 +510,10 @@ def check_end(end_at: int, flag: str | None = None) -> None:
     """A match ends at a total at or below a negative number (team play: reaching ± it);
     ``flag``: the option the value was given with, which the error then names."""
     if end_at >= 0:
-        said = f"{flag} {end_at}" if flag else place("e.led.end_at", end=end_at)
+        said = f"{flag} {end_at}" if flag else place("error.ledger.end_at", end=end_at)
         fix = f"{flag} {-end_at}" if flag else str(-end_at)
-        hint = place("e.led.end_fix", value=fix) if end_at else place("e.led.end_eg")
-        raise error(LedgerError, "e.led.end", said=said, hint=hint)
+        hint = place("error.ledger.end_fix", value=fix) if end_at else place("error.ledger.end_eg")
+        raise error(LedgerError, "error.ledger.end", said=said, hint=hint)
 
 
 def _cards_by_name(
@@ -555,17 +559,19 @@ def _text(value: object) -> object:
 
 def _field(data: Mapping[str, Any], key: str, kind: type) -> Any:
     if key not in data:
-        raise error(LedgerError, "e.led.missing", key=repr(key))
+        raise error(LedgerError, "error.ledger.missing", key=repr(key))
     value = data[key]
     if not isinstance(value, kind) or isinstance(value, bool):
-        raise error(LedgerError, "e.led.kind", key=key, kind=kind.__name__, value=repr(value))
+        raise error(
+            LedgerError, "error.ledger.kind", key=key, kind=kind.__name__, value=repr(value)
+        )
     return value
 
 
 def _numbers(data: Mapping[str, Any], key: str, whole: bool = False) -> tuple[Number, ...]:
     value = data.get(key)
     if not isinstance(value, list) or len(value) != 4:
-        raise error(LedgerError, "e.led.four_numbers", key=key)
+        raise error(LedgerError, "error.ledger.four_numbers", key=key)
     out: list[Number] = []
     for v in value:
         if isinstance(v, int) and not isinstance(v, bool):
@@ -574,7 +580,9 @@ def _numbers(data: Mapping[str, Any], key: str, whole: bool = False) -> tuple[Nu
             try:
                 out.append(Fraction(v))
             except (ValueError, ZeroDivisionError):  # "1/0", or thousands of digits
-                raise error(LedgerError, "e.led.not_number", key=key, value=repr(v)) from None
+                raise error(
+                    LedgerError, "error.ledger.not_number", key=key, value=repr(v)
+                ) from None
         else:
-            raise error(LedgerError, "e.led.not_whole", key=key, value=repr(v))
+            raise error(LedgerError, "error.ledger.not_whole", key=key, value=repr(v))
     return tuple(out)

@@ -60,6 +60,6 @@ def read_stats(paths: Sequence[str]) -> Stats:
             except NotALedgerError:
                 continue  # a hand file beside the ledgers
     if not read:
-        raise error(InputError, "e.cli.no_ledgers", inputs=Listed(paths))
+        raise error(InputError, "error.stats.no_ledgers", inputs=Listed(paths))
     hands = sum(len(ledger.entries) for ledger in read)
     return Stats(tuple(totals(read)), len(read), hands)

@@ -106,7 +106,7 @@ def _parse(raw: bytes, path: str) -> tuple[Ledger, str, bool]:
         if data is None:
             data = load_yaml(text, path)
     except GongzhuError as e:
-        raise error(LedgerError, "e.store.invalid", error=e) from None
+        raise error(LedgerError, "error.storage.invalid", error=e) from None
     try:
         return Ledger.from_data(data), text, canonical
     except LedgerError as e:
@@ -158,13 +158,15 @@ def _read(path: str) -> bytes:
         with Path(path).open("rb") as f:
             raw = f.read(MAX_LEDGER_BYTES + 1)
     except FileNotFoundError:
-        raise error(LedgerError, "e.store.none", path=path).within(path) from None
+        raise error(LedgerError, "error.storage.none", path=path).within(path) from None
     except IsADirectoryError:
-        raise error(LedgerError, "e.file.folder", what=LEDGER).within(path) from None
+        raise error(LedgerError, "error.file.folder", what=LEDGER).within(path) from None
     except OSError as e:
-        raise error(LedgerError, "e.file.unreadable", why=e.strerror).within(path) from None
+        raise error(LedgerError, "error.file.unreadable", why=e.strerror).within(path) from None
     if len(raw) > MAX_LEDGER_BYTES:
-        too_large = error(LedgerError, "e.store.large", size=f"{MAX_LEDGER_BYTES:,}", what=LEDGER)
+        too_large = error(
+            LedgerError, "error.storage.large", size=f"{MAX_LEDGER_BYTES:,}", what=LEDGER
+        )
         raise too_large.within(path)
     return raw
 
@@ -178,7 +180,7 @@ def read_ledger(path: str) -> Ledger:
 def _unchanged_unless_written(path: str) -> Iterator[None]:
     """A write the system refuses (disk full, no permission) is bad input: the ledger is as it
     was, and the error says so."""
-    with unchanged_unless_written(path, LedgerError, "e.store.unwritable"):
+    with unchanged_unless_written(path, LedgerError, "error.storage.unwritable"):
         yield
 
 
@@ -195,7 +197,7 @@ def _locked(path: str, target: Path) -> Iterator[None]:
     try:
         fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o666)
     except OSError as e:
-        refused = error(LedgerError, "e.store.lock", lock=lock, why=e.strerror)
+        refused = error(LedgerError, "error.storage.lock", lock=lock, why=e.strerror)
         raise refused.within(path) from None
     try:
         deadline = time.monotonic() + float(os.environ.get("GONGZHU_LOCK_WAIT", LOCK_WAIT_SECONDS))
@@ -205,7 +207,7 @@ def _locked(path: str, target: Path) -> Iterator[None]:
                 break
             except BlockingIOError:
                 if time.monotonic() > deadline:
-                    raise error(LedgerError, "e.store.busy", lock=lock).within(path) from None
+                    raise error(LedgerError, "error.storage.busy", lock=lock).within(path) from None
                 time.sleep(0.02)
         _remove_stale_temps(target)
         yield
@@ -240,7 +242,7 @@ def create_ledger(path: str, ledger: Ledger) -> None:
         try:
             os.link(tmp, target)  # fails if the ledger exists: no check-then-write race
         except FileExistsError:
-            raise error(LedgerError, "e.store.exists").within(path) from None
+            raise error(LedgerError, "error.storage.exists").within(path) from None
         finally:
             os.unlink(tmp)
         fsync_folder(target.parent)
@@ -286,8 +288,10 @@ def change_ledger(
             problems = before.verify()
             if problems:
                 first = Both((problems[0], before.verify("zh")[0]))
-                more = place("e.store.more", count=len(problems) - 1) if problems[1:] else ""
-                by_hand = error(LedgerError, "e.store.by_hand", problem=first, more=more, path=path)
+                more = place("error.storage.more", count=len(problems) - 1) if problems[1:] else ""
+                by_hand = error(
+                    LedgerError, "error.storage.by_hand", problem=first, more=more, path=path
+                )
                 raise by_hand.within(path)
         after, extra = change(before)
         appended = (
@@ -337,10 +341,10 @@ def restore_ledger(path: str) -> tuple[Ledger, Change]:
         _, _, _, raw = _load(path)
         changes = read_history(target)
         if not changes or changes[-1].kind == "new":
-            raise error(LedgerError, "e.store.nothing").within(path)
+            raise error(LedgerError, "error.storage.nothing").within(path)
         last = changes[-1]
         if last.after != digest(raw):
-            raise error(LedgerError, "e.store.edited").within(path)
+            raise error(LedgerError, "error.storage.edited").within(path)
         previous = last.previous(raw)
         ledger, text, _ = _parse(previous, path)
         with _unchanged_unless_written(path):

@@ -89,13 +89,17 @@ def _takes(said: RecordedClaim, position: Position, decks: int) -> dict[str, tup
         for card in said.takes.get(name, ()):
             count[card] += 1
             if card not in SCORING_CARDS:
-                raise error(InputError, "e.claim.not_scoring", card=card).within(f"takes: {name}")
+                raise error(InputError, "error.claim.not_scoring", card=card).within(
+                    f"takes: {name}"
+                )
             if count[card] > left[card]:
-                key = "e.claim.played" if not left[card] else "e.claim.twice"
+                key = "error.claim.played" if not left[card] else "error.claim.twice"
                 raise error(InputError, key, card=card, decks=decks).within(f"takes: {name}")
     missing = left - count
     if missing:
-        raise error(InputError, "e.claim.missing", cards=Shown(_ordered(missing))).within("takes")
+        raise error(InputError, "error.claim.missing", cards=Shown(_ordered(missing))).within(
+            "takes"
+        )
     return {n: said.takes.get(n, ()) for n in names}
 
 
@@ -106,7 +110,7 @@ def _line(said: RecordedClaim, position: Position) -> tuple[Card, ...] | None:
     hand = position.hands[said.by]
     for card, count in Counter(said.line).items():
         if count > hand[card]:
-            raise error(InputError, "e.claim.line_card", card=card, by=said.by,
+            raise error(InputError, "error.claim.line_card", card=card, by=said.by,
                         cards=Shown(_ordered(hand))).within("line")  # fmt: skip
     return said.line
 

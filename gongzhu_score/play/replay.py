@@ -103,7 +103,9 @@ def replay(record: TrickRecord) -> Replay:
     for name in players:
         for card in (*record.exposed.get(name, ()), *record.first_exposed.get(name, ())):
             if not held[name][card]:
-                violations.append(Finding("v.exposed_not_held", {"name": name, "card": card}))
+                violations.append(
+                    Finding("violation.exposed_not_held", {"name": name, "card": card})
+                )
 
     first_leader = record.tricks[0][0] if record.tricks else record.claim and record.claim.lead
     assert first_leader  # (the reader asks for a lead when no trick was played)
@@ -114,7 +116,7 @@ def replay(record: TrickRecord) -> Replay:
         if lead != position.leader:  # the record's leader stands; the replay says so
             values = {"trick": number, "lead": lead, "previous": position.leader,
                       "before": number - 1}  # fmt: skip
-            violations.append(Finding("v.led_out_of_turn", values))
+            violations.append(Finding("violation.led_out_of_turn", values))
             position = replace(position, leader=lead)
         done = None
         for cards in trick_cards:
@@ -174,10 +176,12 @@ def _check_deal(record: TrickRecord, out: list[Finding]) -> None:
         dealt = Counter(record.deal.get(name, ()))
         count = sum(dealt.values())
         if count != size:
-            out.append(Finding("v.deal_count", {"name": name, "count": count, "size": size}))
+            out.append(
+                Finding("violation.deal_count", {"name": name, "count": count, "size": size})
+            )
         # (a card played twice is reported once, as played twice, by _check_cards)
         for card in sorted(set(played[name]) - set(dealt), key=lambda c: c.sort_key):
-            out.append(Finding("v.not_dealt", {"name": name, "card": card}))
+            out.append(Finding("violation.not_dealt", {"name": name, "card": card}))
 
 
 def _check_cards(record: TrickRecord, out: list[Finding]) -> None:
@@ -188,10 +192,12 @@ def _check_cards(record: TrickRecord, out: list[Finding]) -> None:
             seen.update(cards)
     for card, count in sorted(seen.items(), key=lambda kv: kv[0].sort_key):
         if count > decks:
-            out.append(Finding(f"v.played_too_often.{decks}", {"card": card, "count": count}))
+            out.append(
+                Finding(f"violation.played_too_often.{decks}", {"card": card, "count": count})
+            )
     missing = [c for c in DECK for _ in range(decks - min(seen[c], decks))]
     if missing and record.claim is None:  # (with a claim, the rest stays in the hands)
-        out.append(Finding("v.never_played", {"cards": Cards(missing)}))
+        out.append(Finding("violation.never_played", {"cards": Cards(missing)}))
 
 
 def _check_claim_hands(record: TrickRecord, position: Position, out: list[Finding]) -> None:
@@ -204,12 +210,12 @@ def _check_claim_hands(record: TrickRecord, position: Position, out: list[Findin
         dealt.update(cards)
     for card in DECK:
         if dealt[card] != decks:
-            out.append(Finding("v.dealt_count", {"card": card, "count": dealt[card],
+            out.append(Finding("violation.dealt_count", {"card": card, "count": dealt[card],
                                                  "decks": decks}))  # fmt: skip
     sizes = {n: sum(h.values()) for n, h in position.hands.items()}
     if len(set(sizes.values())) > 1:
         shown = ", ".join(f"{n} {k}" for n, k in sizes.items())
-        out.append(Finding("v.claim_uneven", {"sizes": shown}))
+        out.append(Finding("violation.claim_uneven", {"sizes": shown}))
 
 
 def first_lead_rule(record: TrickRecord) -> str:
@@ -230,7 +236,7 @@ def _check_first_lead(
     if first_lead_rule(record) == "rotation":
         leader = rotation_leader(record.players, number)
         if lead.player != leader:
-            out.append(Finding("v.first_lead_rotation", {
+            out.append(Finding("violation.first_lead_rotation", {
                 "player": lead.player, "hand": number, "seat": record.players.index(leader) + 1,
                 "leader": leader}))  # fmt: skip
         return
@@ -239,10 +245,10 @@ def _check_first_lead(
     card = record.variant.opening_card
     holders = [n for n, cards in held.items() if cards[card]]
     if lead.player not in holders:
-        out.append(Finding("v.first_lead_holder", {"player": lead.player, "card": card,
+        out.append(Finding("violation.first_lead_holder", {"player": lead.player, "card": card,
                                                    "holders": Names(holders)}))  # fmt: skip
     elif record.variant.opening_card_must_be_played and lead.cards and card not in lead.cards:
-        out.append(Finding("v.first_lead_card", {"player": lead.player, "cards": lead.text,
+        out.append(Finding("violation.first_lead_card", {"player": lead.player, "cards": lead.text,
                                                  "card": card}))  # fmt: skip
 
 
@@ -253,7 +259,7 @@ def _check_play(
     led = position.led
     if led is None:
         if lead_problem(play.cards):
-            out.append(Finding("v.lead_not_one_or_pair", {
+            out.append(Finding("violation.lead_not_one_or_pair", {
                 "trick": number, "lead": play.player, "cards": play.text}))  # fmt: skip
         suit = play.cards[0].suit
     else:
@@ -276,22 +282,24 @@ def _check_follow(
     who = {"trick": number, "player": play.player, "cards": play.text}
     problem = follow_problem(play.cards, led, suit, hand)
     if problem == "count":
-        out.append(Finding("v.wrong_count", {**who, "count": len(play.cards), "led": len(led)}))
+        out.append(
+            Finding("violation.wrong_count", {**who, "count": len(play.cards), "led": len(led)})
+        )
         return
     if problem == "revoke":
         card = lowest(hand - Counter(play.cards), suit)
         if record.deal is not None:
-            out.append(Finding("v.revoke", {**who, "suit": suit, "card": card}))
+            out.append(Finding("violation.revoke", {**who, "suit": suit, "card": card}))
         else:
             later = _later(record, play.player, card, number)
-            out.append(Finding("v.revoke_later", {**who, "suit": suit, "card": card,
+            out.append(Finding("violation.revoke_later", {**who, "suit": suit, "card": card,
                                                   "later": later}))  # fmt: skip
         return
     if problem == "pair":
         pairs = sorted(
             (c for c, n in hand.items() if c.suit is suit and n >= 2), key=lambda c: c.rank
         )
-        out.append(Finding("v.pair_not_followed", {**who, "pair": pairs[0]}))
+        out.append(Finding("violation.pair_not_followed", {**who, "pair": pairs[0]}))
 
 
 def _later(record: TrickRecord, player: str, card: Card, after: int) -> int:
@@ -319,7 +327,7 @@ def _check_exposed(
     other = exposed_problem(play.cards, led, suit, hand, exposed)
     if other is not None:
         card = next(c for c in play.cards if c.suit is suit and exposed[c])
-        out.append(Finding("v.exposed_first_round", {
+        out.append(Finding("violation.exposed_first_round", {
             "trick": number, "player": play.player, "card": card, "suit": suit,
             "other": other}))  # fmt: skip
 
@@ -335,7 +343,7 @@ def _disagreements(record: TrickRecord, captured: Mapping[str, tuple[Card, ...]]
     for name in record.players:
         said, given = _scoring(record.captured.get(name, ())), _scoring(captured[name])
         if Counter(said) != Counter(given):
-            out.append(Finding("v.captured_disagrees", {"name": name, "said": said,
+            out.append(Finding("violation.captured_disagrees", {"name": name, "said": said,
                                                         "given": given}))  # fmt: skip
     return out
 
@@ -355,8 +363,8 @@ def hand_from_record(data: Mapping[str, object]) -> HandSpec:
         found = played.violations
         shown = Both(("; ".join(v.text("en") for v in found[:3]),
                       "；".join(v.text("zh") for v in found[:3])))  # fmt: skip
-        more = place("e.rec.more", count=len(found) - 3) if len(found) > 3 else ""
-        raise error(HandError, "e.rec.breaks", shown=shown, more=more)
+        more = place("error.record.more", count=len(found) - 3) if len(found) > 3 else ""
+        raise error(HandError, "error.record.breaks", shown=shown, more=more)
     return HandSpec(played.hand(), record.variant.name, record.teams, claimed_scores(data))
 
 

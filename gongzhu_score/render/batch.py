@@ -161,9 +161,9 @@ class BatchWriter:
         elif self.fmt is Format.csv:
             self.out.write(csv_text([_SUMMARY_KEYS, *rows]))
         else:
-            headers = [say(f"b.{key}", self.lang) for key in _SUMMARY_KEYS]
+            headers = [say(f"batch.{key}", self.lang) for key in _SUMMARY_KEYS]
             shown = [[*row[:4], f"{row[4]:.1f}", *row[5:]] for row in rows]
-            title = say("b.summary", self.lang, count=count_of_hands(summary.hands, self.lang))
+            title = say("batch.summary", self.lang, count=count_of_hands(summary.hands, self.lang))
             if not self.summary_only:
                 self.out.write("\n")
             self.out.write(f"{title}\n{table(shown, headers, 'simple')}\n")

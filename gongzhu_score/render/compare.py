@@ -26,7 +26,7 @@ def _accepted_names(scored: Sequence[Scored]) -> list[str]:
                 for lang in ("en", "zh")
             )
         )
-        raise error(InputError, "e.compare.none", errors=errors)
+        raise error(InputError, "error.compare.none", errors=errors)
     return list(accepted[0].names)
 
 
@@ -83,7 +83,7 @@ def render_comparison(
         row = [name]
         for s in scored:
             if s.result is None:
-                row.append(say("c.refused", lang))
+                row.append(say("compare.refused", lang))
                 continue
             cell = f"{s.result.raws[i]} / {format_number(s.result.finals[i])}"
             if (
@@ -96,30 +96,30 @@ def render_comparison(
             row.append(cell)
         rows.append(row)
     lines = [table(rows, headers, table_format), ""]
-    lines.append(say("c.header", lang, base=base.variant.name))
+    lines.append(say("compare.header", lang, base=base.variant.name))
     for s in scored:
         if s.error is not None:
-            lines.append("  " + say("c.refuses", lang, name=s.variant.name, error=s.error))
+            lines.append("  " + say("compare.refuses", lang, name=s.variant.name, error=s.error))
     for s in scored[1:]:
         if s.result is None:
             continue
         if not s.effects:
-            lines.append("  " + say("c.same", lang, name=s.variant.name))
+            lines.append("  " + say("compare.same", lang, name=s.variant.name))
             continue
         parts = []
         for e in s.effects:
             if not e.alone:
-                parts.append(say("c.not_alone", lang, rule=rule_name(e.rule, lang)))
+                parts.append(say("compare.not_alone", lang, rule=rule_name(e.rule, lang)))
             elif e.raw_changes:
                 moves = join(
-                    (say("c.raw_change", lang, name=n, before=a, after=b)
+                    (say("compare.raw_change", lang, name=n, before=a, after=b)
                      for n, a, b in e.raw_changes),
                     lang,
                 )  # fmt: skip
-                parts.append(say("c.raws", lang, rule=rule_name(e.rule, lang), changes=moves))
+                parts.append(say("compare.raws", lang, rule=rule_name(e.rule, lang), changes=moves))
             elif e.finals_change:
-                parts.append(say("c.finals", lang, rule=rule_name(e.rule, lang)))
+                parts.append(say("compare.finals", lang, rule=rule_name(e.rule, lang)))
             else:
-                parts.append(say("c.no_effect", lang, rule=rule_name(e.rule, lang)))
-        lines.append(f"  {s.variant.name}: " + say("c.join", lang).join(parts))
+                parts.append(say("compare.no_effect", lang, rule=rule_name(e.rule, lang)))
+        lines.append(f"  {s.variant.name}: " + say("compare.join", lang).join(parts))
     return "\n".join(lines) + "\n"

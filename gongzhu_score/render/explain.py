@@ -42,8 +42,8 @@ class _Words:
         self.lang = lang
 
     def __call__(self, key: str, rule: str | None = None, **values: object) -> str:
-        cite = say("x.rule", self.lang, name=rule_name(rule, self.lang)) if rule else ""
-        return say(f"x.{key}", self.lang, rule=cite, **values)
+        cite = say("explain.rule", self.lang, name=rule_name(rule, self.lang)) if rule else ""
+        return say(f"explain.{key}", self.lang, rule=cite, **values)
 
     def exposure(self, card: Card, result: HandResult) -> tuple[str, str] | None:
         """``(why, rule)``: who exposed ``card``, 首明, or auto-exposure; None if unexposed."""
@@ -224,4 +224,4 @@ def explain_claimed(claimed: Sequence[ClaimedScore], lang: str = "en") -> str:
     if not claimed:
         return ""
     lines = "".join(f"  {c}\n" for c in claimed_lines(claimed, lang))
-    return f"\n{say('x.claims', lang)}\n{lines}"
+    return f"\n{say('explain.claims', lang)}\n{lines}"

@@ -113,7 +113,7 @@ def table(rows: Any, headers: Any, table_format: str = "simple", **options: Any)
 
     if table_format not in tabulate.tabulate_formats:
         known = ", ".join(sorted(tabulate.tabulate_formats))
-        raise error(InputError, "e.cli.table_format", value=repr(table_format), known=known)
+        raise error(InputError, "error.table_format", value=repr(table_format), known=known)
     # Wide (CJK) characters count as two columns when tabulate measures cells.
     tabulate.WIDE_CHARS_MODE = True
     if not rows:  # (tabulate 0.9 fails on column alignments for a table without rows)

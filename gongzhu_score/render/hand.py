@@ -24,7 +24,7 @@ def cards_text(cards: Sequence[Card], lang: str) -> str:
     """Scoring cards as a player reads them: ``Q♠ 10♣ 6♥``, or ``猪 变压器 红桃6 8``."""
     if lang != "zh":
         return " ".join(c.symbol for c in cards)
-    named = [say(f"nick.{c.code}", lang) for c in cards if c in _NICKNAMED]
+    named = [say(f"nickname.{c.code}", lang) for c in cards if c in _NICKNAMED]
     hearts = [c.rank_name for c in cards if c.suit is Suit.HEARTS]
     if hearts:
         named.append(say("hearts_group", lang, ranks=" ".join(hearts)))

@@ -94,23 +94,23 @@ def match_status_text(ledger: Ledger, status: MatchStatus, lang: str = "en") -> 
             entry.total_final if ledger.team_play else entry.total_raw
         )
         return say(
-            "m.ended",
+            "match.ended",
             lang,
             hand=status.ended_after,
             loser=status.loser,
             winner=status.winner,
-            kind=say("m.final_total" if ledger.team_play else "m.raw_total", lang),
+            kind=say("match.final_total" if ledger.team_play else "match.raw_total", lang),
             loser_total=format_number(totals[ledger.players.index(status.loser_side[0])]),
             winner_total=format_number(totals[ledger.players.index(status.winner_side[0])]),
         )
     rotation = ledger.first_lead == "rotation"
     if not n:
         if rotation:
-            return say("m.no_hands_rotation", lang, lead=status.next_lead[0])
+            return say("match.no_hands_rotation", lang, lead=status.next_lead[0])
         card = ledger.variant.opening_card
-        return say("m.no_hands", lang, card=Both((card.symbol, card.zh)))
-    lead = join(status.next_lead, lang, "or") or say("m.no_pig", lang)
-    key = "m.in_play_rotation" if rotation else "m.in_play"
+        return say("match.no_hands", lang, card=Both((card.symbol, card.zh)))
+    lead = join(status.next_lead, lang, "or") or say("match.no_pig", lang)
+    key = "match.in_play_rotation" if rotation else "match.in_play"
     seat = ledger.players.index(status.next_lead[0]) + 1 if rotation else 0
     return say(key, lang, count=count_of_hands(n, lang), lead=lead, seat=seat)
 
@@ -137,7 +137,7 @@ def _chart(ledger: Ledger, lang: str) -> list[str]:
     low, high = min(values), max(values)
     span = high - low or 1
     width = max(_columns(n) for n in ledger.players)
-    lines = [say("m.chart", lang)]
+    lines = [say("match.chart", lang)]
     for name, row in zip(ledger.players, series, strict=True):
         bars = "".join(_BARS[int((v - low) * (len(_BARS) - 1) / span)] for v in row)
         pad = " " * (width - _columns(name))
@@ -160,18 +160,25 @@ def render_match(ledger: Ledger, lang: str = "en", table_format: str = "simple")
             if not code.startswith("transformer")
         ]
         if e.partial:
-            marks.insert(0, say("m.partial_mark", lang))
+            marks.insert(0, say("match.partial_mark", lang))
         rows.append([number, *cells, ", ".join(marks), "+".join(e.pig_takers)])
     if ledger.entries:
         last = ledger.entries[-1]
-        rows.append([say("m.total", lang), *(format_number(f) for f in last.total_final), "", ""])
-        rows.append([say("m.total_raw", lang), *(str(r) for r in last.total_raw), "", ""])
-    headers = [say("m.hand", lang), *ledger.players, say("m.marks", lang), say("m.pig", lang)]
+        rows.append(
+            [say("match.total", lang), *(format_number(f) for f in last.total_final), "", ""]
+        )
+        rows.append([say("match.total_raw", lang), *(str(r) for r in last.total_raw), "", ""])
+    headers = [
+        say("match.hand", lang),
+        *ledger.players,
+        say("match.marks", lang),
+        say("match.pig", lang),
+    ]
     norm = ledger.normalization
-    teams = say("m.teams_part", lang, teams=norm.teams.value) if ledger.team_play else ""
+    teams = say("match.teams_part", lang, teams=norm.teams.value) if ledger.team_play else ""
     lines = [
         say(
-            "m.rules_line",
+            "match.rules_line",
             lang,
             variant=ledger.variant.name,
             method=method_text(norm, lang),
@@ -183,7 +190,7 @@ def render_match(ledger: Ledger, lang: str = "en", table_format: str = "simple")
     if rows:
         align = ["right"] * (len(ledger.players) + 1) + ["left", "left"]
         lines.append(table(rows, headers, table_format, colalign=tuple(align)))
-        lines.append(say("m.cells", lang))
+        lines.append(say("match.cells", lang))
         lines.append("")
     lines.append(match_status_text(ledger, status, lang))
     chart = _chart(ledger, lang)
@@ -279,11 +286,19 @@ def render_hand(ledger: Ledger, number: int, lang: str = "en", table_format: str
         )
     headers = [
         say(k, lang)
-        for k in ("seat", "player", "m.captured", "m.exposed_col", "raw", "final", "m.total_col")
+        for k in (
+            "seat",
+            "player",
+            "match.captured",
+            "match.exposed_col",
+            "raw",
+            "final",
+            "match.total_col",
+        )
     ]
-    title = say("m.hand_view", lang, number=number, count=len(ledger.entries))
+    title = say("match.hand_view", lang, number=number, count=len(ledger.entries))
     if e.partial:
-        title += f" · {say('m.partial_mark', lang)}"
+        title += f" · {say('match.partial_mark', lang)}"
     align = ("right", "left", "left", "left", "right", "right", "right")
     body = table(rows, headers, table_format, colalign=align)
     return f"{title}\n\n{body}\n"
@@ -295,13 +310,13 @@ def change_text(change: Change, lang: str = "en") -> str:
     if change.kind == "set":
         values["changes"] = join(
             (
-                say("m.settings", lang, what=k, before=b, after=a)
+                say("match.settings", lang, what=k, before=b, after=a)
                 for k, (b, a) in dict(values.get("changes", {})).items()
             ),
             lang,
             "comma",
         )
-    return say(f"h.{change.kind}", lang, **values)
+    return say(f"history.{change.kind}", lang, **values)
 
 
 def render_history(
@@ -309,8 +324,8 @@ def render_history(
 ) -> str:
     rows = [[c.number, c.time, change_text(c, lang)] for c in changes]
     if changes and changes[-1].kind != "new":
-        rows[-1][2] = f"{rows[-1][2]}{say('h.last', lang)}"
-    headers = [say(k, lang) for k in ("h.number", "h.time", "h.change")]
+        rows[-1][2] = f"{rows[-1][2]}{say('history.last', lang)}"
+    headers = [say(k, lang) for k in ("history.number", "history.time", "history.change")]
     return table(rows, headers, table_format) + "\n"
 
 
@@ -347,15 +362,17 @@ def added_text(added: HandAdded, lang: str, fmt: Format, table_too: bool = True)
         }
         return json_text(data)
     if table_too:
-        head = say("m.hand_title", lang, number=number) + "\n" + render_result(result, fmt, lang)
+        head = (
+            say("match.hand_title", lang, number=number) + "\n" + render_result(result, fmt, lang)
+        )
     else:
-        head = say("m.added", lang, number=number) + "\n"
+        head = say("match.added", lang, number=number) + "\n"
     last = ledger.entries[-1]
     totals = Listed(
         f"{n} {r} ({format_number(f)})"
         for n, r, f in zip(ledger.players, last.total_raw, last.total_final, strict=True)
     )
-    return (f"{head}{say('m.totals', lang, totals=totals)}\n"
+    return (f"{head}{say('match.totals', lang, totals=totals)}\n"
             f"{match_status_text(ledger, status, lang)}\n")  # fmt: skip
 
 
@@ -368,9 +385,9 @@ def taken_text(ledger_path: str, taken: HandTaken, lang: str) -> str:
         for p, raw in zip(entry.hand.players, entry.raw, strict=True)
     ]
     lines = [
-        say("m.removed", lang, number=taken.number, players=say("semicolon", lang).join(parts)),
-        say("m.readd", lang, command=reentry_command(ledger_path, entry)),
-        say("m.restore_hint", lang, ledger=ledger_path),
+        say("match.removed", lang, number=taken.number, players=say("semicolon", lang).join(parts)),
+        say("match.readd", lang, command=reentry_command(ledger_path, entry)),
+        say("match.restore_hint", lang, ledger=ledger_path),
         match_status_text(taken.ledger, taken.ledger.status(), lang),
     ]
     return "\n".join(lines) + "\n"
@@ -381,18 +398,18 @@ def settings_text(changed: SettingsChanged, lang: str) -> str:
     and where the match stands now."""
     before, after = changed.before, changed.after
     if not changed.changes:
-        return say("m.unchanged", lang) + "\n"
-    lines = [say("m.settings", lang, what=key, before=old, after=new)
+        return say("match.unchanged", lang) + "\n"
+    lines = [say("match.settings", lang, what=key, before=old, after=new)
              for key, (old, new) in changed.changes.items()]  # fmt: skip
     if before.entries:
-        lines.append(say("m.moved", lang))
+        lines.append(say("match.moved", lang))
         b, a = before.entries[-1], after.entries[-1]
         for i, name in enumerate(after.players):
             lines.append(
                 f"  {name}{colon(lang)}{b.total_raw[i]} ({format_number(b.total_final[i])}) → "
                 f"{a.total_raw[i]} ({format_number(a.total_final[i])})"
             )
-    lines.append(say("m.end_now", lang, status=match_status_text(after, after.status(), lang)))
+    lines.append(say("match.end_now", lang, status=match_status_text(after, after.status(), lang)))
     return "\n".join(lines) + "\n"
 
 
@@ -400,7 +417,7 @@ def explained_hand(ledger: Ledger, number: int, result: HandResult, lang: str) -
     """Hand ``number`` of a match explained step by step (``explain LEDGER N``)."""
     from .explain import explain
 
-    head = say("m.hand_view", lang, number=number, count=len(ledger.entries))
+    head = say("match.hand_view", lang, number=number, count=len(ledger.entries))
     return f"{head}\n\n" + explain(result, lang)
 
 

@@ -56,8 +56,8 @@ def replay_to_dict(judged: Judgement) -> dict[str, Any]:
 
 def _unjudged(played: Replay, decision: ClaimDecision | None, lang: str) -> str:
     if decision is None:
-        return say("r.claim_unjudged", lang)
-    return say("r.claim_undecided", lang, positions=f"{decision.positions:,}")
+        return say("replay.claim_unjudged", lang)
+    return say("replay.claim_undecided", lang, positions=f"{decision.positions:,}")
 
 
 def _scoring_text(cards: Sequence[Card], lang: str) -> str:
@@ -74,27 +74,29 @@ def claim_text(played: Replay, decision: ClaimDecision | None, lang: str) -> lis
     if claim is None:
         return []
     takes = [f"{n} {_scoring_text(cards, lang)}" for n, cards in claim.takes.items()]
-    out = [say("r.claim", lang, by=claim.by, takes=say("list", lang).join(takes))]
+    out = [say("replay.claim", lang, by=claim.by, takes=say("list", lang).join(takes))]
     if claim.line is not None:
-        out.append("  " + say("r.claim_line", lang, line=" ".join(c.symbol for c in claim.line)))
+        out.append(
+            "  " + say("replay.claim_line", lang, line=" ".join(c.symbol for c in claim.line))
+        )
     if decision is None or decision.guaranteed is None:
         out.append("  " + _unjudged(played, decision, lang))
     elif decision.guaranteed:
-        out.append("  " + say("r.claim_yes", lang, positions=f"{decision.positions:,}"))
+        out.append("  " + say("replay.claim_yes", lang, positions=f"{decision.positions:,}"))
     else:
-        out.append("  " + say("r.claim_no", lang))
+        out.append("  " + say("replay.claim_no", lang))
         for trick in decision.counter_line:
             plays = _plays_text(trick)
             if trick.winner is None:
-                out.append("    " + say("r.claim_unplayable", lang, trick=trick.number,
+                out.append("    " + say("replay.claim_unplayable", lang, trick=trick.number,
                                         plays=plays, by=claim.by))  # fmt: skip
                 continue
             took = _scoring_text([c for p in trick.plays for c in p.cards if c in SCORING_CARDS],
                                  lang)  # fmt: skip
-            out.append("    " + say("r.claim_trick", lang, trick=trick.number, plays=plays,
+            out.append("    " + say("replay.claim_trick", lang, trick=trick.number, plays=plays,
                                     winner=trick.winner, took=took))  # fmt: skip
         for card, taker, claimed in decision.astray:
-            out.append("  " + say("r.claim_astray", lang, card=cards_text((card,), lang),
+            out.append("  " + say("replay.claim_astray", lang, card=cards_text((card,), lang),
                                   taker=taker, claimed=Names(claimed)))  # fmt: skip
     return out
 
@@ -116,21 +118,21 @@ def render_replay(
             t.number, t.lead, "  ".join(f"{p.player} {p.text}" for p in t.plays), t.winner,
             cards_text(tuple(sorted(taken, key=lambda c: c.sort_key)), lang),
         ])  # fmt: skip
-    headers = [say(f"r.{k}", lang) for k in ("trick", "lead", "plays", "winner", "took")]
+    headers = [say(f"replay.{k}", lang) for k in ("trick", "lead", "plays", "winner", "took")]
     out = [table(rows, headers, table_format), ""]
     if played.claim is not None:
         out += [*claim_text(played, decision, lang), ""]
     if result is not None:
         out.append(render_result(result, Format.table, lang, table_format, claims).rstrip("\n"))
     else:
-        out.append(say("r.unscored", lang, error=error))
+        out.append(say("replay.unscored", lang, error=error))
     out.append("")
     if played.violations:
-        out.append(say("r.violations", lang, count=len(played.violations)))
+        out.append(say("replay.violations", lang, count=len(played.violations)))
         out += [f"  {v.text(lang)}" for v in played.violations]
     else:
-        out.append(say("r.legal", lang))
+        out.append(say("replay.legal", lang))
     if played.disagreements:
-        out.append(say("r.disagreements", lang))
+        out.append(say("replay.disagreements", lang))
         out += [f"  {d.text(lang)}" for d in played.disagreements]
     return "\n".join(out) + "\n"

@@ -54,11 +54,11 @@ def render_stats(stats: Stats, fmt: Format, lang: str = "en", table_format: str 
     if fmt is Format.csv:
         return csv_text([_KEYS, *rows])
     title = say(
-        "st.title",
+        "stats.title",
         lang,
         matches=count_of("matches", matches, lang),
         hands=count_of_hands(hands, lang),
     )
-    headers = [say(f"st.{key}", lang) for key in _KEYS]
+    headers = [say(f"stats.{key}", lang) for key in _KEYS]
     shown = [[*row[:-1], f"{row[-1]:.1f}"] for row in rows]
     return f"{title}\n\n{table(shown, headers, table_format)}\n"

@@ -1,0 +1,52 @@
+"""The command line's words, in English and Chinese: its own refusals of flags
+(``error.cli.…``), the hints that name the flag that fixes an error (``hint.…``), the prompts
+of interactive entry (``prompt.…``). They join :data:`gongzhu_score.terms.TERMS` when the
+command line is imported (``cli/__init__.py``).
+"""
+
+from ..terms import add_terms
+
+# One term a line, English then Chinese.
+# fmt: off
+add_terms({
+    "error.output": ("cannot write the output: ", "无法写出结果："),
+    "error.cli.claim": ("--claim {value}: expected NAME=SCORE, e.g. --claim 南=-200", "--claim {value}：应为 名字=得分，例如 --claim 南=-200"),
+    "error.cli.captured_twice": ("--captured {name}= given twice; put all of {name}'s cards in one", "--captured {name}= 给了两次；请把 {name} 的牌写在一起"),
+    "error.cli.flag_player": ("{flag} {name}=: no player named {quoted} in --captured", "{flag} {name}=：--captured 里没有名为 {quoted} 的玩家"),
+    "error.cli.file_or_flags": ("give the hand either as a file or with --captured/--exposed flags, not both", "牌局请用文件或 --captured/--exposed 给出，不要两者都给"),
+    "error.cli.no_hand": ("no hand given: name a hand file (or - for stdin), or give --captured NAME=CARDS for each player; see 'gongzhu-score {command} --help'", "没有给出牌局：请给出牌局文件（或 - 表示标准输入），或为每位玩家给出 --captured 名字=牌；见 'gongzhu-score {command} --help'"),
+    "error.cli.name_cards": ("{flag} {value}: expected NAME=CARDS, e.g. {flag} 东=\"QS 6H\" (an empty {flag} 北= means no cards)", "{flag} {value}：应为 名字=牌，例如 {flag} 东=\"QS 6H\"（{flag} 北= 表示没有牌）"),
+    "error.cli.players_or_like": ("name the players (--players 东,南,西,北) or a match to copy (--like)", "请给出玩家（--players 东,南,西,北）或要照搬的比赛（--like）"),
+    "error.cli.not_tty": ("remove hand {number}: not asked at a terminal; add --yes", "删除第 {number} 局：不在终端上，无法询问；请加 --yes"),
+    "error.cli.nothing_to_set": ("nothing to set: give --end-at, --variant, --rules, --normalize, --scale, --rounding or --teams", "没有要改的设置：请给出 --end-at、--variant、--rules、--normalize、--scale、--rounding 或 --teams"),
+    "error.cli.explain_n": ("N names a hand of a match ledger: explain LEDGER N", "N 指比赛记录中的一局：explain 比赛记录 N"),
+    "error.cli.compare_two": ("compare needs two or more rule sets: --variant NAME or --rules FILE", "compare 需要两套或更多规则：--variant 名称 或 --rules 文件"),
+    "error.cli.format": ("{value}: this command prints {formats}", "{value}：这个命令只输出 {formats}"),
+
+    "hint.missing": ("add them to a player, give one player the rest (--rest NAME), or score a partial tally (--partial)", "请把它们加给某位玩家，或让一位玩家取其余的牌（--rest 名字），或按部分计分（--partial）"),
+    "hint.ledger_not_hand": ("name one of its hands: 'gongzhu-score explain LEDGER N', 'gongzhu-score match show LEDGER N'", "请指明其中一局：'gongzhu-score explain 比赛记录 N'、'gongzhu-score match show 比赛记录 N'"),
+    "hint.see_help": (" (see '{command} --help')", "（见 '{command} --help'）"),
+
+    "aborted": ("aborted", "已取消"),
+
+    "prompt.captured": ("{name} captured", "{name} 收的牌"),
+    "prompt.unassigned": ("  scoring cards not placed yet: {cards}", "  尚未分配的分牌：{cards}"),
+    "prompt.all_placed": ("  every scoring card is placed", "  分牌已全部分配"),
+    "prompt.rest": (" (-: nothing; rest: every scoring card left)", "（-：无；其余：剩下的全部分牌）"),
+    "prompt.blank": (" (-: nothing)", "（-：无）"),
+    "prompt.exposed": ("exposed (亮牌): NAME=CARDS, several joined by ';' (-: none)", "亮牌：姓名=牌，多人用“;”隔开（-：无）"),
+    "prompt.first": ("首明 (the first card drawn, exposed): NAME=CARD (-: none)", "首明（摸到的第一张牌亮出）：姓名=牌（-：无）"),
+    "prompt.taken": ("{card} is {holder}'s already; enter {name}'s cards again", "{card}已经是{holder}的了；请重新输入{name}的牌"),
+    "prompt.error": ("error: {error}; try again", "错误：{error}；请重试"),
+    "prompt.rest_last": ("only the last player can take the rest", "只有最后一位玩家可以取“其余”"),
+    "prompt.no_player": ("no player named {name} ({players})", "没有名为 {name} 的玩家（{players}）"),
+    "prompt.confirm": ("y: add it, n: cancel, or the number of a line to change", "y：添加，n：取消，或输入要修改的行号"),
+    "prompt.confirm_edit": ("y: replace hand {number} with it, n: cancel, or the number of a line to change", "y：替换第 {number} 局，n：取消，或输入要修改的行号"),
+    "prompt.line": ("{number}. {what}: {value}", "{number}. {what}：{value}"),
+    "prompt.bad_choice": ("answer y, n or a line number from 1 to {lines}", "请回答 y、n 或 1 到 {lines} 之间的行号"),
+    "prompt.missing": ("scoring cards nobody took: {cards}; change a line to place them", "无人收的分牌：{cards}；请修改某一行"),
+    "prompt.refused": ("this hand cannot be added: {error}; change a line", "这一局无法添加：{error}；请修改某一行"),
+    "prompt.cancelled": ("nothing was changed", "没有修改"),
+    "prompt.nothing": ("nothing", "无"),
+})
+# fmt: on
