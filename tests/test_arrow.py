@@ -301,6 +301,27 @@ def test_contract_dask_local_writes_a_dataset_with_the_same_rows(tmp_path: Path)
     assert [p for _, p in got] == row_engine(rows)
 
 
+def test_two_local_dask_clusters_at_once_take_free_ports() -> None:
+    # Dask's usual dashboard port taken (by another run, or anything else): neither collides.
+    import socket
+
+    from gongzhu_score.batch.parquet import local_cluster
+
+    held = socket.socket()
+    held.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        held.bind(("127.0.0.1", 8787))
+        held.listen()
+    except OSError:  # (8787 taken already: the point stands all the same)
+        pass
+    try:
+        with local_cluster(1) as one, local_cluster(1) as two:
+            ports = {c.dashboard_link.split(":")[2].split("/")[0] for c in (one, two)}
+            assert len(ports) == 2 and "8787" not in ports
+    finally:
+        held.close()
+
+
 def test_dask_refuses_what_it_cannot_do(tmp_path: Path) -> None:
     source = parquet(tmp_path, rows_for(5, 25))
     assert refused("batch", str(source), "--dask", "local") == (

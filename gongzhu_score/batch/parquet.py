@@ -26,7 +26,8 @@ if TYPE_CHECKING:
     from ..core.engine import HandResult
     from .runner import Batch
 
-__all__ = ["ParquetOut", "is_parquet", "parquet_records", "require", "run_on_dask"]
+__all__ = ["ParquetOut", "is_parquet", "local_cluster", "parquet_records", "require",
+           "run_on_dask"]  # fmt: skip
 
 TASK_ROWS = 250_000
 """Rows of one Dask task (a row group larger than this is shared among several)."""
@@ -223,6 +224,16 @@ def _part(
     return rows, bad
 
 
+def local_cluster(workers: int | None = None) -> Any:
+    """A Dask cluster of this machine's cores (a process each), started here. Its dashboard
+    takes a free port (its address is ``cluster.dashboard_link``), so two batches at once, or
+    anything else on Dask's usual 8787, do not collide."""
+    from distributed import LocalCluster
+
+    return LocalCluster(n_workers=workers or os.cpu_count() or 1, threads_per_worker=1,
+                        processes=True, dashboard_address=":0")  # fmt: skip
+
+
 def run_on_dask(
     address: str,
     files: list[tuple[str, str]],
@@ -233,14 +244,11 @@ def run_on_dask(
 ) -> list[BadRecord]:
     """Every row group of every Parquet input as one Dask task, each writing one file of the
     dataset folder ``out`` (``local``: a cluster of this machine's cores, started here)."""
-    from distributed import Client, LocalCluster
+    from distributed import Client
 
     from ..errors import HandError
 
-    cluster = None
-    if address == "local":
-        cluster = LocalCluster(n_workers=os.cpu_count() or 1, threads_per_worker=1,
-                               processes=True, dashboard_address=None)  # fmt: skip
+    cluster = local_cluster() if address == "local" else None
     try:
         client = Client(cluster if cluster is not None else address, timeout="30s")
     except (OSError, TimeoutError) as e:
