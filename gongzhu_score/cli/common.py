@@ -35,7 +35,7 @@ from ..io.fields import HandSpec, cards_field, parse_score
 from ..io.variants import choose_rules
 from ..render.formats import Format
 from ..terms import LANGS, error, join, printable, say
-from .params import read_quickly
+from .typer_internals import read_quickly
 
 PROG = "gongzhu-score"
 

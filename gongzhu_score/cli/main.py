@@ -8,7 +8,6 @@ built with the one command named on the command line. Help, completion and a mis
 
 from __future__ import annotations
 
-import copy
 import os
 import signal
 import sys
@@ -35,14 +34,12 @@ def _only(name: str | None) -> typer.Typer | None:
     """The root with just the command ``name`` (and its subcommands), or None if ``name``
     names no command; with ``name`` None, the root alone."""
     from .root import LATER, app, with_later
+    from .typer_internals import has_command, only
 
-    root = copy.copy(app)
-    root.registered_commands = [c for c in app.registered_commands if c.name == name]
-    root.registered_groups = [g for g in app.registered_groups if g.name == name]
+    root = only(app, name)
     if name is not None and any(name == later[0] for later in LATER):
         with_later(root, [name])
-    found = root.registered_commands or root.registered_groups
-    return root if found or name is None else None
+    return root if name is None or has_command(root, name) else None
 
 
 def main() -> None:

@@ -449,20 +449,14 @@ def with_later(root: typer.Typer, names: Sequence[str] | None = None) -> typer.T
     """``root`` with the later commands (``names``: only those) registered in their places."""
     import importlib
 
+    from .typer_internals import has_command, register_after
+
     for name, module, attribute, after in LATER:
-        if names is not None and name not in names:
-            continue
-        if any(c.name == name for c in root.registered_commands) or any(
-            g.name == name for g in root.registered_groups
-        ):
-            continue  # registered already
+        if (names is not None and name not in names) or has_command(root, name):
+            continue  # not asked for, or registered already
         found = getattr(importlib.import_module(module, __package__), attribute)
         if isinstance(found, typer.Typer):
             root.add_typer(found, name=name)
-            continue
-        root.command(name, cls=Command)(found)
-        info = root.registered_commands.pop()
-        places = [c.name for c in root.registered_commands]
-        root.registered_commands.insert(places.index(after) + 1 if after in places else len(places),
-                                        info)  # fmt: skip
+        else:
+            register_after(root, name, found, Command, after)
     return root

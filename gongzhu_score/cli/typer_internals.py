@@ -1,4 +1,12 @@
-"""Option values read without pydantic, where Typer would import it to read them.
+"""Every reliance on Typer's undocumented parts, in one module (``tests/test_typer_internals.py``
+checks each against the Typer installed, and fails loudly if a release changes one):
+
+- option values read without pydantic, where Typer would import it to read them (below);
+- a command line built with one command only (:func:`only`, :func:`has_command`,
+  :func:`register_after`), which reads and sets a Typer app's ``registered_commands`` and
+  ``registered_groups``, so that a ``score`` does not pay for building every command.
+
+Option values read without pydantic, where Typer would import it to read them.
 
 Typer 0.29 converts every option through a pydantic ``TypeAdapter`` built when the command
 runs: importing pydantic and building the adapters is about 80 ms, most of a ``score``'s start.
@@ -19,9 +27,12 @@ from __future__ import annotations
 import enum
 import re
 from collections.abc import Callable, Iterable
-from typing import Any, get_args, get_origin
+from typing import TYPE_CHECKING, Any, get_args, get_origin
 
-__all__ = ["quick_reader", "read_quickly"]
+if TYPE_CHECKING:
+    import typer
+
+__all__ = ["has_command", "only", "quick_reader", "read_quickly", "register_after"]
 
 ASK_TYPER: Any = object()
 """What a quick reader returns for a value it leaves to Typer."""
@@ -146,3 +157,35 @@ def read_quickly(params: Iterable[Any]) -> None:
                 param._runtime_param = _Quick(info, annotation, quick, descriptor)
             except TypeError:  # pragma: no cover  (a RuntimeParam with other fields)
                 return
+
+
+# --- a command line with one command ----------------------------------------------------------
+
+
+def has_command(app: typer.Typer, name: str) -> bool:
+    """Whether ``app`` has a command or a group of commands called ``name``."""
+    return any(c.name == name for c in app.registered_commands) or any(
+        g.name == name for g in app.registered_groups
+    )
+
+
+def only(app: typer.Typer, name: str | None) -> typer.Typer:
+    """A copy of ``app`` with just the command or group ``name`` (None: the root alone)."""
+    import copy
+
+    root = copy.copy(app)
+    root.registered_commands = [c for c in app.registered_commands if c.name == name]
+    root.registered_groups = [g for g in app.registered_groups if g.name == name]
+    return root
+
+
+def register_after(
+    app: typer.Typer, name: str, function: Any, cls: type, after: str | None
+) -> None:
+    """Register ``function`` as the command ``name`` of ``app`` (of class ``cls``), listed just
+    after the command ``after`` (help lists commands in registration order)."""
+    app.command(name, cls=cls)(function)
+    info = app.registered_commands.pop()
+    places = [c.name for c in app.registered_commands]
+    at = places.index(after) + 1 if after in places else len(places)
+    app.registered_commands.insert(at, info)
