@@ -13,7 +13,8 @@ LINT = {"ruff", "mypy", "types-pyyaml", "types-tabulate"}
 
 text = (Path(__file__).resolve().parent.parent / "pyproject.toml").read_text(encoding="utf-8")
 pins = []
-for name, low in re.findall(r'^\s*"([A-Za-z0-9_.-]+)>=([0-9][0-9.]*)(?:,<[0-9.]+)?",?\s*$', text, re.M):
+REQUIREMENT = re.compile(r'^\s*"([A-Za-z0-9_.-]+)>=([0-9][0-9.]*)(?:,<[0-9.]+)?",?\s*$', re.M)
+for name, low in REQUIREMENT.findall(text):
     pin = f"{name}=={low}"
     if name.lower() not in LINT and pin not in pins:  # (extras repeat some: once each)
         pins.append(pin)
