@@ -4,7 +4,8 @@ Each player's cards are asked in seat order, with the scoring cards still unplac
 the prompt; a line that gives a card someone else already has is asked again at once, naming
 who has it. The last player may answer ``rest`` (其余) for every scoring card left. Then the
 exposures (亮牌) and, where the rules allow it, 首明. The hand is shown, and the table adds it,
-cancels, or picks a line to change; nothing typed is lost to one mistake.
+cancels, or picks a line to change; nothing typed is lost to one mistake. The hand being
+entered is the library's :class:`~gongzhu_score.match.entry.HandEntry`; here are the prompts.
 """
 
 from __future__ import annotations
@@ -15,8 +16,9 @@ from dataclasses import dataclass, field
 import typer
 
 from ..core.cards import Card, parse_cards
-from ..core.hand import Hand, PlayerHand, first_too_many
+from ..core.hand import Hand
 from ..errors import GongzhuError, MissingCardsError
+from ..match.entry import HandEntry
 from ..match.ledger import Ledger, LedgerEntry
 from ..render.formats import Format
 from ..render.hand import cards_text, render_result
@@ -31,77 +33,51 @@ NONE_WORDS = ("-", "none", "nothing", "无", "無", "没有")
 
 @dataclass
 class _Lines:
-    """What has been typed so far: a line per player, the exposures, 首明."""
+    """The hand entered so far, and each line as it was typed (the default when it is asked
+    again): a line per player, the exposures, 首明."""
 
-    names: Sequence[str]
-    decks: int
-    texts: list[str] = field(default_factory=lambda: ["", "", "", ""])
-    cards: list[tuple[Card, ...]] = field(default_factory=lambda: [(), (), (), ()])
-    rest: bool = False
-    """The last player takes every scoring card the others did not."""
-    exposed: dict[str, tuple[Card, ...]] = field(default_factory=dict)
-    exposed_text: str = ""
-    first: dict[str, tuple[Card, ...]] = field(default_factory=dict)
-    first_text: str = ""
-
-    def others(self, skip: int | None) -> list[tuple[str, tuple[Card, ...]]]:
-        """(name, cards) of every line but ``skip``, in seat order."""
-        seats = enumerate(zip(self.names, self.cards, strict=True))
-        return [(n, c) for k, (n, c) in seats if k != skip]
-
-    def unplaced(self, skip: int | None = None) -> list[Card]:
-        """Scoring cards no line holds yet (each as often as it is missing)."""
-        held = Hand(tuple(PlayerHand(n, c) for n, c in self.others(skip)))
-        return list(held.missing(self.decks))
-
-    def hand(self) -> Hand:
-        cards = list(self.cards)
-        if self.rest:
-            cards[3] = tuple(self.unplaced(skip=3))
-        return Hand(
-            tuple(
-                PlayerHand(n, cards[i], self.exposed.get(n, ()), self.first.get(n, ()))
-                for i, n in enumerate(self.names)
-            )
-        )
+    entry: HandEntry
+    texts: list[str] = field(default_factory=lambda: ["", "", "", "", "", ""])
 
 
-def _cards_line(cards: Sequence[Card]) -> str:
+def _codes(cards: Sequence[Card]) -> str:
     return " ".join(c.code for c in cards)
 
 
+def _say(lang: str, key: str, **values: object) -> None:
+    typer.echo(say(key, lang, **values), err=True)
+
+
 def _ask_player(lines: _Lines, i: int, lang: str) -> None:
-    name = lines.names[i]
-    last = i == len(lines.names) - 1
+    entry, name = lines.entry, lines.entry.names[i]
+    last = i == len(entry.names) - 1
     while True:
-        unplaced = lines.unplaced(skip=i)
+        unplaced = entry.unplaced(skip=i)
         if unplaced:
-            typer.echo(say("prompt.unassigned", lang, cards=cards_text(unplaced, lang)), err=True)
+            _say(lang, "prompt.unassigned", cards=cards_text(unplaced, lang))
         else:
-            typer.echo(say("prompt.all_placed", lang), err=True)
+            _say(lang, "prompt.all_placed")
         hint = say("prompt.rest" if last else "prompt.blank", lang)
-        default = REST_WORDS[lang == "zh"] if (last and lines.rest) else lines.texts[i]
+        default = REST_WORDS[lang == "zh"] if entry.rest == i else lines.texts[i]
         text = _answer(f"{say('prompt.captured', lang, name=name)}{hint}", default)
         if text.lower() in REST_WORDS:
             if not last:
-                typer.echo(say("prompt.error", lang, error=say("prompt.rest_last", lang)), err=True)
+                _say(lang, "prompt.error", error=say("prompt.rest_last", lang))
                 continue
-            lines.rest, lines.texts[i], lines.cards[i] = True, text, ()
+            entry.give_rest(i)
+            lines.texts[i] = text
             return
         try:
-            cards = parse_cards(text, lines.decks)
+            cards = parse_cards(text, entry.decks)
         except GongzhuError as e:
-            typer.echo(say("prompt.error", lang, error=e), err=True)
+            _say(lang, "prompt.error", error=e)
             continue
-        clash = _clash(lines, i, cards)
+        clash = entry.give(i, cards)
         if clash is not None:
             card, holder = clash
-            shown = cards_text((card,), lang)
-            typer.echo(say("prompt.taken", lang, card=shown, holder=holder, name=name), err=True)
+            _say(lang, "prompt.taken", card=cards_text((card,), lang), holder=holder, name=name)
             continue
-        lines.texts[i], lines.cards[i] = text, cards
-        if last:
-            lines.rest = False
+        lines.texts[i] = text
         return
 
 
@@ -112,68 +88,37 @@ def _answer(question: str, default: str) -> str:
     return "" if text.lower() in NONE_WORDS else text
 
 
-def _clash(lines: _Lines, i: int, cards: tuple[Card, ...]) -> tuple[Card, str] | None:
-    """A card this line would make one copy too many, and a player who already has it."""
-    found = first_too_many([*lines.others(i), (lines.names[i], cards)], lines.decks)
-    return None if found is None else (found[0], found[1][0])
-
-
 def _ask_shown(lines: _Lines, first: bool, lang: str) -> None:
     """The exposures (or 首明): ``NAME=CARDS`` parts joined by ``;``."""
+    entry, line = lines.entry, 5 if first else 4
     while True:
-        default = lines.first_text if first else lines.exposed_text
-        text = _answer(say("prompt.first" if first else "prompt.exposed", lang), default)
+        text = _answer(say("prompt.first" if first else "prompt.exposed", lang), lines.texts[line])
         shown: dict[str, tuple[Card, ...]] = {}
         try:
             for part in filter(str.strip, text.replace("；", ";").split(";")):
                 name, sep, cards = part.partition("=")
                 name = name.strip()
-                if not sep or name not in lines.names:
+                if not sep or name not in entry.names:
                     raise error(GongzhuError, "prompt.no_player", name=name or part.strip(),
-                                players=Listed(lines.names))  # fmt: skip
-                shown[name] = shown.get(name, ()) + parse_cards(cards, lines.decks)
+                                players=Listed(entry.names))  # fmt: skip
+                shown[name] = shown.get(name, ()) + parse_cards(cards, entry.decks)
         except GongzhuError as e:
-            typer.echo(say("prompt.error", lang, error=e), err=True)
+            _say(lang, "prompt.error", error=e)
             continue
-        if first:
-            lines.first, lines.first_text = shown, text
-        else:
-            lines.exposed, lines.exposed_text = shown, text
+        entry.show(shown, first)
+        lines.texts[line] = text
         return
 
 
 def _choose(lines: _Lines, count: int, number: int | None, lang: str) -> str:
     """y, n or a line number; anything else is asked again."""
     typer.echo("", err=True)
-    for k, name in enumerate(lines.names, 1):
-        value = REST_WORDS[lang == "zh"] if (k == 4 and lines.rest) else lines.texts[k - 1]
-        typer.echo(
-            say(
-                "prompt.line", lang, number=k, what=name, value=value or say("prompt.nothing", lang)
-            ),
-            err=True,
-        )
-    typer.echo(
-        say(
-            "prompt.line",
-            lang,
-            number=5,
-            what=say("exposed", lang),
-            value=lines.exposed_text or say("prompt.nothing", lang),
-        ),
-        err=True,
-    )
-    if count == 6:
-        typer.echo(
-            say(
-                "prompt.line",
-                lang,
-                number=6,
-                what="首明",
-                value=lines.first_text or say("prompt.nothing", lang),
-            ),
-            err=True,
-        )
+    entry, nothing = lines.entry, say("prompt.nothing", lang)
+    shown = [REST_WORDS[lang == "zh"] if entry.rest == k else lines.texts[k] for k in range(4)]
+    what = [*entry.names, say("exposed", lang), "首明"]
+    for k in range(count):
+        value = shown[k] if k < 4 else lines.texts[k]
+        _say(lang, "prompt.line", number=k + 1, what=what[k], value=value or nothing)
     question = (
         say("prompt.confirm", lang)
         if number is None
@@ -185,7 +130,7 @@ def _choose(lines: _Lines, count: int, number: int | None, lang: str) -> str:
             answer.isdigit() and 1 <= int(answer) <= count
         ):
             return answer.lower()
-        typer.echo(say("prompt.bad_choice", lang, lines=count), err=True)
+        _say(lang, "prompt.bad_choice", lines=count)
 
 
 def ask_hand(
@@ -197,14 +142,12 @@ def ask_hand(
     value, and Enter keeps it.
     """
     decks = ledger.variant.decks
-    lines = _Lines(ledger.players, decks)
+    lines = _Lines(HandEntry(ledger.players, decks))
     if start is not None:
-        for i, p in enumerate(start.hand.players):
-            lines.texts[i], lines.cards[i] = _cards_line(p.captured), p.captured
-        lines.exposed = {p.name: p.exposed for p in start.hand.players if p.exposed}
-        lines.exposed_text = "; ".join(f"{n}={_cards_line(c)}" for n, c in lines.exposed.items())
-        lines.first = {p.name: p.first_exposed for p in start.hand.players if p.first_exposed}
-        lines.first_text = "; ".join(f"{n}={_cards_line(c)}" for n, c in lines.first.items())
+        lines.entry = HandEntry.of(start.hand, decks)
+        lines.texts[:4] = [_codes(p.captured) for p in start.hand.players]
+        for line, shown in ((4, lines.entry.exposed), (5, lines.entry.first_exposed)):
+            lines.texts[line] = "; ".join(f"{n}={_codes(c)}" for n, c in shown.items())
     count = 6 if ledger.variant.first_exposure_allowed else 5
     for i in range(4):
         _ask_player(lines, i, lang)
@@ -212,14 +155,13 @@ def ask_hand(
     if count == 6:
         _ask_shown(lines, True, lang)
     while True:
-        hand = lines.hand()
+        hand = lines.entry.hand()
         try:
             result = ledger.score(hand)
         except MissingCardsError:
-            missing = cards_text(lines.unplaced(), lang)
-            typer.echo(say("prompt.missing", lang, cards=missing), err=True)
+            _say(lang, "prompt.missing", cards=cards_text(lines.entry.unplaced(), lang))
         except GongzhuError as e:
-            typer.echo(say("prompt.refused", lang, error=e), err=True)
+            _say(lang, "prompt.refused", error=e)
         else:
             typer.echo(render_result(result, Format.table, lang), err=True, nl=False)
         choice = _choose(lines, count, number, lang)
@@ -230,7 +172,7 @@ def ask_hand(
                 continue  # not a hand yet: the table must change a line
             return hand
         if choice in ("n", "no", "否"):
-            typer.echo(say("prompt.cancelled", lang), err=True)
+            _say(lang, "prompt.cancelled")
             return None
         k = int(choice)
         if k <= 4:

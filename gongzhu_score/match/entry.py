@@ -1,0 +1,95 @@
+"""A hand being entered at the table, a player at a time: each player's captured cards, who takes
+the rest, the exposures (亮牌) and 首明; at every step what is still unplaced, and a card given
+one copy too many refused at once with who has it. The terminal's prompts drive it line by line;
+any other front door (a page of card faces) can drive it tap by tap. The rules asked are
+:mod:`gongzhu_score.core.hand`'s (what is missing, a copy too many); scoring the finished hand
+is the match's (:meth:`~gongzhu_score.match.ledger.Ledger.score`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from ..core.cards import Card
+from ..core.hand import Hand, PlayerHand, first_too_many
+
+__all__ = ["HandEntry"]
+
+
+@dataclass
+class HandEntry:
+    """What has been entered so far, by seat."""
+
+    names: Sequence[str]
+    decks: int = 1
+    cards: list[tuple[Card, ...]] = field(default_factory=lambda: [(), (), (), ()])
+    rest: int | None = None
+    """The seat that takes every scoring card the others did not, if one does."""
+    exposed: dict[str, tuple[Card, ...]] = field(default_factory=dict)
+    first_exposed: dict[str, tuple[Card, ...]] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, hand: Hand, decks: int = 1) -> HandEntry:
+        """An entry holding a hand as it stands (to change a line or two of it)."""
+        return cls(
+            [p.name for p in hand.players],
+            decks,
+            [p.captured for p in hand.players],
+            None,
+            {p.name: p.exposed for p in hand.players if p.exposed},
+            {p.name: p.first_exposed for p in hand.players if p.first_exposed},
+        )
+
+    def _others(self, skip: int | None) -> list[tuple[str, tuple[Card, ...]]]:
+        seats = enumerate(zip(self.names, self.cards, strict=True))
+        return [(n, c) for k, (n, c) in seats if k != skip and k != self.rest]
+
+    def unplaced(self, skip: int | None = None) -> list[Card]:
+        """Scoring cards no seat holds yet (``skip``: leaving that seat's cards out), each as
+        often as it is missing; the seat taking the rest holds none of its own."""
+        held = Hand(tuple(PlayerHand(n, c) for n, c in self._others(skip)))
+        return list(held.missing(self.decks))
+
+    def clash(self, seat: int, cards: Sequence[Card]) -> tuple[Card, str] | None:
+        """A card that ``cards`` for ``seat`` would make one copy too many, and a player who
+        has it already (``seat`` itself, for a card given twice in one go); None if none."""
+        found = first_too_many([*self._others(seat), (self.names[seat], tuple(cards))],
+                               self.decks)  # fmt: skip
+        return None if found is None else (found[0], found[1][0])
+
+    def give(self, seat: int, cards: Sequence[Card]) -> tuple[Card, str] | None:
+        """``seat`` captured ``cards`` (instead of what it had); refused (the entry as it was)
+        with the clash, when one of them is one copy too many."""
+        clash = self.clash(seat, cards)
+        if clash is None:
+            self.cards[seat] = tuple(cards)
+            if self.rest == seat:
+                self.rest = None
+        return clash
+
+    def give_rest(self, seat: int) -> None:
+        """``seat`` takes every scoring card the others did not (at a table three players count
+        their cards and the fourth takes the rest)."""
+        self.rest = seat
+        self.cards[seat] = ()
+
+    def show(self, exposed: Mapping[str, Sequence[Card]], first: bool = False) -> None:
+        """The exposures (亮牌), or the 首明 exposures, by player (instead of those before)."""
+        chosen = {n: tuple(c) for n, c in exposed.items()}
+        if first:
+            self.first_exposed = chosen
+        else:
+            self.exposed = chosen
+
+    def hand(self) -> Hand:
+        """The hand entered so far, the rest given to its seat."""
+        cards = list(self.cards)
+        if self.rest is not None:
+            cards[self.rest] = tuple(self.unplaced(skip=self.rest))
+        return Hand(
+            tuple(
+                PlayerHand(n, cards[i], self.exposed.get(n, ()), self.first_exposed.get(n, ()))
+                for i, n in enumerate(self.names)
+            )
+        )
