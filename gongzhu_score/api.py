@@ -57,7 +57,7 @@ def score(
     *,
     partial: bool = False,
 ) -> HandResult:
-    """Score a hand: validate it (RULINGS §9), raw scores (§4, §5), finals (§6, §7).
+    """Score a hand: validate it (rulings §9), raw scores (§4, §5), finals (§6, §7).
 
     ``normalization`` defaults to the variant's own method, scale 1, nearest rounding.
     """

@@ -41,11 +41,11 @@ class CardError(GongzhuError):
 
 
 class HandError(GongzhuError):
-    """A hand that breaks the input rules (RULINGS §9): a card taken twice, cards missing, …"""
+    """A hand that breaks the input rules (rulings §9): a card taken twice, cards missing, …"""
 
 
 class MissingCardsError(HandError):
-    """Scoring cards nobody captured, in a hand that is not a partial tally (RULINGS §9)."""
+    """Scoring cards nobody captured, in a hand that is not a partial tally (rulings §9)."""
 
 
 class RestError(HandError):
@@ -61,7 +61,7 @@ class InputError(GongzhuError):
 
 
 class LedgerError(InputError):
-    """A match ledger that cannot be read or a change it refuses (RULINGS §8)."""
+    """A match ledger that cannot be read or a change it refuses (rulings §8)."""
 
 
 class PlayersError(LedgerError):

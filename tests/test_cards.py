@@ -97,7 +97,7 @@ def test_scoring_cards_are_sixteen() -> None:
 
 @pytest.mark.parametrize("token", ["猪圈", "羊圈", "变压器圈"])
 def test_pens_are_not_aliases_of_the_scoring_cards(token: str) -> None:
-    # RULINGS §1: 猪圈 (K♠ A♠) is not the pig, 羊圈 is not the sheep.
+    # rulings §1: 猪圈 (K♠ A♠) is not the pig, 羊圈 is not the sheep.
     with pytest.raises(CardError, match="not a scoring card"):
         parse_cards(token)
 

@@ -1,4 +1,4 @@
-"""Claims of the remaining tricks (声称, issue 14, RULINGS §11): the search decides exactly what
+"""Claims of the remaining tricks (声称, issue 14, rulings §11): the search decides exactly what
 a plain search of every line of play decides, on random endgames of random legal games (one
 deck and two), both outcomes, with and without a stated line; the counter-line it prints is
 legal and defeats the claim; records with a claim replay, score as claimed and exit as the

@@ -1,4 +1,4 @@
-"""The first lead (首引, issue 14, RULINGS §10), each custom in the ledger and in replay: ♣2 led
+"""The first lead (首引, issue 14, rulings §10), each custom in the ledger and in replay: ♣2 led
 by its holder and led first (classic), 3♠'s holder leading any card (德宏), rotation by seat
 (JJ 搭档, or any rule set that says so) over eight hands."""
 

@@ -1,4 +1,4 @@
-"""The match ledger (RULINGS §8): a whole match, undo/edit/rename, verify, refusals, sharing."""
+"""The match ledger (rulings §8): a whole match, undo/edit/rename, verify, refusals, sharing."""
 
 from __future__ import annotations
 

@@ -81,7 +81,7 @@ def test_spelling_cards_differently_or_adding_non_scoring_cards_changes_nothing(
     assert score_hand(as_text, **hand.kwargs()) == scored(hand)  # type: ignore[arg-type]
 
 
-# --- two decks and teams (RULINGS §5, §7) ------------------------------------------------------
+# --- two decks and teams (rulings §5, §7) ------------------------------------------------------
 
 
 @given(legal_hands(variants=("classic", "online", "jj", "two-deck")), st.integers(1, 12))

@@ -1,7 +1,7 @@
 """The rulebook, docs/rulings.md: every section the project cites is one of its headings.
 
 The code, the tests, the README, the docs and the rule-set files cite the rulebook as
-``rulings §4.3`` (older comments: ``RULINGS §4.3``) or by a bare ``§4.3``. A section is a heading
+``rulings §4.3`` (older comments: ``rulings §4.3``) or by a bare ``§4.3``. A section is a heading
 ``## 4. …``, a subsection a heading ``### 4.3 …`` under its section. The section numbers are the
 ones the project has always cited, so an old citation stays true.
 """
@@ -20,7 +20,7 @@ SUBSECTION = re.compile(r"^### (\d+)\.(\d+) \S", re.M)
 # A numbered list item that looks like a subsection ("4.3." or "4.3 " at the start of a line):
 # the rulebook numbers its subsections by headings only.
 LIST_NUMBER = re.compile(r"^\s*\d+\.\d+(?:\.|\s)", re.M)
-# "RULINGS §4.3", "rulings §4.3" and a bare "§4.3" all end in the § and the number; "§4–§5"
+# "rulings §4.3", "rulings §4.3" and a bare "§4.3" all end in the § and the number; "§4–§5"
 # cites both ends, "seed 001 §五" (a section of a seed's own text) is no number of ours.
 CITATION = re.compile(r"§\s?(\d+(?:\.\d+)*)")
 
@@ -105,7 +105,7 @@ def test_a_citation_is_read_in_every_spelling() -> None:
     def numbers(text: str) -> list[str]:
         return [n for n, _ in cited_in(text)]
 
-    assert numbers("# RULINGS §4.3: 首明") == ["4.3"]
+    assert numbers("# rulings §4.3: 首明") == ["4.3"]
     assert numbers("see rulings §9 and rulings §10.") == ["9", "10"]
     assert numbers("the end (§8). Ties (§7.1, §7.3)") == ["8", "7.1", "7.3"]
     assert numbers("`Rules.raw` is §4–§5") == ["4", "5"]

@@ -1,6 +1,6 @@
 """Every one-deck worked example in the seeds, to the digit, named after the rule it checks.
 
-The numbers are copied from the seeds (see docs/rules.md, "The rules in short"); RULINGS § numbers
+The numbers are copied from the seeds (see docs/rules.md, "The rules in short"); rulings § numbers
 cite the project's reading of them.
 """
 

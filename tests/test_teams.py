@@ -1,4 +1,4 @@
-"""Team play (RULINGS §7): 打对家 with zero-sum and JJ 搭档, 猪羊一家 2 v 2 and 1 v 3."""
+"""Team play (rulings §7): 打对家 with zero-sum and JJ 搭档, 猪羊一家 2 v 2 and 1 v 3."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Two decks (RULINGS §5): every seed example to the digit, and the two-deck input rules."""
+"""Two decks (rulings §5): every seed example to the digit, and the two-deck input rules."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Input rules (RULINGS §9): every refused hand names the player and the card."""
+"""Input rules (rulings §9): every refused hand names the player and the card."""
 
 from __future__ import annotations
 

@@ -472,7 +472,7 @@ def _unique(values: np.ndarray[Any, Any]) -> tuple[np.ndarray[Any, Any], np.ndar
 
 def _finals(raws: np.ndarray[Any, Any], norm: Normalization, exact: bool) -> np.ndarray[Any, Any]:
     """The engine's finals for individual play, asked once per distinct (raw, hand total):
-    in individual play a final depends on nothing else (RULINGS §6)."""
+    in individual play a final depends on nothing else (rulings §6)."""
     totals = np.repeat(raws.sum(axis=1), 4)
     flat = raws.ravel()
     low_raw, low_total = int(flat.min()), int(totals.min())

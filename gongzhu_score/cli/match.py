@@ -1,4 +1,4 @@
-"""``gongzhu-score match …``: a match ledger, from the first hand to 当猪 (RULINGS §8).
+"""``gongzhu-score match …``: a match ledger, from the first hand to 当猪 (rulings §8).
 
 Every change (add, remove, undo, edit, rename, set) is recorded beside the ledger, so that
 ``match restore`` can bring back the ledger as it was before the last one: no change loses a

@@ -162,7 +162,7 @@ FULL_RED_WORDS: tuple[str, ...] = ("全红", "全紅", "满红", "滿紅", "ALL-
 _PIG_AND_SHEEP = ("猪羊", "豬羊", "羊猪", "羊豬")
 """猪羊: the pig and the sheep, both (never one of them)."""
 
-# Words players use for groups of cards that are *not* scoring cards (RULINGS §1); refusing them
+# Words players use for groups of cards that are *not* scoring cards (rulings §1); refusing them
 # by name stops 猪圈 from being read as the pig.
 _NOT_ALIASES: dict[str, str] = {
     "猪圈": "K♠ A♠",

@@ -3,7 +3,7 @@
 Every path (the library, ``score``, ``explain``, ``compare``, claims, ``batch``, the match
 ledger, ``replay``) scores through :class:`CompiledRules`. A player's captures are two 52-bit masks,
 the cards held once and the cards held twice (two decks), so one deck and two run the same
-code. :meth:`CompiledRules.raw` is the whole of RULINGS §4 and §5; it records its steps only when
+code. :meth:`CompiledRules.raw` is the whole of rulings §4 and §5; it records its steps only when
 asked, which is how a breakdown and ``explain`` come out of the very computation that gave
 the number. :func:`normalize` is the whole of §6 and §7.
 
@@ -64,14 +64,14 @@ _ONES: Final = (1, 1, 1, 1)
 
 
 def _is_full_red(once: int, twice: int, second: int) -> bool:
-    """全红: every heart of every deck (RULINGS §4.5, §5.3)."""
+    """全红: every heart of every deck (rulings §4.5, §5.3)."""
     return (once >> HEART_SHIFT) & ALL_HEARTS == ALL_HEARTS and (
         twice >> HEART_SHIFT
     ) & ALL_HEARTS == second
 
 
 def _is_grand_slam(once: int, twice: int, second: int) -> bool:
-    """满贯: every scoring card of every deck (RULINGS §4.6, §5.4)."""
+    """满贯: every scoring card of every deck (rulings §4.6, §5.4)."""
     return once & SCORING == SCORING and twice & SCORING == second
 
 
@@ -168,7 +168,7 @@ _SCAN: Final = not __file__.endswith(".py")
 
 
 class HandState:
-    """One hand's exposures worked out once: every special card's level (RULINGS §4.1–4.2, §5.1).
+    """One hand's exposures worked out once: every special card's level (rulings §4.1–4.2, §5.1).
 
     ``copies`` count the ordinary exposures (after auto-exposure); ``first`` marks 首明.
     """
@@ -276,7 +276,7 @@ class CompiledRules:
             found = self.states[key] = HandState(self, key)
         return found
 
-    # --- one player (RULINGS §4, §5) ----------------------------------------------------------
+    # --- one player (rulings §4, §5) ----------------------------------------------------------
 
     def raw(self, once: int, twice: int, st: HandState, steps: list[Step] | None = None) -> int:
         """A player's raw score (原始分) from the cards held once and twice; ``steps``, when
@@ -366,7 +366,7 @@ class CompiledRules:
     # --- a hand -----------------------------------------------------------------------------
 
     def score(self, hand: Hand, norm: Normalization, partial: bool = False) -> HandResult:
-        """Score a :class:`Hand`: every input rule checked with precise errors (RULINGS §9)."""
+        """Score a :class:`Hand`: every input rule checked with precise errors (rulings §9)."""
         missing = validate_hand(hand, self.variant, partial=partial)
         once_list: list[int] = []
         twice_list: list[int] = []
@@ -514,7 +514,7 @@ class CompiledRules:
         numerators: tuple[int, ...]
         denominators: tuple[int, ...]
         if sides is None and not how.exact and how.method != _PAPER:
-            # Individual play, rounded: the usual case, in whole numbers (RULINGS §6.2, §6.3).
+            # Individual play, rounded: the usual case, in whole numbers (rulings §6.2, §6.3).
             total, scale = r0 + r1 + r2 + r3, how.scale
             x0, x1, x2, x3 = 4 * r0 - total, 4 * r1 - total, 4 * r2 - total, 4 * r3 - total
             numerators = (x0, x1, x2, x3)
@@ -559,7 +559,7 @@ def compiled_rules(variant: Variant) -> CompiledRules:
     return rules
 
 
-# --- teams and normalization (RULINGS §6, §7) --------------------------------------------------
+# --- teams and normalization (rulings §6, §7) --------------------------------------------------
 
 
 class _How:
@@ -655,7 +655,7 @@ def _normalize(
             value = Fraction(n, d) * scale
             finals.append(value.numerator if value.denominator == 1 else value)
     else:
-        # RULINGS §6.4: scale after rounding, so −293 × 12 = −3516 as the seed prints.
+        # rulings §6.4: scale after rounding, so −293 × 12 = −3516 as the seed prints.
         for n, d in zip(numerators, denominators, strict=True):
             finals.append(_round_half_away(n, d) * scale)
     return tuple(finals), tuple(numerators), tuple(denominators)
@@ -792,7 +792,7 @@ class HandResult:
 
     @property
     def sides(self) -> tuple[TeamSide, TeamSide] | None:
-        """The two sides in team play (RULINGS §7), else None."""
+        """The two sides in team play (rulings §7), else None."""
         if self._sides is None:
             return None
         made = [

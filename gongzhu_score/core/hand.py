@@ -169,7 +169,7 @@ def _unknown_player(name: str, names: Iterable[str]) -> HandError:
 
 
 def validate_hand(hand: Hand, variant: Variant, *, partial: bool = False) -> tuple[Card, ...]:
-    """Check ``hand`` against RULINGS §9 and the variant; return the scoring cards missing.
+    """Check ``hand`` against rulings §9 and the variant; return the scoring cards missing.
 
     Raises :class:`HandError` naming the player and the card. Missing scoring cards are an
     error (:class:`MissingCardsError`) unless ``partial``.

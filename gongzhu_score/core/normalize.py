@@ -1,4 +1,4 @@
-"""How raw scores (原始分) become final scores (最后得分): the options, as values (RULINGS §6, §7).
+"""How raw scores (原始分) become final scores (最后得分): the options, as values (rulings §6, §7).
 
 The arithmetic itself is the engine's (:func:`gongzhu_score.core.engine.normalize`), so that
 one piece of code turns raws into finals for every command.
@@ -45,7 +45,7 @@ class Rounding(str, enum.Enum):
 
 
 class Teams(str, enum.Enum):
-    """Who plays together (RULINGS §7)."""
+    """Who plays together (rulings §7)."""
 
     NONE = "none"
     """Everyone for themselves."""
@@ -76,7 +76,7 @@ def parse_teams(value: Teams | str) -> Teams:
 
 @dataclass(frozen=True, slots=True)
 class Normalization:
-    """How raw scores become finals: method, scale (RULINGS §6.4), rounding and teams."""
+    """How raw scores become finals: method, scale (rulings §6.4), rounding and teams."""
 
     method: Method = Method.ZERO_SUM
     scale: int = 1
@@ -93,7 +93,7 @@ class Normalization:
             or not 1 <= self.scale <= MAX_SCALE
         ):
             raise error(RulesError, "error.option.scale", value=repr(self.scale))
-        # RULINGS §7.4: only the pairs the seeds define.
+        # rulings §7.4: only the pairs the seeds define.
         if self.teams is not Teams.NONE and self.method is Method.NONE:
             raise error(RulesError, "error.option.teams_none", teams=self.teams.value)
         if self.teams is Teams.PIG_SHEEP and self.method is Method.JJ:

@@ -34,7 +34,7 @@ class Exposure:
     """The card's level for the hand once this and every other exposure is counted."""
     by: str | None
     kind: str
-    """``exposed`` (亮), ``first_exposed`` (首明) or ``auto`` (the fourth, RULINGS §4.2)."""
+    """``exposed`` (亮), ``first_exposed`` (首明) or ``auto`` (the fourth, rulings §4.2)."""
 
 
 @dataclass(frozen=True, slots=True)

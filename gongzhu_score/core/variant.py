@@ -27,7 +27,7 @@ RANKS = tuple(h.rank_name for h in HEARTS)
 """Heart ranks as the rules file names them, 2 to A."""
 FULL_RED_MODES = ("fixed", "flip")
 FIRST_LEADS = ("pig", "rotation")
-"""Who leads a hand (首引, RULINGS §10): the pig's taker of the hand before (the first hand: the
+"""Who leads a hand (首引, rulings §10): the pig's taker of the hand before (the first hand: the
 opening card's holder), or seat by seat in turn."""
 _TWO_OF_CLUBS = Card(2, Suit.CLUBS)
 _LABELS = ("name", "title", "title_zh", "source")
@@ -39,7 +39,7 @@ _FLAGS = ("first_exposure_allowed", "auto_exposure", "zero_hearts_are_scoring",
 class Variant:
     """A named rule set for one hand of 拱猪 and its match.
 
-    Exposure levels (RULINGS §4.1, §5.1): a special card counts at ``exposure_levels[e]`` where
+    Exposure levels (rulings §4.1, §5.1): a special card counts at ``exposure_levels[e]`` where
     ``e`` is the number of its copies exposed (亮牌/卖牌), or at ``first_exposure_level`` under
     首明. One deck: 1 or 2 (首明 4); two decks: 1, 2 or 4.
     """
@@ -49,30 +49,30 @@ class Variant:
     title_zh: str
     source: str
     decks: int = 1
-    """1 (52 cards, 16 scoring cards) or 2 (104 cards, every card twice; RULINGS §5)."""
+    """1 (52 cards, 16 scoring cards) or 2 (104 cards, every card twice; rulings §5)."""
     heart_values: tuple[int, ...] = (0, 0, 0, -10, -10, -10, -10, -10, -10, -20, -30, -40, -50)
-    """Points of each heart by rank, 2 to A, before exposure of A♥ (RULINGS §3)."""
+    """Points of each heart by rank, 2 to A, before exposure of A♥ (rulings §3)."""
     pig: int = -100
     """猪 Q♠, before exposure."""
     sheep: int = 100
     """羊 J♦, before exposure."""
     exposable: tuple[Card, ...] = SPECIAL_CARDS
-    """Cards that may be exposed (亮牌): some of Q♠ J♦ 10♣ A♥ (RULINGS §1)."""
+    """Cards that may be exposed (亮牌): some of Q♠ J♦ 10♣ A♥ (rulings §1)."""
     exposure_levels: tuple[int, ...] = (1, 2)
     """A special card's level by the number of its copies exposed."""
     first_exposure_level: int = 4
     first_exposure_allowed: bool = True
-    """首明 accepted (RULINGS §4.3: classic and dehong)."""
+    """首明 accepted (rulings §4.3: classic and dehong)."""
     auto_exposure: bool = True
-    """Three special cards exposed expose the fourth (RULINGS §4.2)."""
+    """Three special cards exposed expose the fourth (rulings §4.2)."""
     transformer_multiplier: int = 2
-    """变压器 10♣ multiplies the taker's other points by this × its level (RULINGS §4.4)."""
+    """变压器 10♣ multiplies the taker's other points by this × its level (rulings §4.4)."""
     transformer_table: tuple[tuple[int, int, int], ...] = ()
     """Where set, (copies exposed, copies taken, multiplier) rows replace the rule above
-    (two decks, RULINGS §5.2)."""
+    (two decks, rulings §5.2)."""
     transformer_alone: int = 50
     """A lone 10♣ (no other scoring card) scores this when nothing is exposed, scaled by the
-    transformer multiplier (+50/+100/+200; RULINGS §4.4)."""
+    transformer multiplier (+50/+100/+200; rulings §4.4)."""
     zero_hearts_are_scoring: bool = True
     """Whether 0-point hearts (2♥ 3♥ 4♥) stop 10♣ from counting as alone (False in online)."""
     full_red: int = 200
@@ -82,14 +82,14 @@ class Variant:
     full_red_pig_positive: bool = False
     """A house rule some tables play: full red also turns the pig positive."""
     grand_slam: int | None = None
-    """满贯 with nothing exposed, when the rules fix it (two decks: 1600, RULINGS §5.4); None:
+    """满贯 with nothing exposed, when the rules fix it (two decks: 1600, rulings §5.4); None:
     the formula (hearts and pig positive, × transformer) alone gives it (one deck: 800)."""
     normalize: Method = Method.ZERO_SUM
-    """Default normalization of raw scores to finals (RULINGS §6)."""
+    """Default normalization of raw scores to finals (rulings §6)."""
     match_end: int = -1000
-    """A match ends when a player's cumulative raw total is at or below this (RULINGS §8)."""
+    """A match ends when a player's cumulative raw total is at or below this (rulings §8)."""
     first_lead: str = "pig"
-    """Who leads each hand (首引, RULINGS §10): ``pig``, the player who captured the pig in
+    """Who leads each hand (首引, rulings §10): ``pig``, the player who captured the pig in
     the hand before (the first hand of a match: the holder of ``opening_card``); ``rotation``,
     hand k by seat ((k − 1) mod 4) + 1 (北, 西, 南, 东: the formal competition rule), any card."""
     first_lead_with_partners: str | None = None
@@ -151,7 +151,7 @@ class Variant:
                             taken=taken, base=base)  # fmt: skip
 
     def default_method(self, teams: Teams | str = Teams.NONE) -> Method:
-        """The normalization used when none is asked for (RULINGS §6).
+        """The normalization used when none is asked for (rulings §6).
 
         Team play needs zero-sum or jj (§7), so a paper-scoring variant (德宏) plays teams with
         zero-sum unless told otherwise.
@@ -194,7 +194,7 @@ class Variant:
                                   previous.teams if teams is None else teams)  # fmt: skip
 
     def first_lead_for(self, teams: Teams | str = Teams.NONE) -> str:
-        """The first-lead rule for a table playing ``teams`` (RULINGS §10)."""
+        """The first-lead rule for a table playing ``teams`` (rulings §10)."""
         if Teams(teams) is Teams.PARTNERS and self.first_lead_with_partners is not None:
             return self.first_lead_with_partners
         return self.first_lead
@@ -207,7 +207,7 @@ class Variant:
         return self.transformer_multiplier * level
 
     def full_red_base(self) -> int:
-        """What all the hearts count in a full red before A♥'s exposure (RULINGS §4.5)."""
+        """What all the hearts count in a full red before A♥'s exposure (rulings §4.5)."""
         if self.full_red_mode == "flip":
             return -sum(self.heart_values) * self.decks
         return self.full_red

@@ -55,7 +55,7 @@ class LedgerEntry:
 
 @dataclass(frozen=True, slots=True)
 class MatchStatus:
-    """Where the match stands (RULINGS §8)."""
+    """Where the match stands (rulings §8)."""
 
     ended: bool
     ended_after: int | None
@@ -218,7 +218,7 @@ class Ledger:
             raise error(LedgerError, "error.ledger.no_hand", number=number, count=len(self.entries))
 
     def _consistent(self, changed: Ledger) -> Ledger:
-        """``changed``, unless it would end before hands that follow the end (RULINGS §8)."""
+        """``changed``, unless it would end before hands that follow the end (rulings §8)."""
         end = changed.status().ended_after
         if end is not None and end < len(changed.entries):
             raise error(LedgerError, "error.ledger.ends_before", end=end, next=end + 1,
@@ -259,7 +259,7 @@ class Ledger:
         )
         return replace(self, players=tuple(swap(n) for n in self.players), entries=entries)
 
-    # --- the end of the match (RULINGS §8) --------------------------------------------------
+    # --- the end of the match (rulings §8) --------------------------------------------------
 
     @property
     def team_play(self) -> bool:
@@ -273,7 +273,7 @@ class Ledger:
 
     @property
     def first_lead(self) -> str:
-        """The match's first-lead rule (首引, RULINGS §10): ``pig`` or ``rotation``."""
+        """The match's first-lead rule (首引, rulings §10): ``pig`` or ``rotation``."""
         return self.variant.first_lead_for(self.normalization.teams)
 
     def next_lead(self) -> tuple[str, ...]:

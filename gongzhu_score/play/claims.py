@@ -1,4 +1,4 @@
-"""Claims of the remaining tricks (声称, RULINGS §11): is a claim guaranteed?
+"""Claims of the remaining tricks (声称, rulings §11): is a claim guaranteed?
 
 A player shows their cards and says who will take each scoring card still to be played. The
 claim is **guaranteed** when, every hand being known, the claimer has a way to play (the line

@@ -26,7 +26,8 @@ Cards = tuple[Card, ...]
 
 
 def winner(plays: Sequence[Sequence[Card]], suit: Suit) -> int:
-    """Index of the winning play: the highest card of the suit led (RULINGS: 出牌规则).
+    """Index of the winning play: the highest card of the suit led (rulings §11, the seeds'
+    出牌规则).
 
     Two decks, a pair led: in diamonds a pair beats two single diamonds; in the other suits two
     singles beat a pair; either beats a play with a card of another suit (a discard). Between
