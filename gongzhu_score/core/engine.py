@@ -70,11 +70,6 @@ def _is_full_red(once: int, twice: int, second: int) -> bool:
     ) & ALL_HEARTS == second
 
 
-def _is_grand_slam(once: int, twice: int, second: int) -> bool:
-    """满贯: every scoring card of every deck (rulings §4.6, §5.4)."""
-    return once & SCORING == SCORING and twice & SCORING == second
-
-
 def _count(once: int, twice: int, bit: int) -> int:
     return (1 if once & bit else 0) + (1 if twice & bit else 0)
 
@@ -228,7 +223,6 @@ class CompiledRules:
     alone_base: int
     counted_hearts: int
     second_hearts: int
-    second_scoring: int
     fixed_slam: bool
     slam: int
     slam_plain: int
@@ -257,7 +251,6 @@ class CompiledRules:
         nonzero = sum(1 << r for r in range(13) if values[r] != 0)
         self.counted_hearts = ALL_HEARTS if v.zero_hearts_are_scoring else nonzero
         self.second_hearts = ALL_HEARTS if v.decks > 1 else 0
-        self.second_scoring = SCORING if v.decks > 1 else 0
         self.fixed_slam = v.grand_slam is not None
         self.slam = v.grand_slam if v.grand_slam is not None else 0
         self.slam_plain = v.grand_slam_plain()
@@ -283,7 +276,7 @@ class CompiledRules:
         given, receives each step of the computation (see :data:`~.result.Step`)."""
         hearts = (once >> HEART_SHIFT) & ALL_HEARTS
         red = _is_full_red(once, twice, self.second_hearts)
-        grand = red and _is_grand_slam(once, twice, self.second_scoring)
+        grand = red and bool(every_scoring_card(once, twice, self.decks))  # 满贯, §4.6, §5.4
         if grand and steps is not None:
             steps.append(("grand_slam", 0, 0, 0, 0))
         total = 0
@@ -359,7 +352,7 @@ class CompiledRules:
     def counts(self, once: int, twice: int) -> tuple[int, int, int, int, int]:
         """What a player took, for totals: pigs, sheep, transformers, full red, grand slam."""
         red = _is_full_red(once, twice, self.second_hearts)
-        grand = red and _is_grand_slam(once, twice, self.second_scoring)
+        grand = red and bool(every_scoring_card(once, twice, self.decks))  # 满贯, §4.6, §5.4
         return (_count(once, twice, PIG_BIT), _count(once, twice, SHEEP_BIT),
                 _count(once, twice, TEN_BIT), int(red), int(grand))  # fmt: skip
 

@@ -254,9 +254,10 @@ def four_different(n0: Any, n1: Any, n2: Any, n3: Any) -> Any:
 
 
 def every_scoring_card(once: Any, twice: Any, decks: int) -> Any:
-    """In bit form (:mod:`.bits`): whether the hand's cards (every player's masks or'ed
-    together: held once, held twice) hold every scoring card as often as the decks do (none
-    missing). Masks are ints, or numpy ``int64`` arrays of them (a column of hands)."""
+    """In bit form (:mod:`.bits`): whether cards (held once, held twice) hold every scoring
+    card as often as the decks do: a hand's (every player's masks or'ed together), none
+    missing; or one player's, a grand slam (满贯). Masks are ints, or numpy ``int64`` arrays of
+    them (a column of hands)."""
     second = SCORING if decks > 1 else 0
     return ((once & SCORING) == SCORING) & ((twice & SCORING) == second)
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.cards import Card
-from ..core.hand import check_name
+from ..core.hand import check_name, four_different
 from ..core.variant import Variant
 from ..errors import GongzhuError, InputError
 from ..terms import error, place
@@ -92,7 +92,7 @@ def parse_record(data: object) -> TrickRecord:
     if not isinstance(players, list) or not all(isinstance(n, str) and n.strip() for n in players):
         raise error(InputError, "error.record.players")
     names = tuple(n.strip() for n in players)
-    if len(names) != 4 or len(set(names)) != 4:
+    if len(names) != 4 or not four_different(*names):
         raise error(InputError, "error.record.four", names=", ".join(names))
     for name in names:
         try:

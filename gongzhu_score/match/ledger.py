@@ -16,7 +16,7 @@ from typing import Any
 
 from ..core.cards import PIG, Card
 from ..core.engine import HandResult, compiled_rules
-from ..core.hand import Hand, PlayerHand, check_name
+from ..core.hand import Hand, PlayerHand, check_name, four_different
 from ..core.normalize import Normalization, Teams
 from ..core.variant import Variant
 from ..errors import GongzhuError, LedgerError, MatchOverError, NotALedgerError, PlayersError
@@ -108,7 +108,7 @@ class Ledger:
     ) -> Ledger:
         rules = find_variant(variant)
         names = tuple(n.strip() for n in players)
-        if len(names) != 4 or any(not n for n in names) or len(set(names)) != 4:
+        if len(names) != 4 or any(not n for n in names) or not four_different(*names):
             raise error(PlayersError, "error.ledger.players", players=repr(",".join(players)))
         for name in names:
             try:
