@@ -1,8 +1,9 @@
 """Build: the scoring engine compiled with mypyc where a C compiler is at hand, else plain Python.
 
-Only ``gongzhu_score/core/engine.py`` is compiled (the same source runs uncompiled and gives the
-same numbers; the tests compare the two). ``GONGZHU_PURE_PYTHON=1`` skips the compilation; a
-failed compilation is a warning, never a failed install.
+Only the engine and what it calls for every hand are compiled (``gongzhu_score/core/engine.py``,
+``hand.py``: what makes a hand valid, ``bits.py``: the bit layouts): the same sources run
+uncompiled and give the same numbers; the tests compare the two. ``GONGZHU_PURE_PYTHON=1``
+skips the compilation; a failed compilation is a warning, never a failed install.
 """
 
 from __future__ import annotations
@@ -12,7 +13,11 @@ import sys
 
 from setuptools import setup
 
-ENGINE = "gongzhu_score/core/engine.py"
+COMPILED = [
+    "gongzhu_score/core/bits.py",
+    "gongzhu_score/core/hand.py",
+    "gongzhu_score/core/engine.py",
+]
 
 
 def engine_extensions() -> list[object]:
@@ -25,7 +30,7 @@ def engine_extensions() -> list[object]:
         # and the other modules' stubs (not installed where the package is built) do not.
         options = ["--config-file", os.devnull, "--ignore-missing-imports",
                    "--follow-imports", "silent"]  # fmt: skip
-        extensions = mypycify([*options, ENGINE], opt_level="3")
+        extensions = mypycify([*options, *COMPILED], opt_level="3")
     except (Exception, SystemExit) as e:  # no mypyc, or it refuses the source: plain Python
         print(f"gongzhu-score: building the pure-Python engine ({e})", file=sys.stderr)
         return []

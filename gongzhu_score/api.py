@@ -32,7 +32,8 @@ from .terms import error
 if TYPE_CHECKING:
     from .disputes.claimed import ClaimedScore
 
-__all__ = ["ScoredInput", "Scorer", "read_hand_input", "score", "score_hand", "score_input"]
+__all__ = ["ScoredInput", "Scorer", "hand_or_record", "read_hand_input", "score", "score_hand",
+           "score_input"]  # fmt: skip
 
 _NORMALIZATIONS: dict[tuple[object, ...], Normalization] = {}
 
@@ -194,9 +195,7 @@ class Scorer:
         result = self._engine.score_data(data, self.normalization)
         if result is not None:
             return result
-        from .play.replay import hand_or_record  # the careful path: every spelling, records
-
-        hand = hand_or_record(data, self.variant.decks).hand
+        hand = hand_or_record(data, self.variant.decks).hand  # the careful path: every spelling
         return self._engine.score(hand, self.normalization, self.partial)
 
     def score_many(self, hands: Iterable[Any]) -> Iterator[HandResult]:
@@ -206,6 +205,18 @@ class Scorer:
 
 
 # --- a hand as a user gives it: a file, options, claimed scores ------------------------------
+
+
+def hand_or_record(data: object, decks: int = 1) -> HandSpec:
+    """The hand that hand-file data gives, or a trick-by-trick record (it has ``tricks``)
+    replayed; ``decks``: what the shorthands of a hand file stand for (全红)."""
+    if isinstance(data, Mapping) and "tricks" in data:
+        from .play.replay import hand_from_record  # (a record is rarer than a hand: on demand)
+
+        return hand_from_record(data)
+    from .io.handfile import hand_from_data
+
+    return hand_from_data(data, decks)
 
 
 def read_hand_input(
@@ -219,7 +230,6 @@ def read_hand_input(
     and the rules to score it by: ``rules`` when given, else as :func:`choose_rules` chooses
     (the file's own ``variant:`` when no other is named). Errors name the file."""
     from .io.handfile import asked_variant, read_hand_data
-    from .play.replay import hand_or_record
 
     data, source = read_hand_data(path)
     chosen = rules if rules is not None else choose_rules(variant, rules_file, asked_variant(data))

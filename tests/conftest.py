@@ -11,17 +11,19 @@ os.environ["COLUMNS"] = "100"
 os.environ["NO_COLOR"] = "1"
 os.environ.pop("FORCE_COLOR", None)
 
-# The engine as installed: compiled in place by `pip install -e .`, or plain Python. A compiled
-# copy older than its source would test yesterday's engine, so refuse to run against it.
+# The engine (and the hand's rules) as installed: compiled in place by `pip install -e .`, or
+# plain Python. A compiled copy older than its source would test yesterday's engine, so refuse to
+# run against it.
 from pathlib import Path
 
 import gongzhu_score.core.engine as _engine
+import gongzhu_score.core.hand as _hand
 
-_compiled = Path(_engine.__file__)
-if _compiled.suffix != ".py" and _compiled.with_name("engine.py").stat().st_mtime > (
-    _compiled.stat().st_mtime
-):
-    raise SystemExit(
-        "gongzhu_score/core/engine.py changed after it was compiled: run `pip install -e .` "
-        "again (or set GONGZHU_PURE_PYTHON=1 to test the uncompiled source)"
-    )
+for _module in (_engine, _hand):
+    _compiled = Path(_module.__file__ or "")
+    _source = _compiled.with_name(_module.__name__.rpartition(".")[2] + ".py")
+    if _compiled.suffix != ".py" and _source.stat().st_mtime > _compiled.stat().st_mtime:
+        raise SystemExit(
+            f"{_source} changed after it was compiled: run `pip install -e .` again (or set "
+            "GONGZHU_PURE_PYTHON=1 to test the uncompiled source)"
+        )

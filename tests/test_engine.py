@@ -147,8 +147,11 @@ def test_compiled_and_plain_python_agree_on_the_built_in_variants(
 def test_the_engine_examples_hold() -> None:
     import doctest
 
-    failed, tried = doctest.testmod(pure_engine())
-    assert tried and not failed
+    from gongzhu_score.core import as_source
+
+    for module in (pure_engine(), as_source("hand")):
+        failed, tried = doctest.testmod(module)
+        assert tried and not failed, module.__name__
 
 
 # --- every command, under random house rules -----------------------------------------------------

@@ -42,10 +42,11 @@ except ImportError as e:  # pragma: no cover (the extra is installed for the tes
         "gongzhu_score.arrow needs pyarrow and numpy: pip install 'gongzhu-score[arrow]'"
     ) from e
 
+from ..core import as_source
 from ..core.bits import COPY_KEY, RANK_OF_BYTE, RANK_TEN, SPECIAL_INDEX, SUIT_OF_BYTE, scoring_set
 from ..core.cards import DECK
 from ..core.engine import HandResult, compiled_rules, normalize
-from ..core.hand import every_scoring_card, exposures_within, four_different, is_plain_name
+from ..core.hand import is_plain_name
 from ..core.normalize import Method, Normalization, Rounding, Teams
 from ..core.variant import Variant
 from ..errors import GongzhuError
@@ -57,6 +58,8 @@ __all__ = ["OUTPUT_SCHEMA", "output_schema", "paths", "plain", "results_batch", 
            "score_table"]  # fmt: skip
 
 _CODES = pa.array([c.code for c in DECK])  # bit i of a mask is DECK[i] (core.bits)
+# core/hand.py's bit-form questions, run from its source: the same code, on columns of hands
+_HAND = as_source("hand")
 _PLAYER_FIELDS = {"name", "captured", "exposed", "first_exposed"}
 _TABLE_COLUMNS = {"players", "variant", "teams"}
 
@@ -404,7 +407,7 @@ def _score_group(
     idx = pc.fill_null(name_codes.indices, len(known)).to_numpy(zero_copy_only=False)
     per_hand = idx.reshape(m, 4)
     ok &= fine[per_hand].all(axis=1)
-    ok &= four_different(per_hand[:, 0], per_hand[:, 1], per_hand[:, 2], per_hand[:, 3])
+    ok &= _HAND.four_different(per_hand[:, 0], per_hand[:, 1], per_hand[:, 2], per_hand[:, 3])
 
     looked = _cards(members.field("captured"))
     if looked is None:
@@ -417,7 +420,7 @@ def _score_group(
     # bits (two decks go the row path)
     hand_or = np.bitwise_or.reduce(ors, axis=1)
     ok &= _bit_count(hand_or) == lengths.reshape(m, 4).sum(axis=1)
-    ok &= every_scoring_card(hand_or, 0, 1)
+    ok &= _HAND.every_scoring_card(hand_or, 0, 1)
 
     rules = compiled_rules(variant)
     keys = np.zeros(m * 4, np.int64)
@@ -433,7 +436,7 @@ def _score_group(
         owner = np.repeat(np.arange(len(shown_lengths)) // 4, shown_lengths)
         for k in range(4):  # each special card's exposures in the hand, counted apart
             copies = np.bincount(owner[special == k], minlength=m)
-            ok &= exposures_within(copies, 1, rules.exposable[k])
+            ok &= _HAND.exposures_within(copies, 1, rules.exposable[k])
         keys = _sum_per_list(np.asarray(COPY_KEY, np.int64)[np.maximum(special, 0)],
                              shown_lengths, np.add)  # fmt: skip
     hand_keys = keys.reshape(m, 4).sum(axis=1)

@@ -28,6 +28,7 @@ __all__ = [
     "PIG_BIT",
     "PIG_OR_SHEEP",
     "PIG_PLACE",
+    "RANK_BYTES",
     "RANK_OF_BYTE",
     "RANK_TEN",
     "SCORING",
@@ -37,6 +38,7 @@ __all__ = [
     "SHEEP_BIT",
     "SHEEP_PLACE",
     "SPECIAL_INDEX",
+    "SUIT_BYTES",
     "SUIT_OF_BYTE",
     "TEN_BIT",
     "TEN_PLACE",
@@ -80,6 +82,10 @@ RANK_TEN: Final = 8
 SUIT_OF_BYTE: Final[tuple[int, ...]] = tuple(
     {c: 13 * k for k, c in enumerate(b"SHDC")}.get(b, -1) for b in range(256)
 )
+# The same two tables as bytes, each value 2 more (so none is negative), for the engine's scan: a
+# byte read costs it less than a tuple's item.
+RANK_BYTES: Final = bytes(r + 2 for r in RANK_OF_BYTE)
+SUIT_BYTES: Final = bytes(s + 2 for s in SUIT_OF_BYTE)
 
 # --- a hand's exposures: one number ------------------------------------------------------------
 # Per special card k (SPECIAL_CARDS' order: Q♠ 0, J♦ 1, 10♣ 2, A♥ 3) a field of KEY_WIDTH bits:

@@ -78,7 +78,7 @@ class Card:
 
     def __post_init__(self) -> None:
         if not 2 <= self.rank <= 14:
-            raise CardError(f"rank must be 2–14, not {self.rank}")
+            raise error(CardError, "error.card.rank", rank=repr(self.rank))
 
     @classmethod
     def parse(cls, token: str) -> Card:

@@ -30,7 +30,7 @@ from .bits import (
     HEART_SHIFT,
     PIG_BIT,
     PIG_OR_SHEEP,
-    RANK_OF_BYTE,
+    RANK_BYTES,
     RANK_TEN,
     SCORING,
     SET_PIG,
@@ -38,7 +38,7 @@ from .bits import (
     SET_TEN,
     SHEEP_BIT,
     SPECIAL_INDEX,
-    SUIT_OF_BYTE,
+    SUIT_BYTES,
     TEN_BIT,
     copies_of,
     is_first,
@@ -129,14 +129,14 @@ class _Tally:
         """
         if not _SCAN:
             return self.read_tokens(text.split())  # type: ignore[arg-type]
-        ranks, suits = RANK_OF_BYTE, SUIT_OF_BYTE
+        ranks, suits = RANK_BYTES, SUIT_BYTES  # (RANK_OF_BYTE's and SUIT_OF_BYTE's, 2 more)
         i, end = 0, len(text)
         while i < end:
             c = ord(text[i])
             if c == 32:  # " "
                 i += 1
                 continue
-            rank = ranks[c] if c < 256 else -1
+            rank = ranks[c] - 2 if c < 256 else -1
             if rank == -2:  # the "1" of "10"
                 i += 1
                 if i >= end or ord(text[i]) != 48:
@@ -148,7 +148,7 @@ class _Tally:
             if i >= end:
                 return False
             c = ord(text[i])
-            suit = suits[c] if c < 256 else -1
+            suit = suits[c] - 2 if c < 256 else -1
             if suit < 0:
                 return False
             i += 1
@@ -408,8 +408,8 @@ class CompiledRules:
                     return None  # (the careful path trims it, or refuses it saying why)
                 if len(good) < _KEEP_NAMES:
                     good.add(name)
-        n0, n1, n2, n3 = names[0], names[1], names[2], names[3]
-        if not four_different(n0, n1, n2, n3):
+        hand_names: tuple[str, ...] = (str(names[0]), str(names[1]), str(names[2]), str(names[3]))
+        if not four_different(hand_names[0], hand_names[1], hand_names[2], hand_names[3]):
             return None
         tally = _Tally(self.decks == 1)
         once_list: list[int] = []
@@ -449,7 +449,6 @@ class CompiledRules:
                         return None
                     key += COPY_KEY[k]
             shown.append(key)
-        hand_names: tuple[str, ...] = (str(n0), str(n1), str(n2), str(n3))
         return self._finish(hand_names, once_list, twice_list, shown, norm, False, ())
 
     def score_data(self, data: object, norm: Normalization) -> HandResult | None:
@@ -665,7 +664,7 @@ def normalize(
     (-125, 125, -125, 125)
     """
     if norm.teams is not Teams.NONE and sides is None:
-        raise HandError("team play needs each seat's side")
+        raise error(HandError, "error.teams.sides")
     return _normalize(raws, _how(norm), None if sides is None else tuple(sides))[0]
 
 

@@ -17,7 +17,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
-from typing import Any
 
 from ..errors import GongzhuError, HandError, MissingCardsError, RestError
 from ..terms import Listed, Names, error, place, say, unsafe_character
@@ -248,12 +247,17 @@ def first_too_many(
     return None
 
 
-def four_different(n0: Any, n1: Any, n2: Any, n3: Any) -> Any:
+# The bit-form questions are written with operators only (``&``, ``|``, ``==``), so that the same
+# source answers for one hand, where the engine calls them compiled (typed, as below), and for a
+# column of hands: the column path runs this module's source on numpy arrays (`as_source`).
+
+
+def four_different(n0: str, n1: str, n2: str, n3: str) -> bool:
     """Whether a hand's four names (or a column of hands' name codes) all differ."""
     return (n0 != n1) & (n0 != n2) & (n0 != n3) & (n1 != n2) & (n1 != n3) & (n2 != n3)
 
 
-def every_scoring_card(once: Any, twice: Any, decks: int) -> Any:
+def every_scoring_card(once: int, twice: int, decks: int) -> bool:
     """In bit form (:mod:`.bits`): whether cards (held once, held twice) hold every scoring
     card as often as the decks do: a hand's (every player's masks or'ed together), none
     missing; or one player's, a grand slam (满贯). Masks are ints, or numpy ``int64`` arrays of
@@ -262,7 +266,7 @@ def every_scoring_card(once: Any, twice: Any, decks: int) -> Any:
     return ((once & SCORING) == SCORING) & ((twice & SCORING) == second)
 
 
-def exposures_within(copies: Any, decks: int, exposable: bool) -> Any:
+def exposures_within(copies: int, decks: int, exposable: bool) -> bool:
     """Whether ``copies`` exposures of one special card in a hand are allowed: at most one per
     deck, and none of a card the rules let nobody expose (rulings §1)."""
     return (copies <= decks) & ((copies == 0) | exposable)

@@ -75,7 +75,7 @@ def _text(value: object, where: str | tuple[str, str]) -> str:
 def hand_from_data(data: object, decks: int = 1) -> HandSpec:
     """Build a hand from loaded YAML/JSON data (the hand-file schema in docs/scoring.md);
     ``decks``: what the shorthands stand for (全红: every heart of every deck). A trick-by-trick
-    record is :func:`gongzhu_score.play.replay.hand_or_record`'s to read (it is replayed)."""
+    record is :func:`gongzhu_score.api.hand_or_record`'s to read (it is replayed)."""
     if not isinstance(data, Mapping):
         kind = "empty" if data is None else type(data).__name__
         raise error(InputError, "error.input.hand_mapping", kind=kind)

@@ -20,14 +20,13 @@ from ..core.cards import DECK, SCORING_CARDS, Card, Suit
 from ..core.hand import Hand, PlayerHand
 from ..errors import HandError
 from ..io.fields import HandSpec
-from ..io.handfile import hand_from_data
 from ..io.records import TrickRecord, claimed_scores, parse_record
 from ..terms import Both, Cards, Names, error, place, say
 from .claims import ClaimDecision, RestClaim
 from .legal import exposed_problem, follow_problem, lead_problem, lowest
 from .state import Play, Position, Trick, rotation_leader, seat_order
 
-__all__ = ["Finding", "Play", "Replay", "Trick", "hand_from_record", "hand_or_record", "replay"]
+__all__ = ["Finding", "Play", "Replay", "Trick", "hand_from_record", "replay"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -366,11 +365,3 @@ def hand_from_record(data: Mapping[str, object]) -> HandSpec:
         more = place("error.record.more", count=len(found) - 3) if len(found) > 3 else ""
         raise error(HandError, "error.record.breaks", shown=shown, more=more)
     return HandSpec(played.hand(), record.variant.name, record.teams, claimed_scores(data))
-
-
-def hand_or_record(data: object, decks: int = 1) -> HandSpec:
-    """The hand that hand-file data gives, or a trick-by-trick record (it has ``tricks``)
-    replayed; ``decks``: what the shorthands of a hand file stand for (全红)."""
-    if isinstance(data, Mapping) and "tricks" in data:
-        return hand_from_record(data)
-    return hand_from_data(data, decks)
