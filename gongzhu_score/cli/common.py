@@ -135,17 +135,32 @@ def _silence_stdout() -> None:
         os.close(devnull)
 
 
-_TYPE_WORDS = re.compile(r" ?<(?:str|int|bool|float|path|int range|float range|text)>")
+_TYPE_WORDS = re.compile(
+    r" ?<(?:str|int|bool|float|path|int range|float range|text|list\[[a-z]+\])>"
+)
+
+
+def _usage(param: Any) -> str:
+    """An argument as the usage line shows it, the same under every Typer: ``LEDGER``,
+    ``[N]`` when it may be left out, ``INPUT...`` when it takes many."""
+    name = str(param.metavar or param.name.upper()).strip("[]")
+    if param.nargs == -1 and not name.endswith("..."):
+        name += "..."
+    return name if param.required else f"[{name}]"
 
 
 class Command(TyperCommand):
     """A command whose help names what a value is (``NAME=CARDS``, ``FILE``, ``N``) and never
     its Python type (``<str>``, ``<bool>``): a player reads it, not a programmer. Its options
-    are read without pydantic where they can be (:mod:`.params`)."""
+    are read without pydantic where they can be (:mod:`.typer_internals`)."""
 
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
         read_quickly(self.get_params(ctx))
         return super().parse_args(ctx, args)
+
+    def collect_usage_pieces(self, ctx: Any) -> list[str]:
+        arguments = [p for p in self.get_params(ctx) if p.param_type_name == "argument"]
+        return [self.options_metavar or "[OPTIONS]", *map(_usage, arguments)]
 
     def format_options(self, ctx: Any, formatter: Any) -> None:
         arguments: list[tuple[str, str]] = []

@@ -253,6 +253,7 @@ def compare_command(
         typer.Option(
             "--variant",
             "-v",
+            metavar="NAME",
             help="A rule set to compare; give two or more (default: the four one-deck "
             "variants). The first is the one the others are compared with.",
             show_default=False,
