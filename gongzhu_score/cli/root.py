@@ -5,7 +5,7 @@ as strings each would be evaluated again when the command runs, a cost on every 
 """
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 
@@ -17,9 +17,6 @@ from ..io.variants import VARIANTS, find_variant, load_rules
 from ..render.formats import Format
 from ..render.hand import render_result
 from ..terms import error
-
-if TYPE_CHECKING:
-    pass
 from .common import (
     PROG,
     CapturedOpt,
