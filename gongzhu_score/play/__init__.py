@@ -1,1 +1,2 @@
-"""The rules of play (出牌规则): replaying a trick-by-trick record, checking every play."""
+"""Play (出牌): the state of play and its rules, replaying a trick-by-trick record, claims of the
+remaining tricks (声称), and judging a record whole."""
