@@ -223,9 +223,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "error.history.line": ("{where} is not a recorded change", "{where}不是记录的修改"),
 
     "where.line": ("line {number}", "第 {number} 行"),
-    "where.last_line": ("the last line", "最后一行"),
+    "where.from_end": ("line {number} from the end", "倒数第 {number} 行"),
 
     "error.history.write": ("cannot write the history: {why}; the ledger is unchanged", "无法写入修改记录：{why}；比赛记录没有改动"),
+    "error.history.before": ("change {number} does not hold a ledger this tool wrote (edited by hand?); it cannot be reverted", "第 {number} 项修改里没有本工具写的比赛记录（手动编辑过？）；无法撤回"),
+    "error.history.long": ("a line longer than any change this tool writes; not a history", "有一行比本工具写的任何修改都长；不是修改记录"),
+    "error.history.astray": ("the history does not lead back from this ledger (change {number} was not made to the ledger before it); nothing was restored", "修改记录与比赛记录对不上（第 {number} 项修改不是在它之前的比赛记录上做的）；什么也没有恢复"),
+    "error.storage.wait": ("GONGZHU_LOCK_WAIT={value}: not a number of seconds; give one such as 10 (0: do not wait)", "GONGZHU_LOCK_WAIT={value}：不是秒数；请给一个数，如 10（0：不等待）"),
 
     "what.ledger": ("ledger", "比赛记录"),
     "what.history": ("history", "修改记录"),

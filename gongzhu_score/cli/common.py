@@ -135,6 +135,9 @@ def _silence_stdout() -> None:
         os.close(devnull)
 
 
+silence_stdout = _silence_stdout  # for a command whose change is made but output fails
+
+
 _TYPE_WORDS = re.compile(
     r" ?<(?:str|int|bool|float|path|int range|float range|text|list\[[a-z]+\])>"
 )

@@ -7,9 +7,10 @@ hand.
 
 from __future__ import annotations
 
+import contextlib
 import enum
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -21,7 +22,7 @@ from ..io.variants import choose_rules
 from ..match.ledger import check_end
 from ..render.formats import Format, json_text
 from ..render.hand import render_result
-from ..terms import Listed, colon, count_of_hands, error, say
+from ..terms import Listed, colon, count_of_hands, error, printable, say
 from .common import (
     PROG,
     CapturedOpt,
@@ -42,6 +43,7 @@ from .common import (
     format_option,
     no_hand_given,
     read_hand,
+    silence_stdout,
     with_rest,
 )
 
@@ -50,6 +52,32 @@ if TYPE_CHECKING:
 
 # The ledger, its files and its rendering are imported by the commands that use them, so
 # that `gongzhu-score score` does not pay for them at start-up.
+
+DONE_BUT_UNSHOWN = 4
+"""The exit code of a change that was made but whose output could not be written."""
+
+
+@contextlib.contextmanager
+def _shown(ledger_file: str, kind: str, values: Mapping[str, object], lang: str) -> Iterator[None]:
+    """The output of a change already made. If it cannot be written (a full disk, a closed
+    pipe) the change still stands, and that is said: exit 4, never 2, so that a script that
+    retries on 2 does not make the change twice."""
+    try:
+        yield
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except OSError as e:
+        from ..match.history import Change
+        from ..render.match import change_text
+
+        silence_stdout()
+        change = change_text(Change(0, "", kind, values), lang)
+        said = say("error.cli.unshown", lang, ledger=ledger_file, change=change,
+                   why=e.strerror or str(e))  # fmt: skip
+        with contextlib.suppress(OSError, ValueError, AttributeError):
+            typer.echo(printable(f"error: {said}"), err=True)
+        raise typer.Exit(DONE_BUT_UNSHOWN) from None
+
 
 match_app = typer.Typer(
     name=PROG,
@@ -176,7 +204,8 @@ def match_new(
     started = say("match.new", lang.value, ledger=ledger_file, players=Listed(ledger.players),
                   variant=ledger.variant.name, normalize=ledger.normalization.describe(),
                   end=ledger.end_at)  # fmt: skip
-    typer.echo(started, err=True)
+    with _shown(ledger_file, "new", {}, lang.value):
+        typer.echo(started, err=True)
 
 
 def _hand_for(
@@ -263,7 +292,8 @@ def match_add(
     asked = _asked(ledger_file, hand_file, captured, interactive, lang.value)
     hand = asked or _hand_for(hand_file, captured, exposed, first_exposed, rest, "add")
     added = add_hand(ledger_file, hand, partial=partial, source=_source(hand_file))
-    typer.echo(added_text(added, lang.value, fmt, table_too=asked is None), nl=False)
+    with _shown(ledger_file, "add", {"hand": added.number}, lang.value):
+        typer.echo(added_text(added, lang.value, fmt, table_too=asked is None), nl=False)
 
 
 @match_app.command("show", cls=Command)
@@ -351,7 +381,9 @@ def match_undo(ledger_file: LedgerArg, lang: LangOpt = Lang.en) -> None:
     from ..match.actions import undo_hand
     from ..render.match import taken_text
 
-    typer.echo(taken_text(ledger_file, undo_hand(ledger_file), lang.value), nl=False)
+    taken = undo_hand(ledger_file)
+    with _shown(ledger_file, "undo", {"hand": taken.number}, lang.value):
+        typer.echo(taken_text(ledger_file, taken, lang.value), nl=False)
 
 
 @match_app.command("remove", cls=Command)
@@ -381,7 +413,9 @@ def match_remove(
         ):
             typer.echo(say("match.not_removed", lang.value), err=True)
             raise typer.Exit(1)
-    typer.echo(taken_text(ledger_file, remove_hand(ledger_file, number), lang.value), nl=False)
+    taken = remove_hand(ledger_file, number)
+    with _shown(ledger_file, "remove", {"hand": number}, lang.value):
+        typer.echo(taken_text(ledger_file, taken, lang.value), nl=False)
 
 
 @match_app.command("edit", cls=Command)
@@ -414,10 +448,11 @@ def match_edit(
     asked = _asked(ledger_file, hand_file, captured, interactive, lang.value, number)
     hand = asked or _hand_for(hand_file, captured, exposed, first_exposed, rest, "edit")
     edited = edit_hand(ledger_file, number, hand, partial=partial, source=_source(hand_file))
-    typer.echo(say("match.replaced", lang.value, number=number))
-    if asked is None:
-        typer.echo(render_result(edited.result, Format.table, lang.value), nl=False)
-    typer.echo(match_status_text(edited.ledger, edited.ledger.status(), lang.value))
+    with _shown(ledger_file, "edit", {"hand": number}, lang.value):
+        typer.echo(say("match.replaced", lang.value, number=number))
+        if asked is None:
+            typer.echo(render_result(edited.result, Format.table, lang.value), nl=False)
+        typer.echo(match_status_text(edited.ledger, edited.ledger.status(), lang.value))
 
 
 @match_app.command("rename", cls=Command)
@@ -436,7 +471,8 @@ def match_rename(
     from ..match.actions import rename_player
 
     rename_player(ledger_file, old, new)
-    typer.echo(say("match.renamed", lang.value, old=old, new=new.strip()), err=True)
+    with _shown(ledger_file, "rename", {"old": old, "new": new.strip()}, lang.value):
+        typer.echo(say("match.renamed", lang.value, old=old, new=new.strip()), err=True)
 
 
 @match_app.command("set", cls=Command)
@@ -485,7 +521,8 @@ def match_set(
         raise error(LedgerError, "error.cli.nothing_to_set")
     changed = change_settings(ledger_file, rules=rules, normalize=normalize, scale=scale,
                               rounding=rounding, teams=teams, end_at=end_at)  # fmt: skip
-    typer.echo(settings_text(changed, lang.value), nl=False)
+    with _shown(ledger_file, "set", {"changes": changed.changes}, lang.value):
+        typer.echo(settings_text(changed, lang.value), nl=False)
 
 
 @match_app.command("history", cls=Command)
@@ -517,8 +554,10 @@ def match_restore(ledger_file: LedgerArg, lang: LangOpt = Lang.en) -> None:
     from ..render.match import change_text, match_status_text
 
     ledger, change = restore_match(ledger_file)
-    typer.echo(say("history.restored", lang.value, what=change_text(change, lang.value)))
-    typer.echo(match_status_text(ledger, ledger.status(), lang.value))
+    what = change_text(change, lang.value)
+    with _shown(ledger_file, "restored", {"what": what}, lang.value):
+        typer.echo(say("history.restored", lang.value, what=what))
+        typer.echo(match_status_text(ledger, ledger.status(), lang.value))
 
 
 @match_app.command("verify", cls=Command)

@@ -10,6 +10,7 @@ from ..terms import add_terms
 # fmt: off
 add_terms({
     "error.output": ("cannot write the output: ", "无法写出结果："),
+    "error.cli.unshown": ("{ledger}: the change was made ({change}; 'match history' lists it, 'match restore' reverts it), but printing its output failed: {why}", "{ledger}：修改已完成（{change}；'match history' 可查看，'match restore' 可撤回），但输出失败：{why}"),
     "error.cli.claim": ("--claim {value}: expected NAME=SCORE, e.g. --claim 南=-200", "--claim {value}：应为 名字=得分，例如 --claim 南=-200"),
     "error.cli.captured_twice": ("--captured {name}= given twice; put all of {name}'s cards in one", "--captured {name}= 给了两次；请把 {name} 的牌写在一起"),
     "error.cli.flag_player": ("{flag} {name}=: no player named {quoted} in --captured", "{flag} {name}=：--captured 里没有名为 {quoted} 的玩家"),

@@ -1,35 +1,61 @@
 """A match's changes, kept beside its ledger (``LEDGER.history``), so that none loses a hand.
 
-One JSON line per change: what it was (``add``, ``remove``, ``undo``, ``edit``, ``rename``,
-``set``), when, the SHA-256 of the ledger file after it, and how to bring back the file as it
-was before: for a hand appended, the length the file had (the bytes before it are kept in the
-ledger itself); for any other change, the whole earlier file, compressed. ``match restore``
-reverts the last change exactly; ``match history`` lists them.
+One JSON line per change: what it was (``new``, ``add``, ``remove``, ``undo``, ``edit``,
+``rename``, ``set``), when, the SHA-256 of the ledger file after it, and how to bring back the
+file as it was before: for a hand appended, the length the file had (the bytes before it are
+kept in the ledger itself); for any other change, the whole earlier file, compressed.
+``match restore`` reverts the last change exactly; ``match history`` lists them.
 
-The digest also says whether the ledger is still as this tool last wrote it: if it is, it was
-checked when it was written and ``match add`` need not check every hand again.
+A change is written ahead of the ledger (docs/reliability.md, "A change is one act"): its
+line first, flushed to disk, then the ledger renamed into place. The rename is the commit. So a
+line whose ``after`` is not the ledger's digest, while the line before it is, records a change
+that never reached the ledger (the process died between the two writes, or a restore died after
+bringing the older ledger back): it is *uncommitted*, and :func:`reconcile` sets it aside. So is
+a last line with no newline (a write torn by a crash). The digest also says whether the ledger
+is still as this tool last wrote it: if it is, it was checked when it was written and
+``match add`` need not check every hand again.
+
+Every line is read as strictly as the ledger: its size, its nesting, each field's type and
+range, and the earlier file it carries (decompressed no further than a ledger may be long).
 """
 
 from __future__ import annotations
 
 import base64
+import binascii
 import datetime
 import hashlib
 import json
 import os
+import re
 import zlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..errors import LedgerError
-from ..io.files import replace_file
+from ..errors import GongzhuError, LedgerError
 from ..terms import error, place
 
-__all__ = ["Change", "digest", "history_path", "read_history", "record", "without_last"]
+__all__ = [
+    "MAX_LEDGER_BYTES",
+    "Change",
+    "Head",
+    "digest",
+    "history_path",
+    "read_history",
+    "reconcile",
+    "record",
+]
 
+MAX_LEDGER_BYTES = 64_000_000
+"""A thousand hands take about 600 kB; anything over 64 MB is not a ledger."""
 MAX_HISTORY_BYTES = 256_000_000
+MAX_LINE_BYTES = (MAX_LEDGER_BYTES // 3 + 1) * 4 + 65_536
+"""The longest line a change can take: a whole ledger, compressed no smaller, in base64."""
+KINDS = ("new", "add", "remove", "undo", "edit", "rename", "set")
+_HEX64 = re.compile(r"[0-9a-f]{64}")
+_CHUNK = 1 << 20
 
 
 @dataclass(frozen=True)
@@ -52,10 +78,12 @@ class Change:
     def previous(self, current: bytes) -> bytes:
         """The ledger file as it was before this change, from the file as it is now."""
         if self.kept_length is not None:
+            if self.kept_length > len(current):
+                raise error(LedgerError, "error.history.before", number=self.number)
             return current[: self.kept_length]
         if self.before is None:
             raise error(LedgerError, "error.history.start")
-        return zlib.decompress(base64.b64decode(self.before))
+        return unpack(self.before, self.number)
 
     def to_line(self) -> str:
         data = {
@@ -80,6 +108,21 @@ def pack(data: bytes) -> str:
     return base64.b64encode(zlib.compress(data, 6)).decode("ascii")
 
 
+def unpack(text: str, number: int) -> bytes:
+    """The file a change carries, never inflated past a ledger's size (a line edited into a
+    zlib bomb is refused, not expanded)."""
+    try:
+        packed = base64.b64decode(text, validate=True)
+        inflate = zlib.decompressobj()
+        data = inflate.decompress(packed, MAX_LEDGER_BYTES + 1)
+        whole = inflate.eof and not inflate.unconsumed_tail and len(data) <= MAX_LEDGER_BYTES
+    except (binascii.Error, zlib.error, ValueError):
+        whole = False
+    if not whole:
+        raise error(LedgerError, "error.history.before", number=number)
+    return data
+
+
 def now() -> str:
     return datetime.datetime.now().astimezone().isoformat(timespec="seconds")
 
@@ -91,8 +134,181 @@ def history_path(ledger: str | Path) -> Path:
     return path.with_name(path.name + ".history")
 
 
-def read_history(ledger: str | Path) -> list[Change]:
-    """The recorded changes of a ledger, oldest first (none if it has no history yet)."""
+def _whole(value: object, low: int = 0) -> int:
+    """A JSON whole number (not a bool, a float, or one too large for a file) ≥ ``low``."""
+    if type(value) is not int or not low <= value < 1 << 62:
+        raise ValueError(value)
+    return value
+
+
+def _text(value: object) -> str:
+    if not isinstance(value, str):
+        raise ValueError(value)
+    return value
+
+
+def _values(kind: str, values: object) -> dict[str, Any]:
+    """What a change of ``kind`` says it was about, each value of the type it must have."""
+    if not isinstance(values, dict):
+        raise ValueError(values)
+    if kind == "new":
+        expected: dict[str, Any] = {}
+    elif kind == "rename":
+        expected = {"old": _text(values.get("old")), "new": _text(values.get("new"))}
+    elif kind == "set":
+        changes = values.get("changes")
+        if not isinstance(changes, dict):
+            raise ValueError(changes)
+        for key, pair in changes.items():
+            if not (isinstance(pair, list) and len(pair) == 2):
+                raise ValueError(pair)
+            _text(key), _text(pair[0]), _text(pair[1])
+        expected = {"changes": changes}
+    else:
+        expected = {"hand": _whole(values.get("hand"), 1)}
+    if values.keys() != expected.keys():
+        raise ValueError(values)
+    return expected
+
+
+def parse_change(line: bytes) -> Change:
+    """One history line as a :class:`Change`; ValueError for anything this tool never writes."""
+    try:
+        data = json.loads(line, parse_constant=_refuse)
+    except RecursionError:
+        raise ValueError("nested too deep") from None
+    if not isinstance(data, dict):
+        raise ValueError(data)
+    kind = _text(data.get("kind"))
+    if kind not in KINDS:
+        raise ValueError(kind)
+    after = _text(data.get("after"))
+    if not _HEX64.fullmatch(after):
+        raise ValueError(after)
+    kept = data.get("kept_length")
+    before = data.get("before")
+    if kept is not None and (kind != "add" or before is not None):
+        raise ValueError(kept)
+    if before is not None:
+        _text(before)
+    known = {"number", "time", "kind", "values", "after", "kept_length", "before"}
+    if not data.keys() <= known:
+        raise ValueError(data.keys())
+    return Change(
+        _whole(data.get("number"), 1),
+        _text(data.get("time")),
+        kind,
+        _values(kind, data.get("values", {})),
+        after,
+        None if kept is None else _whole(kept),
+        before,
+    )
+
+
+def _refuse(constant: str) -> float:
+    raise ValueError(constant)  # NaN, Infinity: no field of a change is such a number
+
+
+def _change(line: bytes, path: Path, where: object) -> Change:
+    try:
+        return parse_change(line)
+    except (ValueError, TypeError):
+        raise error(LedgerError, "error.history.line", where=where).within(str(path)) from None
+
+
+def _unreadable(path: Path, e: OSError) -> GongzhuError:
+    return error(LedgerError, "error.file.unreadable", why=e.strerror).within(str(path))
+
+
+@dataclass(frozen=True)
+class Head:
+    """The end of a history as :func:`reconcile` found it."""
+
+    last: Change | None
+    """The last committed change (None: no history)."""
+    as_written: bool
+    """The ledger is exactly as ``last`` left it."""
+    last_at: int
+    """Where ``last``'s line starts in the history file."""
+    length: int
+    """The history's length once what was set aside is gone: where the next line goes."""
+    before_last: Change | None = None
+    """The change before ``last``: ``restore`` checks it leads back to it."""
+
+
+def _tail_lines(path: Path) -> tuple[list[tuple[int, bytes]], int, int] | None:
+    """The history's last three lines, newest first, with where each starts (fewer if it
+    has fewer), where its complete lines end, and its size; None if it does not exist. Read
+    backwards, each byte at most twice and never further back than a torn line and three
+    lines of the longest a change can take: linear, and bounded whatever the file holds."""
+    try:
+        with path.open("rb") as f:
+            size = f.seek(0, os.SEEK_END)
+            ends: list[int] = []  # just past each newline found, newest first
+            pos = size
+            while pos > 0 and len(ends) < 4:
+                if size - pos > 4 * MAX_LINE_BYTES:
+                    raise error(LedgerError, "error.history.long").within(str(path))
+                start = max(0, pos - _CHUNK)
+                f.seek(start)
+                chunk = f.read(pos - start)
+                at = len(chunk)
+                while len(ends) < 4:
+                    at = chunk.rfind(b"\n", 0, at)
+                    if at < 0:
+                        break
+                    ends.append(start + at + 1)
+                pos = start
+            complete = ends[0] if ends else 0
+            if size - complete > MAX_LINE_BYTES:
+                raise error(LedgerError, "error.history.long").within(str(path))
+            bounds = ends if len(ends) == 4 else [*ends, 0]
+            first = bounds[-1]
+            f.seek(first)
+            region = f.read(complete - first)
+    except FileNotFoundError:
+        return None
+    except OSError as e:
+        raise _unreadable(path, e) from None
+    lines = [
+        (bounds[i + 1], region[bounds[i + 1] - first : bounds[i] - first])
+        for i in range(len(bounds) - 1)
+    ]
+    return [(at, line) for at, line in lines if line.strip()], complete, size
+
+
+def reconcile(ledger: str | Path, current: str, repair: bool) -> Head:
+    """The history's last committed change, given the ledger's digest ``current``. A torn last
+    line and an uncommitted last change (see the module's text) are set aside: cut from the
+    file when ``repair`` (the caller holds the ledger's lock), only skipped otherwise."""
+    path = history_path(ledger)
+    found = _tail_lines(path)
+    if found is None:
+        return Head(None, False, 0, 0)
+    lines, complete, size = found
+    changes = [
+        (at, _change(line, path, place("where.from_end", number=i)))
+        for i, (at, line) in enumerate(lines, 1)
+    ]
+    length = complete
+    if len(changes) >= 2 and changes[0][1].after != current == changes[1][1].after:
+        length = changes[0][0]  # uncommitted: the ledger is as the change before left it
+        changes = changes[1:]
+    if repair and length < size:
+        try:
+            os.truncate(path, length)  # needs no free space: works on a full disk too
+        except OSError as e:
+            raise _unreadable(path, e) from None
+    if not changes:
+        return Head(None, False, 0, length)
+    at, last = changes[0]
+    earlier = changes[1][1] if len(changes) > 1 else None
+    return Head(last, last.after == current, at, length, earlier)
+
+
+def read_history(ledger: str | Path, current: str | None = None) -> list[Change]:
+    """The recorded changes of a ledger, oldest first (none if it has no history yet); with
+    the ledger's digest ``current``, without what :func:`reconcile` would set aside."""
     path = history_path(ledger)
     try:
         with path.open("rb") as f:
@@ -100,88 +316,43 @@ def read_history(ledger: str | Path) -> list[Change]:
     except FileNotFoundError:
         return []
     except OSError as e:
-        raise error(LedgerError, "error.file.unreadable", why=e.strerror).within(
-            str(path)
-        ) from None
+        raise _unreadable(path, e) from None
     if len(raw) > MAX_HISTORY_BYTES:
         too_large = error(LedgerError, "error.storage.large", size=f"{MAX_HISTORY_BYTES:,}",
                           what=place("what.history"))  # fmt: skip
         raise too_large.within(str(path))
+    lines = raw.split(b"\n")
     changes: list[Change] = []
-    for number, line in enumerate(raw.splitlines(), 1):
+    for number, line in enumerate(lines, 1):
+        if len(line) > MAX_LINE_BYTES:
+            raise error(LedgerError, "error.history.long").within(str(path))
+        if number == len(lines):
+            break  # what follows the last newline: nothing, or a torn line
         if line.strip():
-            changes.append(_change(line, path, number))
+            changes.append(_change(line, path, place("where.line", number=number)))
+    uncommitted = len(changes) >= 2 and changes[-1].after != current == changes[-2].after
+    if current is not None and uncommitted:
+        changes.pop()
     return changes
 
 
-def _change(line: bytes, path: Path, number: int | None) -> Change:
-    try:
-        data = json.loads(line)
-        return Change(
-            int(data["number"]),
-            str(data["time"]),
-            str(data["kind"]),
-            dict(data.get("values") or {}),
-            str(data["after"]),
-            data.get("kept_length"),
-            data.get("before"),
-        )
-    except (ValueError, KeyError, TypeError, AttributeError):
-        where = place("where.last_line") if number is None else place("where.line", number=number)
-        raise error(LedgerError, "error.history.line", where=where).within(str(path)) from None
-
-
-def last_change(ledger: str | Path) -> Change | None:
-    """The last recorded change of a ledger (None without a history), read from the end of
-    the history: a season's ten thousand changes are not all parsed to add one more."""
+def record(ledger: str | Path, change: Change, at: int) -> None:
+    """Append one change to the history, whose length is ``at``, and flush it to disk (before
+    the ledger is replaced). A failed or interrupted write leaves the history as it was."""
     path = history_path(ledger)
-    try:
-        with path.open("rb") as f:
-            end = f.seek(0, os.SEEK_END)
-            tail = b""
-            while end > 0 and b"\n" not in tail.rstrip(b"\n"):
-                start = max(0, end - (1 << 16))
-                f.seek(start)
-                tail = f.read(end - start) + tail
-                end = start
-    except FileNotFoundError:
-        return None
-    except OSError as e:
-        raise error(LedgerError, "error.file.unreadable", why=e.strerror).within(
-            str(path)
-        ) from None
-    line = tail.rstrip().rpartition(b"\n")[2]
-    return _change(line, path, None) if line.strip() else None
-
-
-def record(ledger: str | Path, change: Change) -> int:
-    """Append one change to the history (flushed to disk before the ledger is replaced); the
-    history's length before it, for :func:`forget_since`. A failed write leaves the history as
-    it was."""
-    path = history_path(ledger)
-    length = 0
     try:
         with path.open("ab") as f:
-            length = f.tell()
             try:
                 f.write(change.to_line().encode("utf-8"))
                 f.flush()
                 os.fsync(f.fileno())
-            except OSError:
-                f.truncate(length)  # a disk full mid-line must not leave half a change
+            except BaseException:
+                f.truncate(at)  # a disk full mid-line must not leave half a change
                 raise
     except OSError as e:
         raise error(LedgerError, "error.history.write", why=e.strerror).within(str(path)) from None
-    return length
 
 
 def forget_since(ledger: str | Path, length: int) -> None:
-    """Take back the change recorded at ``length`` (its ledger write failed). Truncating needs
-    no free space, so it works on a full disk too."""
+    """Take back what was recorded past ``length`` (its ledger write failed)."""
     os.truncate(history_path(ledger), length)
-
-
-def without_last(ledger: str | Path, changes: list[Change]) -> None:
-    """Write the history back without its last change (atomically)."""
-    text = "".join(c.to_line() for c in changes[:-1])
-    replace_file(history_path(ledger), text.encode("utf-8"))

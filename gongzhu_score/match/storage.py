@@ -7,8 +7,10 @@
   ``match add`` at once both land, one after the other. (The ledger itself cannot carry the
   lock: the rename replaces it.)
 - A refused change writes nothing, so the ledger stays byte-for-byte as it was.
-- Every change is recorded in ``LEDGER.history`` (:mod:`.history`) first, with what it takes to
-  revert it: :func:`restore_ledger` brings back the ledger as it was before the last change.
+- Every change is written ahead in ``LEDGER.history`` (:mod:`.history`), with what it takes to
+  revert it, then the ledger renamed into place: the rename commits it, and a line whose change
+  never reached the ledger is recognised and set aside. :func:`restore_ledger` brings back the
+  ledger as it was before the last change.
 - A ledger that is not as this tool last wrote it (edited by hand) is checked hand by hand
   before a hand is added to it, and refused if any stored number disagrees.
 - Reading is fast for the ledgers this package writes: every value sits on its own
@@ -25,6 +27,7 @@ import fcntl
 import glob
 import hashlib
 import json
+import math
 import os
 import time
 from collections.abc import Callable, Iterator
@@ -43,25 +46,23 @@ from ..io.files import (
 from ..io.yamlfile import decode, load_yaml
 from ..terms import Both, error, place
 from .history import (
+    MAX_LEDGER_BYTES,
     Change,
+    Head,
     digest,
     forget_since,
     history_path,
-    last_change,
     now,
     pack,
     read_history,
+    reconcile,
     record,
-    without_last,
 )
 from .ledger import Ledger
 
 LEDGER = place("what.ledger")
 
 __all__ = ["change_ledger", "create_ledger", "ledger_history", "read_ledger", "restore_ledger"]
-
-MAX_LEDGER_BYTES = 64_000_000
-"""A thousand hands take about 600 kB; anything over 64 MB is not a ledger."""
 
 T = TypeVar("T")
 
@@ -189,18 +190,34 @@ LOCK_WAIT_SECONDS = 10.0
 milliseconds); then it gives up, saying so, rather than hang behind a stuck process."""
 
 
+def lock_wait() -> float:
+    """Seconds to wait for the lock: ``GONGZHU_LOCK_WAIT`` if set (a number, 0 or more), else
+    :data:`LOCK_WAIT_SECONDS`."""
+    given = os.environ.get("GONGZHU_LOCK_WAIT")
+    if given is None:
+        return LOCK_WAIT_SECONDS
+    try:
+        seconds = float(given)
+    except ValueError:
+        seconds = math.nan
+    if not 0 <= seconds <= 86_400:  # NaN fails too: it would wait forever
+        raise error(LedgerError, "error.storage.wait", value=repr(given))
+    return seconds
+
+
 @contextlib.contextmanager
 def _locked(path: str, target: Path) -> Iterator[None]:
     """The ledger's lock (``LEDGER.lock`` beside the real file, so every name of it shares
     one), held for the block."""
     lock = target.with_name(target.name + ".lock")
+    wait = lock_wait()
     try:
         fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o666)
     except OSError as e:
         refused = error(LedgerError, "error.storage.lock", lock=lock, why=e.strerror)
         raise refused.within(path) from None
     try:
-        deadline = time.monotonic() + float(os.environ.get("GONGZHU_LOCK_WAIT", LOCK_WAIT_SECONDS))
+        deadline = time.monotonic() + wait
         while True:
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
@@ -234,26 +251,70 @@ def _target(path: str) -> Path:
 
 
 def create_ledger(path: str, ledger: Ledger) -> None:
-    """Write a new ledger; refuse, touching nothing, if the file exists."""
+    """Write a new ledger; refuse, touching nothing, if the file exists. Its history is
+    started first (any left by an earlier file of that name removed), then the ledger linked
+    into place: the link is the commit, and a history with no ledger beside it is nothing."""
     target = _target(path)
-    text = ledger.to_text()
+    if target.exists():
+        raise error(LedgerError, "error.storage.exists").within(path)
+    data = ledger.to_text().encode("utf-8")
     with _unchanged_unless_written(path):
-        tmp = write_temp(target, text.encode("utf-8"))
+        tmp = write_temp(target, data)
         try:
-            os.link(tmp, target)  # fails if the ledger exists: no check-then-write race
+            with _locked(path, target):
+                if target.exists():
+                    raise error(LedgerError, "error.storage.exists").within(path)
+                with contextlib.suppress(FileNotFoundError):  # of an earlier file
+                    history_path(target).unlink()
+                record(target, Change(1, now(), "new", {}, digest(data)), 0)
+                try:
+                    os.link(tmp, target)  # fails if the ledger exists: no check-then-write race
+                except BaseException:
+                    with contextlib.suppress(OSError):
+                        history_path(target).unlink()
+                    raise
+                fsync_folder(target.parent)
         except FileExistsError:
             raise error(LedgerError, "error.storage.exists").within(path) from None
         finally:
-            os.unlink(tmp)
-        fsync_folder(target.parent)
-        with contextlib.suppress(FileNotFoundError):  # an old history of an earlier file
-            history_path(target).unlink()
-        record(target, Change(1, now(), "new", {}, digest(text.encode("utf-8"))))
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
 
 
 Describe = Callable[[Ledger, Ledger, T], tuple[str, dict[str, Any]]]
 """What a change was, for the history: its kind and its values (the ledger before and after,
 and what the change returned)."""
+
+
+def _by_hand_check(before: Ledger, path: str) -> None:
+    """Refuse a ledger whose stored numbers its hands no longer give."""
+    problems = before.verify()
+    if problems:
+        first = Both((problems[0], before.verify("zh")[0]))
+        more = place("error.storage.more", count=len(problems) - 1) if problems[1:] else ""
+        by_hand = error(LedgerError, "error.storage.by_hand", problem=first, more=more, path=path)
+        raise by_hand.within(path)
+
+
+def _commit(target: Path, path: str, new: bytes, new_digest: str, head: Head, step: Change) -> None:
+    """Write ``step`` ahead, then the ledger (the rename is the commit). Whatever stops it
+    before the rename (a full disk, Ctrl-C, SIGTERM) takes the line back; after the rename the
+    change stands. A SIGKILL anywhere leaves at worst a line :func:`reconcile` sets aside."""
+    record(target, step, head.length)
+    with _unchanged_unless_written(path):
+        try:
+            replace_file(target, new)
+        except BaseException:
+            if _digest_of(target) != new_digest:
+                forget_since(target, head.length)
+            raise
+
+
+def _digest_of(target: Path) -> str | None:
+    try:
+        return digest(target.read_bytes())
+    except OSError:
+        return None
 
 
 def change_ledger(
@@ -276,23 +337,15 @@ def change_ledger(
     with _locked(path, target):
         # Read under the lock: another writer may have changed the ledger meanwhile.
         raw = _read(path)
-        last = last_change(target)
         hashed = hashlib.sha256(raw)  # kept: the ledger with a hand added hashes on from it
-        as_written = last is not None and last.after == hashed.hexdigest()
-        tail = _parse_tail(raw, path) if last_hand_only and as_written else None
+        head = reconcile(target, hashed.hexdigest(), repair=True)
+        tail = _parse_tail(raw, path) if last_hand_only and head.as_written else None
         if tail is not None:
             before, canonical = tail, True
         else:
             before, _, canonical = _parse(raw, path)
-        if check_first and not as_written:
-            problems = before.verify()
-            if problems:
-                first = Both((problems[0], before.verify("zh")[0]))
-                more = place("error.storage.more", count=len(problems) - 1) if problems[1:] else ""
-                by_hand = error(
-                    LedgerError, "error.storage.by_hand", problem=first, more=more, path=path
-                )
-                raise by_hand.within(path)
+        if check_first and not head.as_written:
+            _by_hand_check(before, path)
         after, extra = change(before)
         appended = (
             canonical
@@ -313,47 +366,52 @@ def change_ledger(
             new_digest = digest(new)
         kind, values = describe(before, after, extra)
         step = Change(
-            (last.number if last is not None else 0) + 1,
+            (head.last.number if head.last is not None else 0) + 1,
             now(),
             kind,
             values,
             new_digest,
-            len(raw) + (not raw.endswith(b"\n")) if appended else None,
+            len(raw) if appended else None,
             None if appended else pack(raw),
         )
-        recorded_at = record(target, step)  # first: a change on disk is always in the history
-        with _unchanged_unless_written(path):
-            try:
-                replace_file(target, new)
-            except OSError:
-                forget_since(target, recorded_at)
-                raise
+        _commit(target, path, new, new_digest, head, step)
     return after, extra
 
 
 def restore_ledger(path: str) -> tuple[Ledger, Change]:
-    """Bring back the ledger as it was before its last recorded change; that change leaves the
-    history. Refused when the ledger is not as the change left it (edited since)."""
+    """Bring back the ledger exactly as it was before its last recorded change; that change
+    leaves the history. Refused when the ledger is not as the change left it (edited since).
+    The older ledger is renamed into place first (the commit), then the line cut: a crash
+    between leaves a line :func:`reconcile` recognises as uncommitted and sets aside."""
     if not Path(path).is_file():
         read_ledger(path)
     target = _target(path)
     with _locked(path, target):
-        _, _, _, raw = _load(path)
-        changes = read_history(target)
-        if not changes or changes[-1].kind == "new":
+        raw = _read(path)
+        _parse(raw, path)
+        head = reconcile(target, digest(raw), repair=True)
+        last = head.last
+        if last is None or last.kind == "new":
             raise error(LedgerError, "error.storage.nothing").within(path)
-        last = changes[-1]
-        if last.after != digest(raw):
+        if not head.as_written:
             raise error(LedgerError, "error.storage.edited").within(path)
-        previous = last.previous(raw)
-        ledger, text, _ = _parse(previous, path)
+        history = str(history_path(target))
+        try:
+            previous = last.previous(raw)
+        except LedgerError as e:
+            raise e.within(history) from None
+        if head.before_last is not None and head.before_last.after != digest(previous):
+            raise error(LedgerError, "error.history.astray", number=last.number).within(history)
+        ledger, _, _ = _parse(previous, path)
         with _unchanged_unless_written(path):
-            replace_file(target, text.encode("utf-8"))
-            without_last(target, changes)
+            replace_file(target, previous)
+            forget_since(target, head.last_at)
     return ledger, last
 
 
 def ledger_history(path: str) -> list[Change]:
-    """The recorded changes of a ledger (reading it first, for the clear error if it is not)."""
-    read_ledger(path)
-    return read_history(path)
+    """The recorded changes of a ledger (reading it first, for the clear error if it is not),
+    without a change that never reached it (see :func:`.history.reconcile`)."""
+    raw = _read(path)
+    _parse(raw, path)
+    return read_history(path, digest(raw))

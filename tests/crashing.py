@@ -1,0 +1,65 @@
+"""Run one ``gongzhu-score`` command and stop it dead at a chosen step of its writes.
+
+``python tests/crashing.py STEP HOW -- ARGS...``: every call the package makes that writes to
+disk (``os.fsync``, ``os.replace``, ``os.link``, ``os.truncate``, ``os.unlink``) is a step, counted before it and after it. At step ``STEP``: ``kill`` sends the
+process SIGKILL (nothing runs after), ``term`` SIGTERM (the handler the console script installs
+runs), ``interrupt`` raises KeyboardInterrupt (Ctrl-C). If the command ends before ``STEP``, the
+script exits with 99 once the command is done, so a test walks STEP = 1, 2, … until it sees 99.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+from typing import Any
+
+COUNT = 0
+STEP = int(sys.argv[1])
+HOW = sys.argv[2]
+
+
+def _step() -> None:
+    global COUNT
+    COUNT += 1
+    if COUNT != STEP:
+        return
+    if HOW == "kill":
+        os.kill(os.getpid(), signal.SIGKILL)
+    elif HOW == "term":
+        os.kill(os.getpid(), signal.SIGTERM)
+    else:
+        raise KeyboardInterrupt
+
+
+def _wrapped(call: Any) -> Any:
+    def run(*args: Any, **kwargs: Any) -> Any:
+        _step()
+        result = call(*args, **kwargs)
+        _step()
+        return result
+
+    return run
+
+
+for name in ("fsync", "replace", "link", "truncate", "unlink"):
+    setattr(os, name, _wrapped(getattr(os, name)))
+
+
+def main() -> None:
+    from gongzhu_score.cli.main import main as cli
+
+    sys.argv = ["gongzhu-score", *sys.argv[sys.argv.index("--") + 1 :]]
+    try:
+        cli()
+    except SystemExit as e:
+        if COUNT < STEP:
+            sys.stdout.flush()
+            os._exit(99)
+        raise SystemExit(e.code) from None
+    if COUNT < STEP:
+        os._exit(99)
+
+
+if __name__ == "__main__":
+    main()
