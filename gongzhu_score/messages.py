@@ -32,6 +32,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "error.name.unsafe": ("player name {name} holds {char}: a name may not hold control characters, line breaks or marks that reorder text", "玩家名字 {name} 含有 {char}：名字里不能有控制字符、换行符或改变文字方向的符号"),
     "error.name.space": ("player name {name} starts or ends with a space", "玩家名字 {name} 的开头或结尾有空格"),
     "error.name.not_text": ("a player name is text, not {value}", "玩家名字应是文字，不能是 {value}"),
+    "error.name.not_utf8": ("player name {name} is not valid text: the bytes {bytes} are not UTF-8", "玩家名字 {name} 不是有效的文字：字节 {bytes} 不是 UTF-8 编码"),
     "error.hand.no_name": ("player {seat} has no name", "第 {seat} 位玩家没有名字"),
     "error.hand.same_name": ("two players are named {name}; names must differ", "有两位玩家都叫 {name}；名字不能相同"),
     "error.hand.captured_twice": ("player {name}: {code} ({card}) captured twice", "玩家 {name}：{card}（{code}）收了两次"),

@@ -70,9 +70,12 @@ TERMS: dict[str, tuple[str, str]] = {
 # What a terminal may take as a command rather than text, or as the end of a line: C0 and C1
 # controls (ESC starts an escape sequence, U+009B is a one-byte CSI), DEL, the line and paragraph
 # separators (YAML and many readers break lines there), the byte-order mark and the marks that
-# reorder text (bidirectional overrides and isolates: text that displays other than it reads).
+# reorder text (bidirectional overrides and isolates: text that displays other than it reads),
+# and lone surrogates: bytes that were not UTF-8 (a file name, an argument: Python reads them
+# as U+DC80…U+DCFF) cannot be written as UTF-8 at all.
 _UNSAFE = re.compile(
-    "[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]"
+    "[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff"
+    "\ud800-\udfff]"
 )
 
 
@@ -85,13 +88,16 @@ def unsafe_character(text: str) -> str | None:
 
 def _escaped(match: re.Match[str]) -> str:
     code = ord(match.group())
+    if 0xDC80 <= code <= 0xDCFF:  # a byte that was not UTF-8, as backslashreplace writes it
+        return f"\\x{code - 0xDC00:02x}"
     return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
 
 
 def printable(text: str) -> str:
     """``text`` safe to print on a terminal and on one line: every character that a terminal
     could act on, or a reader take as a line break, written as its escape (``\\x1b``,
-    ``\\u2028``). Everything else (CJK, emoji, ♠) is kept."""
+    ``\\u2028``); a byte that was not UTF-8 as ``\\xff`` (Python's ``backslashreplace``), so
+    the text is valid UTF-8, JSON included. Everything else (CJK, emoji, ♠) is kept."""
     return _UNSAFE.sub(_escaped, text) if _UNSAFE.search(text) else text
 
 

@@ -21,7 +21,7 @@ from typer.core import TyperCommand, TyperGroup
 
 from ..api import read_hand_input
 from ..core.cards import Card
-from ..core.hand import Hand, PlayerHand
+from ..core.hand import Hand, PlayerHand, check_name
 from ..core.normalize import MAX_SCALE, Method, Rounding, Teams
 from ..core.variant import Variant
 from ..errors import (
@@ -321,8 +321,19 @@ def parse_claims(values: list[str] | None) -> dict[str, int]:
         name, sep, number = value.partition("=")
         if not sep or not name.strip():
             raise error(InputError, "error.cli.claim", value=repr(value))
+        _refuse_bytes(name.strip(), "--claim")
         claims[name.strip()] = parse_score(number, f"--claim {name.strip()}")
     return claims
+
+
+def _refuse_bytes(name: str, flag: str) -> None:
+    """A name holding bytes that are not UTF-8 (read from the command line as lone
+    surrogates) is refused at once, naming the flag and showing the bytes (``\\xff``)."""
+    if any(0xD800 <= ord(c) <= 0xDFFF for c in name):
+        try:
+            check_name(name)
+        except GongzhuError as e:
+            raise e.recast(InputError).within(flag) from None
 
 
 HandFileArg = Annotated[
@@ -419,6 +430,7 @@ def split_flag(flag: str, value: str) -> tuple[str, str]:
     name, sep, cards = value.partition("=")
     if not sep or not name.strip():
         raise error(InputError, "error.cli.name_cards", flag=flag, value=repr(value))
+    _refuse_bytes(name.strip(), flag)
     return name.strip(), cards
 
 

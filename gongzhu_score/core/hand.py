@@ -19,7 +19,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 
 from ..errors import GongzhuError, HandError, MissingCardsError, RestError
-from ..terms import Listed, Names, error, place, say, unsafe_character
+from ..terms import Listed, Names, error, place, printable, say, unsafe_character
 from .bits import SCORING
 from .cards import DECK, SCORING_CARDS, Card, parse_cards
 from .variant import Variant
@@ -195,9 +195,11 @@ def is_plain_name(name: object) -> bool:
 
 def check_name(name: object, seat: int | None = None) -> str:
     """The one rule for a player's name, wherever it comes from (flags, files, prompts, records,
-    a ledger, a rename): text, not blank, no surrounding space (the readers trim it), and no
+    a ledger, a rename): text, not blank, no surrounding space (the readers trim it), no
     character a terminal would act on or a reader would take as a line break (the ledger is
-    YAML: a U+2028 in a name would end its line). CJK, emoji and inner spaces are kept."""
+    YAML: a U+2028 in a name would end its line), and no bytes that are not UTF-8 (an argument
+    holding them is read as lone surrogates: refused, the bytes shown ``\\xff``). CJK, emoji
+    and inner spaces are kept."""
     if is_plain_name(name):
         return name  # type: ignore[return-value]
     if not isinstance(name, str):
@@ -205,6 +207,9 @@ def check_name(name: object, seat: int | None = None) -> str:
     if not name.strip():
         raise error(HandError, "error.hand.no_name", seat=seat or "?")
     char = unsafe_character(name)
+    if char is not None and 0xD800 <= ord(char) <= 0xDFFF:  # bytes that were not UTF-8
+        bad = "".join(printable(c) for c in name if 0xD800 <= ord(c) <= 0xDFFF)
+        raise error(HandError, "error.name.not_utf8", name=f"'{printable(name)}'", bytes=bad)
     if char is not None:
         raise error(HandError, "error.name.unsafe", name=repr(name), char=f"U+{ord(char):04X}")
     if name != name.strip():
