@@ -35,6 +35,7 @@ from ..io.fields import HandSpec, cards_field, parse_score
 from ..io.variants import choose_rules
 from ..render.formats import Format
 from ..terms import LANGS, error, join, printable, say
+from .streams import prepare_streams, stdin_encoding
 from .typer_internals import read_quickly
 
 PROG = "gongzhu-score"
@@ -84,6 +85,7 @@ class ErrorsAtTheBoundary(TyperGroup):
         **extra: Any,
     ) -> Any:
         lang = asked_lang(sys.argv[1:] if args is None else list(args))
+        streams = prepare_streams(lang)  # none closed, missing or unable to encode: see there
         try:
             rv = super().main(
                 args=args,
@@ -98,7 +100,7 @@ class ErrorsAtTheBoundary(TyperGroup):
             _silence_stdout()
             code = 1  # as Click ends a command whose pipe closed mid-output
         except GongzhuError as e:
-            typer.echo(f"error: {error_line(e, lang)}", err=True)
+            _tell(f"error: {error_line(e, lang)}")
             code = 2
         except typer.TyperException as e:  # Click's usage errors: bad option, bad value, …
             hint = ""
@@ -111,19 +113,34 @@ class ErrorsAtTheBoundary(TyperGroup):
                 refused = say("error.cli.format", lang, value=repr(e.value),
                               formats=join(e.formats, lang))  # fmt: skip
                 message = f"--format{say('colon', lang)}{refused}"
-            typer.echo(f"error: {message}{hint}", err=True)
+            _tell(f"error: {message}{hint}")
             code = 2
         except typer.Abort:
-            typer.echo(say("aborted", lang), err=True)
+            _tell(say("aborted", lang))
             code = 1
         except OSError as e:  # a write the system refused that no layer below expected
             where = f"{e.filename}: " if e.filename else say("error.output", lang)
-            typer.echo(printable(f"error: {where}{e.strerror or e}"), err=True)
+            _tell(printable(f"error: {where}{e.strerror or e}"))
             _silence_stdout()  # what is still buffered for it cannot be written either
             code = 2
+        except UnicodeDecodeError as e:  # typed at a prompt in another encoding than the input's
+            why = f"byte {e.object[e.start : e.start + 1].hex()}, {e.reason}"
+            said = say("error.stream.stdin_encoding", lang, encoding=stdin_encoding(), why=why)
+            _tell(f"error: {said}")
+            code = 2
+        warning = streams.warning()
+        if warning is not None:
+            _tell(warning)
         if standalone_mode:
             sys.exit(code)
         return code
+
+
+def _tell(line: str) -> None:
+    """A line on standard error; if even that cannot be written (closed, full), the exit code
+    alone tells."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        typer.echo(line, err=True)
 
 
 def _silence_stdout() -> None:
@@ -131,8 +148,10 @@ def _silence_stdout() -> None:
     again with a second message."""
     with contextlib.suppress(OSError, ValueError, AttributeError, io.UnsupportedOperation):
         devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        os.close(devnull)
+        try:
+            os.dup2(devnull, sys.stdout.fileno())
+        finally:
+            os.close(devnull)
 
 
 silence_stdout = _silence_stdout  # for a command whose change is made but output fails

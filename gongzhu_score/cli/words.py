@@ -10,6 +10,10 @@ from ..terms import add_terms
 # fmt: off
 add_terms({
     "error.output": ("cannot write the output: ", "无法写出结果："),
+    "error.stream.stdin_closed": ("standard input is closed: there is nothing to read (name a file instead of -)", "标准输入已关闭：没有可读的内容（请给出文件，而不是 -）"),
+    "error.stream.stdout_closed": ("standard output is closed", "标准输出已关闭"),
+    "error.stream.stdin_encoding": ("standard input is not {encoding} text ({why})", "标准输入不是 {encoding} 编码的文字（{why}）"),
+    "warning.stream.replaced": ("warning: standard output is {encoding}, which cannot show every character printed: those were written as ?", "警告：标准输出的编码是 {encoding}，无法显示所有字符：这些字符已写为 ?"),
     "error.cli.unshown": ("{ledger}: the change was made ({change}; 'match history' lists it, 'match restore' reverts it), but printing its output failed: {why}", "{ledger}：修改已完成（{change}；'match history' 可查看，'match restore' 可撤回），但输出失败：{why}"),
     "error.cli.claim": ("--claim {value}: expected NAME=SCORE, e.g. --claim 南=-200", "--claim {value}：应为 名字=得分，例如 --claim 南=-200"),
     "error.cli.captured_twice": ("--captured {name}= given twice; put all of {name}'s cards in one", "--captured {name}= 给了两次；请把 {name} 的牌写在一起"),
