@@ -9,6 +9,8 @@ hands a file holds.
   as in hand files.
 - Folders: every ``*.jsonl``, ``*.yaml`` and ``*.yml`` below, in name order. ``-``: standard
   input, JSON Lines if it starts with ``{``, else YAML.
+
+A UTF-8 byte-order mark at the very start is passed over in every form, as in a hand file.
 """
 
 from __future__ import annotations
@@ -129,13 +131,27 @@ def numbered_lines(
     return itertools.chain.from_iterable(_blocks(stream, first, count))
 
 
+BOM = b"\xef\xbb\xbf"
+"""UTF-8's byte-order mark: allowed before the first line of JSON Lines, as before a hand file."""
+
+
 def _blocks(
     stream: IO[bytes], number: int, left: int | None
 ) -> Iterator[Iterable[tuple[int, bytes]]]:
     read = getattr(stream, "read1", stream.read)  # what is there: a pipe is not waited on
     carry, skipping = b"", False
+    first = number == 1  # the start of the stream: a byte-order mark may come first
     while left is None or left > 0:
         block = read(_BLOCK)
+        if first:
+            while block and len(block) < len(BOM) and BOM.startswith(block):
+                more = read(len(BOM) - len(block))  # (a pipe may give the mark byte by byte)
+                if not more:
+                    break
+                block += more
+            block, first = block.removeprefix(BOM), False
+            if not block:
+                continue
         if not block:
             break
         lines = block.split(b"\n")
@@ -271,6 +287,10 @@ def read_records(
     if path == "-":
         raw = stdin if stdin is not None else sys.stdin.buffer
         head = raw.read(1)
+        if head == BOM[:1]:  # a byte-order mark first: what follows it decides
+            head += raw.read(2)
+            if head == BOM:
+                head = raw.read(1)
         while head.isspace():
             head = raw.read(1)
         joined = io.BufferedReader(_Joined(head, raw))
