@@ -17,7 +17,9 @@ from ..terms import error
 
 __all__ = [
     "Format",
+    "csv_cell",
     "csv_text",
+    "csv_text_back",
     "format_number",
     "json_number",
     "json_text",
@@ -81,12 +83,39 @@ def yaml_text(data: object) -> str:
     return yaml.safe_dump(data, allow_unicode=True, sort_keys=False)
 
 
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+"""What makes a spreadsheet take a cell for a formula (OWASP's list for CSV injection)."""
+
+
+def csv_cell(value: object) -> object:
+    """A cell as CSV output writes it: a text cell (a name, a source, a header naming a
+    player) that a spreadsheet would run as a formula gets a leading ``'`` (OWASP's advice); so
+    does one that already starts with ``'`` followed by such a text, so that the rule undoes
+    exactly (:func:`csv_text_back`). Numbers are numbers (``-200`` is no formula): untouched."""
+    if isinstance(value, str) and value and value.lstrip("'").startswith(FORMULA_START):
+        return "'" + value
+    return value
+
+
+def csv_text_back(cell: str) -> str:
+    """The text a CSV text cell stands for: one leading ``'`` dropped where :func:`csv_cell`
+    added it (what it prints, it reads)."""
+    if cell.startswith("'") and cell.lstrip("'").startswith(FORMULA_START):
+        return cell[1:]
+    return cell
+
+
+def _neutral(row: Sequence[object]) -> list[object]:
+    return [csv_cell(value) for value in row]
+
+
 def csv_text(rows: Iterable[Sequence[object]]) -> str:
+    """CSV text, every cell through :func:`csv_cell` (no cell a spreadsheet would run)."""
     import csv
     import io
 
     buf = io.StringIO()
-    csv.writer(buf, lineterminator="\n").writerows(rows)
+    csv.writer(buf, lineterminator="\n").writerows(map(_neutral, rows))
     return buf.getvalue()
 
 
