@@ -103,7 +103,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "error.record.plays": ("cards: the four plays in order, from the leader", "cards：从首家起按顺序的四家出牌"),
     "error.record.play_size": ("each play is one card (two decks: one or two)", "每家出一张牌（两副牌：一张或一对）"),
     "error.record.breaks": ("the record breaks the rules of play: {shown}{more}; see 'gongzhu-score replay'", "这份记录违反出牌规则：{shown}{more}；请用 'gongzhu-score replay' 查看"),
-    "error.claim.mapping": ("a claim is {by: NAME, takes: {NAME: [cards], …} or all, line: [cards]}", "声称应为 {by: 名字, takes: {名字: [牌], …} 或 all, line: [牌]}"),
+    "error.claim.mapping": ("a claim is {{by: NAME, takes: {{NAME: [cards], …}} or all, line: [cards]}}", "声称应为 {{by: 名字, takes: {{名字: [牌], …}} 或 all, line: [牌]}}"),
     "error.claim.deal": ("a claim needs the deal (deal: each player's 13 cards), so that every hand is known", "声称需要发牌（deal：每家的牌），才能知道每家的牌"),
     "error.claim.lead_after": ("the next lead is the last trick's winner; give lead only when no trick was played", "下一圈由上一圈的赢家先出；只有一圈都没出时才写 lead"),
     "error.claim.lead_needed": ("no trick was played: say who leads (lead: NAME)", "一圈都没出：请写明谁先出（lead: 名字）"),

@@ -154,8 +154,8 @@ def place(key: str, /, **values: object) -> Both:
 def say(key: str, lang: str = "en", /, **values: object) -> str:
     """The term ``key`` in ``lang`` (``en`` or ``zh``), with ``values`` filled in."""
     text = TERMS[key][1 if lang == "zh" else 0]
-    if not values:
-        return text
+    if not values and "{" not in text and "}" not in text:
+        return text  # (a text with braces is formatted even without values: {{ is one brace)
     return text.format(**{k: _shown(v, lang) for k, v in values.items()})
 
 

@@ -10,7 +10,7 @@ from ..core.engine import HandResult
 from ..match.actions import HandAdded, HandTaken, SettingsChanged
 from ..match.history import Change
 from ..match.ledger import Ledger, LedgerEntry, MatchStatus
-from ..terms import Both, Listed, colon, count_of_hands, join, say
+from ..terms import Both, Listed, colon, count_of_hands, join, printable, say
 from .formats import Format, csv_text, format_number, json_number, json_text, table
 from .hand import method_text, render_result, result_to_dict
 
@@ -316,7 +316,10 @@ def change_text(change: Change, lang: str = "en") -> str:
             lang,
             "comma",
         )
-    return say(f"history.{change.kind}", lang, **values)
+    try:
+        return say(f"history.{change.kind}", lang, **values)
+    except (KeyError, IndexError, ValueError):  # a line the words do not fit: shown as it is
+        return printable(f"{change.kind} {dict(change.values)!r}")
 
 
 def render_history(
