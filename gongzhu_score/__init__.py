@@ -31,7 +31,15 @@ from .core.hand import Hand, PlayerHand, validate_hand
 from .core.normalize import Method, Normalization, Rounding, Teams
 from .core.result import Exposure, Line, PlayerScore, TeamSide
 from .core.variant import Variant
-from .errors import CardError, GongzhuError, HandError, InputError, MissingCardsError, RulesError
+from .errors import (
+    ArgumentError,
+    CardError,
+    GongzhuError,
+    HandError,
+    InputError,
+    MissingCardsError,
+    RulesError,
+)
 from .io.variants import VARIANTS, find_variant, load_rules
 
 __version__ = "0.1.0"
@@ -46,6 +54,7 @@ __all__ = [
     "SPECIAL_CARDS",
     "TRANSFORMER",
     "VARIANTS",
+    "ArgumentError",
     "Card",
     "CardError",
     "Exposure",

@@ -18,8 +18,10 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
+from pathlib import PurePath
 from typing import TYPE_CHECKING, Any
 
+from .core.cards import not_a
 from .core.engine import CompiledRules, HandResult, compiled_rules
 from .core.hand import CardsLike, Hand
 from .core.normalize import Method, Normalization, Rounding, Teams
@@ -62,9 +64,19 @@ def score(
 
     ``normalization`` defaults to the variant's own method, scale 1, nearest rounding.
     """
+    if not isinstance(hand, Hand):
+        raise not_a("argument.a_hand", hand).within("hand")
+    if normalization is not None and not isinstance(normalization, Normalization):
+        raise not_a("argument.normalization", normalization).within("normalization")
+    _flag(partial)
     rules = find_variant(variant)
     norm = normalization or Normalization(rules.normalize)
     return compiled_rules(rules).score(hand, norm, partial)
+
+
+def _flag(partial: object) -> None:
+    if partial is not True and partial is not False:
+        raise not_a("argument.flag", partial).within("partial")
 
 
 def _fast(
@@ -77,9 +89,9 @@ def _fast(
     if type(captured) is not dict and not isinstance(captured, Mapping):
         return None
     names = list(captured)
-    if exposed:
+    if exposed is not None:
         if not isinstance(exposed, Mapping) or any(n not in captured for n in exposed):
-            return None
+            return None  # (the careful path says what is wrong)
         shown: list[object] = [exposed.get(n) for n in names]
     else:
         shown = [None, None, None, None]
@@ -112,6 +124,7 @@ def score_hand(
     >>> [(p.name, p.raw, p.final) for p in r.players]
     [('东', -400, -333), ('南', -160, -13), ('西', -40, 147), ('北', 0, 200)]
     """
+    _flag(partial)
     rules = find_variant(variant)
     norm = _normalization(rules, normalize, scale, rounding, teams)
     return _score_one(compiled_rules(rules), norm, partial, captured, exposed, first_exposed, rest)
@@ -169,6 +182,7 @@ class Scorer:
         teams: Teams | str = "none",
         partial: bool = False,
     ) -> None:
+        _flag(partial)
         self.variant = find_variant(variant)
         self.normalization = self.variant.normalization(normalize, scale, rounding, teams)
         self.partial = partial
@@ -199,9 +213,11 @@ class Scorer:
         return self._engine.score(hand, self.normalization, self.partial)
 
     def score_many(self, hands: Iterable[Any]) -> Iterator[HandResult]:
-        """Each hand of ``hands`` (hand-file data), scored in order."""
-        for data in hands:
-            yield self.score_data(data)
+        """Each hand of ``hands`` (hand-file data), scored in order. ``hands`` that are no
+        iterable of hands (one hand's mapping, text, None) are refused here, at the call."""
+        if isinstance(hands, str | bytes | bytearray | Mapping) or not isinstance(hands, Iterable):
+            raise not_a("argument.hands", hands).within("hands")
+        return map(self.score_data, hands)
 
 
 # --- a hand as a user gives it: a file, options, claimed scores ------------------------------
@@ -210,6 +226,8 @@ class Scorer:
 def hand_or_record(data: object, decks: int = 1) -> HandSpec:
     """The hand that hand-file data gives, or a trick-by-trick record (it has ``tricks``)
     replayed; ``decks``: what the shorthands of a hand file stand for (全红)."""
+    if type(decks) is not int or not 1 <= decks <= 2:
+        raise not_a("argument.decks", decks).within("decks")
     if isinstance(data, Mapping) and "tricks" in data:
         from .play.replay import hand_from_record  # (a record is rarer than a hand: on demand)
 
@@ -231,6 +249,12 @@ def read_hand_input(
     (the file's own ``variant:`` when no other is named). Errors name the file."""
     from .io.handfile import asked_variant, read_hand_data
 
+    if isinstance(path, PurePath):  # (a library caller's Path is a path too)
+        path = str(path)
+    if not isinstance(path, str):
+        raise not_a("argument.path", path).within("path")
+    if rules is not None and not isinstance(rules, Variant):
+        raise not_a("argument.variant", rules).within("rules")
     data, source = read_hand_data(path)
     chosen = rules if rules is not None else choose_rules(variant, rules_file, asked_variant(data))
     try:
@@ -271,6 +295,13 @@ def score_input(
     player who takes every scoring card nobody else did), and check the scores its players
     claimed (the file's ``claimed:``, then ``claimed``) against the raw (or ``final``) scores.
     Errors name ``source`` when given (the file the hand came from)."""
+    if not isinstance(spec, HandSpec):
+        raise not_a("argument.spec", spec).within("spec")
+    if not isinstance(rules, Variant):
+        raise not_a("argument.variant", rules).within("rules")
+    if claimed is not None and not isinstance(claimed, Mapping):
+        raise not_a("argument.claimed", claimed).within("claimed")
+    _flag(partial)
     norm = rules.normalization(normalize, scale, rounding, teams or spec.teams)
     hand = spec.hand if rest is None else spec.hand.with_rest(rest, rules.decks)
     try:

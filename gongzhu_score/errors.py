@@ -52,6 +52,12 @@ class RestError(HandError):
     """The rest (every scoring card nobody else took) given to a player who is not there."""
 
 
+class ArgumentError(GongzhuError, TypeError):
+    """A library function given a value of the wrong kind (``score_hand(None)``, cards as
+    bytes, a dict where a table belongs): a :class:`GongzhuError` that is a ``TypeError`` too,
+    its message naming the argument."""
+
+
 class RulesError(GongzhuError):
     """An unknown variant or an option value the rules do not know."""
 

@@ -12,10 +12,10 @@ from __future__ import annotations
 import enum
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from ..errors import CardError
+from ..errors import ArgumentError, CardError
 from ..terms import error, place, say
 
 __all__ = [
@@ -77,8 +77,10 @@ class Card:
     suit: Suit
 
     def __post_init__(self) -> None:
-        if not 2 <= self.rank <= 14:
+        if type(self.rank) is not int or not 2 <= self.rank <= 14:
             raise error(CardError, "error.card.rank", rank=repr(self.rank))
+        if not isinstance(self.suit, Suit):
+            raise not_a("argument.suit", self.suit).within("suit")
 
     @classmethod
     def parse(cls, token: str) -> Card:
@@ -416,12 +418,31 @@ def _is_ranks(norm: str) -> bool:
     return bool(norm) and all(ch in _RANK_TOKENS or ch in _RANGE_MARKS for ch in rest)
 
 
+def not_a(expected: str, value: object) -> ArgumentError:
+    """The error for a library function's argument of the wrong kind: ``expected`` is the term
+    saying what it should be (``argument.cards``); bytes are told to be decoded."""
+    if isinstance(value, bytes | bytearray | memoryview):
+        return error(ArgumentError, "error.argument.bytes", value=_cut(value))
+    return error(ArgumentError, "error.argument", expected=place(expected), value=_cut(value))
+
+
+def _cut(value: object) -> str:
+    """A value as an error shows it: its repr, cut short (a table, a long list)."""
+    try:
+        shown = repr(value)
+    except Exception:  # (a repr that fails is no reason to hide the error)
+        shown = f"<{type(value).__name__}>"
+    return shown if len(shown) <= 80 else shown[:77] + "..."
+
+
 def parse_card(token: str) -> Card:
     """Parse one card in any accepted spelling; a group or 全红 is an error here.
 
     >>> parse_card("黑桃Q")
     Card.parse('QS')
     """
+    if not isinstance(token, str):
+        raise not_a("argument.card", token)
     cards = _read_token(token, _Reading())
     if len(cards) != 1:
         raise error(CardError, "error.card.count", token=repr(token), count=len(cards))
@@ -445,7 +466,19 @@ def parse_cards(spec: str | Card | Iterable[object] | None, decks: int = 1) -> t
         return ()
     if isinstance(spec, Card):
         return (spec,)
-    items: Iterable[object] = [spec] if isinstance(spec, str) else spec
+    if type(decks) is not int or not 1 <= decks <= 2:
+        raise not_a("argument.decks", decks).within("decks")
+    items: Iterable[object]
+    if isinstance(spec, str):
+        items = [spec]
+    elif isinstance(spec, int) and not isinstance(spec, bool):
+        raise error(CardError, "error.card.number", item=repr(spec))  # (YAML: captured: 10)
+    elif isinstance(spec, bytes | bytearray | memoryview | Mapping) or not isinstance(
+        spec, Iterable
+    ):
+        raise not_a("argument.cards", spec)
+    else:
+        items = spec
     out: list[Card] = []
     state = _Reading(decks)
     for item in items:

@@ -43,7 +43,7 @@ from .bits import (
     copies_of,
     is_first,
 )
-from .cards import SPECIAL_CARDS, Card
+from .cards import SPECIAL_CARDS, Card, not_a
 from .hand import (
     Hand,
     every_scoring_card,
@@ -663,9 +663,29 @@ def normalize(
     >>> normalize((-190, 50, -10, 0), Normalization(teams=Teams.PARTNERS), (0, 1, 0, 1))
     (-125, 125, -125, 125)
     """
-    if norm.teams is not Teams.NONE and sides is None:
+    numbers = _four(raws, False)
+    if numbers is None:
+        raise not_a("argument.raws", raws).within("raws")
+    if not isinstance(norm, Normalization):
+        raise not_a("argument.normalization", norm).within("norm")
+    seats = None if sides is None else _four(sides, True)
+    if sides is not None and seats is None:
+        raise not_a("argument.sides", sides).within("sides")
+    if norm.teams is not Teams.NONE and seats is None:
         raise error(HandError, "error.teams.sides")
-    return _normalize(raws, _how(norm), None if sides is None else tuple(sides))[0]
+    return _normalize(numbers, _how(norm), seats)[0]
+
+
+def _four(values: object, sides: bool) -> tuple[int, ...] | None:
+    """Four whole numbers (``sides``: each 0 or 1), or None."""
+    if isinstance(values, str | bytes) or not isinstance(values, Sequence) or len(values) != 4:
+        return None
+    out: list[int] = []
+    for v in values:
+        if type(v) is not int or (sides and v != 0 and v != 1):
+            return None
+        out.append(v)
+    return tuple(out)
 
 
 # --- the result ----------------------------------------------------------------------------------

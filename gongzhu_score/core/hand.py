@@ -18,10 +18,10 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 
-from ..errors import GongzhuError, HandError, MissingCardsError, RestError
+from ..errors import ArgumentError, GongzhuError, HandError, MissingCardsError, RestError
 from ..terms import Listed, Names, error, place, printable, say, unsafe_character
 from .bits import SCORING
-from .cards import DECK, SCORING_CARDS, Card, parse_cards
+from .cards import DECK, SCORING_CARDS, Card, not_a, parse_cards
 from .variant import Variant
 
 __all__ = [
@@ -62,13 +62,16 @@ class PlayerHand:
     @classmethod
     def parse(
         cls,
-        name: str,
+        name: object,
         captured: CardsLike = None,
         exposed: CardsLike = None,
         first_exposed: CardsLike = None,
-        decks: int = 1,
+        decks: object = 1,
     ) -> PlayerHand:
         """Build from card lists in any notation; errors name the player and the field."""
+        if not isinstance(name, str):
+            raise error(ArgumentError, "error.name.not_text", value=repr(name)).within("name")
+        count = _decks(decks)
         parsed: list[tuple[Card, ...]] = []
         for field_name, value in (
             ("captured", captured),
@@ -76,7 +79,7 @@ class PlayerHand:
             ("first_exposed", first_exposed),
         ):
             try:
-                parsed.append(parse_cards(value, decks))
+                parsed.append(parse_cards(value, count))
             except GongzhuError as e:
                 raise e.within(player_field(name, field_name)) from None
         return cls(name, *parsed)
@@ -95,29 +98,32 @@ class Hand:
         *,
         exposed: Mapping[str, CardsLike] | None = None,
         first_exposed: Mapping[str, CardsLike] | None = None,
-        decks: int = 1,
+        decks: object = 1,
     ) -> Hand:
         """Build a hand from ``{name: cards}`` in seat order plus exposures by name (``decks``:
-        what 全红 stands for).
+        what 全红 stands for). An argument of the wrong kind is an
+        :class:`~gongzhu_score.errors.ArgumentError` naming it.
 
         >>> Hand.from_captured({"东": "QS", "南": "", "西": "", "北": ""}).players[0]
         PlayerHand(name='东', captured=(Card.parse('QS'),), exposed=(), first_exposed=())
         """
-        pairs = list(captured.items() if isinstance(captured, Mapping) else captured)
+        pairs = _pairs(captured)
+        count = _decks(decks)
         names = [name for name, _ in pairs]
+        shown: list[Mapping[str, CardsLike]] = []
         for label, by_name in (("exposed", exposed), ("first_exposed", first_exposed)):
-            for name in by_name or {}:
-                if name not in names:
-                    raise _unknown_player(name, names).within(place(f"where.{label}"))
+            if by_name is None:
+                by_name = {}
+            elif not isinstance(by_name, Mapping):
+                raise not_a("argument.by_player", by_name).within(label)
+            keys: list[object] = list(by_name)  # (any key: one no player has is refused)
+            for key in keys:
+                if key not in names:
+                    raise _unknown_player(key, names).within(place(f"where.{label}"))
+            shown.append(by_name)
         return cls(
             tuple(
-                PlayerHand.parse(
-                    name,
-                    cards,
-                    (exposed or {}).get(name),
-                    (first_exposed or {}).get(name),
-                    decks,
-                )
+                PlayerHand.parse(name, cards, shown[0].get(name), shown[1].get(name), count)
                 for name, cards in pairs
             )
         )
@@ -133,12 +139,14 @@ class Hand:
             c for c in DECK if c in SCORING_CARDS for _ in range(decks - min(taken[c], decks))
         )
 
-    def with_rest(self, name: str, decks: int = 1) -> Hand:
+    def with_rest(self, name: object, decks: int = 1) -> Hand:
         """The hand with every scoring card nobody else captured given to ``name``.
 
         At a table three players count their cards and the fourth takes the rest; ``name``
         may be one of the seats or a fourth seat not listed yet.
         """
+        if not isinstance(name, str):
+            raise error(ArgumentError, "error.name.not_text", value=repr(name)).within("rest")
         rest = self.missing(decks)
         if name in self.names:
             return Hand(
@@ -154,6 +162,34 @@ class Hand:
         return Hand((*self.players, PlayerHand(name, rest)))
 
 
+def _decks(decks: object) -> int:
+    if type(decks) is not int or not 1 <= decks <= 2:
+        raise not_a("argument.decks", decks).within("decks")
+    return decks
+
+
+def _pairs(captured: object) -> list[tuple[str, CardsLike]]:
+    """``captured`` of :meth:`Hand.from_captured` as (name, cards) pairs, each name text."""
+    items: list[object]
+    if isinstance(captured, Mapping):
+        items = list(captured.items())
+    elif isinstance(captured, str | bytes | bytearray | memoryview) or not isinstance(
+        captured, Iterable
+    ):
+        raise not_a("argument.hand", captured).within("captured")
+    else:
+        items = list(captured)
+    pairs: list[tuple[str, CardsLike]] = []
+    for item in items:
+        if not isinstance(item, tuple | list) or len(item) != 2:
+            raise not_a("argument.pair", item).within("captured")
+        name, cards = item[0], item[1]
+        if not isinstance(name, str):
+            raise error(ArgumentError, "error.name.not_text", value=repr(name)).within("captured")
+        pairs.append((name, cards))
+    return pairs
+
+
 def player_field(name: str, field: str) -> tuple[str, str]:
     """``player 东: captured`` / ``玩家 东：收的牌``: where in a hand an error is."""
     return place("where.player_field", name=name, field=field, field_zh=say(f"where.{field}", "zh"))
@@ -163,16 +199,22 @@ def _list(names: Iterable[str]) -> Listed:
     return Listed(names)
 
 
-def _unknown_player(name: str, names: Iterable[str]) -> HandError:
+def _unknown_player(name: object, names: Iterable[str]) -> HandError:
     return error(HandError, "error.hand.unknown_player", name=repr(name), players=_list(names))
 
 
-def validate_hand(hand: Hand, variant: Variant, *, partial: bool = False) -> tuple[Card, ...]:
+def validate_hand(hand: object, variant: object, *, partial: object = False) -> tuple[Card, ...]:
     """Check ``hand`` against rulings §9 and the variant; return the scoring cards missing.
 
     Raises :class:`HandError` naming the player and the card. Missing scoring cards are an
     error (:class:`MissingCardsError`) unless ``partial``.
     """
+    if not isinstance(hand, Hand):
+        raise not_a("argument.a_hand", hand).within("hand")
+    if not isinstance(variant, Variant):
+        raise not_a("argument.variant", variant).within("variant")
+    if not isinstance(partial, bool):
+        raise not_a("argument.flag", partial).within("partial")
     _check_names(hand)
     _check_captured(hand, variant.decks)
     _check_exposed(hand, variant)
