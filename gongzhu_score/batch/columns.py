@@ -44,18 +44,19 @@ except ImportError as e:  # pragma: no cover (the extra is installed for the tes
 
 from ..core import as_source
 from ..core.bits import COPY_KEY, RANK_OF_BYTE, RANK_TEN, SPECIAL_INDEX, SUIT_OF_BYTE, scoring_set
-from ..core.cards import DECK
+from ..core.cards import DECK, not_a
 from ..core.engine import HandResult, compiled_rules, normalize
 from ..core.hand import is_plain_name
-from ..core.normalize import Method, Normalization, Rounding, Teams
+from ..core.normalize import Method, Normalization, Rounding, Teams, parse_teams
 from ..core.variant import Variant
-from ..errors import GongzhuError
+from ..errors import GongzhuError, InputError
 from ..io.variants import DEFAULT, find_variant
+from ..terms import error
 from .reading import BadRecord, InputRecord
 from .runner import Batch
 
-__all__ = ["OUTPUT_SCHEMA", "output_schema", "paths", "plain", "results_batch", "score_batches",
-           "score_table"]  # fmt: skip
+__all__ = ["OUTPUT_SCHEMA", "check_schema", "output_schema", "paths", "plain", "results_batch",
+           "score_batches", "score_table", "too_large"]  # fmt: skip
 
 _CODES = pa.array([c.code for c in DECK])  # bit i of a mask is DECK[i] (core.bits)
 # core/hand.py's bit-form questions, run from its source: the same code, on columns of hands
@@ -99,12 +100,26 @@ def score_table(
     numbers). ``rules``: every hand's rule set (else each row's ``variant``, else classic);
     ``normalize``, ``scale``, ``rounding``, ``teams`` as ``batch`` takes them; ``source``
     names the table in each row's ``source`` and in errors. A hand that cannot be scored raises
-    :class:`~gongzhu_score.errors.GongzhuError` naming its row."""
+    :class:`~gongzhu_score.errors.GongzhuError` naming its row, with the row engine's message;
+    so does a table with a column (or a field) named twice, and an argument of the wrong kind
+    (an :class:`~gongzhu_score.errors.ArgumentError`). Columns of ``string_view`` (Polars)
+    are read as strings."""
+    batches = _batches_of(table)
+    if not isinstance(source, str):
+        raise not_a("argument.text", source).within("source")
     batch = _batch(rules, normalize, scale, rounding, teams, partial)
-    exact = Rounding(rounding) is Rounding.EXACT
-    batches = table.to_batches() if isinstance(table, pa.Table) else [table]
+    exact = batch.rounding is Rounding.EXACT
     out = [b for b, _ in score_batches(batches, batch, source, exact, keep_going=False)]
     return pa.Table.from_batches(out, schema=output_schema(exact))
+
+
+def _batches_of(table: object) -> list[pa.RecordBatch]:
+    if isinstance(table, pa.Table):
+        batches: list[pa.RecordBatch] = table.to_batches()
+        return batches
+    if isinstance(table, pa.RecordBatch):
+        return [table]
+    raise not_a("argument.table", table).within("table")
 
 
 def paths(
@@ -116,9 +131,11 @@ def paths(
 ) -> list[str]:
     """Which path :func:`score_table` takes for each row: ``column`` or ``row`` (for tests and
     for seeing why a table scores slowly)."""
+    batches = _batches_of(table)
     batch = _batch(rules, normalize, 1, Rounding.NEAREST, teams, False)
     out: list[str] = []
-    for rb in table.to_batches() if isinstance(table, pa.Table) else [table]:
+    for rb in batches:
+        rb = _readable(rb, "")
         n = rb.num_rows
         rows = _Rows([None] * n, np.zeros((n, 4), np.int64), np.zeros((n, 4), np.int64),
                      np.zeros(n, bool))  # fmt: skip
@@ -134,10 +151,82 @@ def _batch(
     teams: Teams | str | None,
     partial: bool,
 ) -> Batch:
+    """The options checked as ``batch`` checks them: each error names its option."""
     variant = find_variant(rules) if rules is not None else None
-    method = Method(normalize) if normalize is not None else None
-    return Batch(variant, method, scale, Rounding(rounding),
-                 Teams(teams) if teams is not None else None, partial)  # fmt: skip
+    # (every option but the teams checked at once, the way Normalization checks them)
+    checked = Normalization.parse(Method.ZERO_SUM if normalize is None else normalize, scale,
+                                  rounding)  # fmt: skip
+    if partial is not True and partial is not False:
+        raise not_a("argument.flag", partial).within("partial")
+    return Batch(variant, None if normalize is None else checked.method, checked.scale,
+                 checked.rounding, None if teams is None else parse_teams(teams),
+                 partial)  # fmt: skip
+
+
+def check_schema(schema: pa.Schema, where: str) -> None:
+    """Refuse a column, or a field of a column's structs, named twice (``where``: the input
+    the error names): the row path would read one of them and drop the other unsaid."""
+    found = _named_twice(list(schema), "")
+    if found is not None:
+        err = error(InputError, "error.column.twice", column=found[0], count=found[1])
+        raise err.within(where) if where else err
+
+
+def _named_twice(fields: list[pa.Field], prefix: str) -> tuple[str, int] | None:
+    names = [f.name for f in fields]
+    for name in names:
+        if names.count(name) > 1:
+            return prefix + name, names.count(name)
+    for f in fields:
+        found = _named_twice(_inner_fields(f.type), f"{prefix}{f.name}.")
+        if found is not None:
+            return found
+    return None
+
+
+def _inner_fields(kind: pa.DataType) -> list[pa.Field]:
+    """The fields a type holds: a struct's, or those of the structs a list holds."""
+    if pa.types.is_struct(kind):
+        return [kind.field(k) for k in range(kind.num_fields)]
+    if (pa.types.is_list(kind) or pa.types.is_large_list(kind)
+            or pa.types.is_fixed_size_list(kind) or _is_list_view(kind)):  # fmt: skip
+        return _inner_fields(kind.value_type)
+    return []
+
+
+def _is_list_view(kind: pa.DataType) -> bool:
+    return any(getattr(pa.types, f"is_{v}", lambda _: False)(kind)
+               for v in ("list_view", "large_list_view"))  # fmt: skip
+
+
+def _viewless(kind: pa.DataType) -> pa.DataType:
+    """``kind`` with views (``string_view``, ``binary_view``, list views: what Polars hands
+    out) as their plain types, which every Arrow kernel takes."""
+    if getattr(pa.types, "is_string_view", lambda _: False)(kind):
+        return pa.string()
+    if getattr(pa.types, "is_binary_view", lambda _: False)(kind):
+        return pa.binary()
+    if pa.types.is_struct(kind):
+        return pa.struct([kind.field(k).with_type(_viewless(kind.field(k).type))
+                          for k in range(kind.num_fields)])  # fmt: skip
+    if pa.types.is_large_list(kind) or getattr(pa.types, "is_large_list_view",
+                                                lambda _: False)(kind):  # fmt: skip
+        return pa.large_list(kind.value_field.with_type(_viewless(kind.value_type)))
+    if pa.types.is_list(kind) or _is_list_view(kind):
+        return pa.list_(kind.value_field.with_type(_viewless(kind.value_type)))
+    return kind
+
+
+def _readable(rb: pa.RecordBatch, source: str) -> pa.RecordBatch:
+    """A batch as both paths read it: no name twice (refused), no views (cast)."""
+    check_schema(rb.schema, source)
+    kinds = [_viewless(f.type) for f in rb.schema]
+    if all(k == f.type for k, f in zip(kinds, rb.schema, strict=True)):
+        return rb
+    return pa.RecordBatch.from_arrays(
+        [column.cast(k) for column, k in zip(rb.columns, kinds, strict=True)],
+        names=rb.schema.names,
+    )
 
 
 def score_batches(
@@ -169,6 +258,7 @@ def score_batches(
 def _score(
     rb: pa.RecordBatch, batch: Batch, source: str, first: int, exact: bool, keep_going: bool
 ) -> tuple[pa.RecordBatch, list[BadRecord]]:
+    rb = _readable(rb, source)
     n = rb.num_rows
     rows = _Rows([None] * n, np.zeros((n, 4), np.int64),
                  np.zeros((n, 4), np.float64 if exact else np.int64),
@@ -201,17 +291,43 @@ def _row_path(
     rows: _Rows,
     keep_going: bool,
 ) -> list[BadRecord]:
-    """The rows the column path did not take, scored by :meth:`Batch.run` as any record is
-    (the bad ones raise, or come back with ``keep_going``)."""
+    """The rows the column path did not take, scored by :meth:`Batch.score` as any record is
+    (the bad ones raise, or come back with ``keep_going``): a score the columns cannot hold
+    is bad too."""
     taken = rb.take(pa.array(indices)).to_pylist()
-    records = (InputRecord(source or "row", first + i, plain(data))
-               for i, data in zip(indices.tolist(), taken, strict=True))  # fmt: skip
     exact = rows.finals.dtype == np.float64
+    bad: list[BadRecord] = []
+    for i, data in zip(indices.tolist(), taken, strict=True):
+        record = InputRecord(source or "row", first + i, plain(data))
+        try:
+            result = batch.score(record)
+            large = too_large(result, exact)
+            if large is not None:
+                raise large.within(record.source)
+        except GongzhuError as e:
+            if not keep_going:
+                raise
+            bad.append(BadRecord(record.source, e))
+            continue
+        _put(rows, i, result, exact)
+    return bad
 
-    def put(record: InputRecord, result: HandResult) -> None:
-        _put(rows, record.place - first, result, exact)
 
-    return batch.run(records, put, None, keep_going)
+_INT64 = (1 << 63) - 1
+_COLUMN_LIMIT = _INT64 // (16 * 1_000_000)
+"""The largest raw the column path takes (else the row path): its sums and finals (scale up to
+a million) stay far within int64, where numpy would wrap without a word."""
+
+
+def too_large(result: HandResult, exact: bool) -> GongzhuError | None:
+    """The error for a result whose raws (or whole finals) an int64 column cannot hold (house
+    rules within their ranges can give such numbers), or None."""
+    numbers = [*result.raws] if exact else [*result.raws, *result.finals]
+    for value in numbers:
+        if not -_INT64 - 1 <= value <= _INT64:
+            return error(GongzhuError, "error.column.too_large", value=f"{value:,}",
+                         largest=f"{_INT64:,}")  # fmt: skip
+    return None
 
 
 def _put(rows: _Rows, i: int, result: HandResult, exact: bool) -> None:
@@ -346,7 +462,9 @@ def _cards(array: pa.Array) -> Looked | None:
     closes[entry_ends] = data[entry_ends] != 32
     first = np.flatnonzero(opens)
     last = np.flatnonzero(closes)
-    lengths = _sum_per_list(opens.view(np.uint8), np.diff(offsets), np.add).astype(np.int64)
+    # tokens per entry: counted as int64 (a sum of bytes would wrap at 256 tokens)
+    opened = np.concatenate(([0], np.cumsum(opens, dtype=np.int64)))
+    lengths = opened[offsets[1:]] - opened[offsets[:-1]]
     owner = np.repeat(np.arange(n), lengths)
     size = last - first
     head = data[first]
@@ -398,7 +516,9 @@ def _score_group(
     offsets = players.offsets.to_numpy(zero_copy_only=False)
     at = (offsets[rows_of][:, None] + np.arange(4)).ravel()  # each player's place
     members = players.values.take(pa.array(at))
-    ok = np.ones(m, bool)
+    # a null player (its fields may still hold data behind it) is the row path's to refuse
+    ok: np.ndarray[Any, Any] = members.is_valid().to_numpy(zero_copy_only=False).reshape(
+        m, 4).all(axis=1)  # fmt: skip
 
     names = members.field("name")
     name_codes = pc.dictionary_encode(names)
@@ -451,7 +571,12 @@ def _score_group(
     sel = np.flatnonzero(ok)
     s16 = scoring_set(ors[sel])
     unique_keys, which = _unique(hand_keys[sel])
-    tables = np.array([rules.raw_table(int(key)) for key in unique_keys], np.int64)
+    try:
+        tables = np.array([rules.raw_table(int(key)) for key in unique_keys], np.int64)
+    except OverflowError:
+        tables = None
+    if tables is None or np.abs(tables).max() > _COLUMN_LIMIT:
+        return np.zeros(m, bool)  # (numbers this large: the row path, which says if too large)
     raws = tables[which[:, None], s16]
     rows.raws[rows_of[sel]] = raws
     rows.finals[rows_of[sel]] = _finals(raws, norm, rows.finals.dtype == np.float64)

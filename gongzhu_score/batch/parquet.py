@@ -62,13 +62,38 @@ def _file(path: str, name: str) -> Any:
         raise error(InputError, "error.parquet.unreadable", why=str(e)).within(name) from None
 
 
+def _batches(path: str, name: str) -> Iterator[pa.RecordBatch]:
+    """A Parquet file's rows in batches, a row group at a time: a column or a field named
+    twice is refused, and a row group that cannot be read (a corrupt page) is an error naming
+    the file, the row group and its rows, not a failure to write the output."""
+    from .columns import check_schema
+
+    parquet = _file(path, name)
+    check_schema(parquet.schema_arrow, name)
+    meta = parquet.metadata
+    first = 1
+    for group in range(meta.num_row_groups):
+        size = meta.row_group(group).num_rows
+        try:
+            yield from parquet.iter_batches(batch_size=BATCH_ROWS, row_groups=[group])
+        except Exception as e:  # pyarrow's errors (OSError, ArrowInvalid, …) for a bad page
+            raise _unreadable_group(name, group, first, size, e) from None
+        first += size
+
+
+def _unreadable_group(name: str, group: int, first: int, size: int, e: Exception) -> GongzhuError:
+    why = str(e).strip() or type(e).__name__
+    return error(InputError, "error.parquet.corrupt", group=group + 1, first=first,
+                 last=first + size - 1, why=why).within(name)  # fmt: skip
+
+
 def parquet_records(path: str, name: str) -> Iterator[InputRecord]:
     """A Parquet file's rows as records (``name:row``), for the output formats that go
     through the row engine (table, csv, json, jsonl with totals)."""
     from .columns import plain
 
     row = 1
-    for rb in _file(path, name).iter_batches(batch_size=BATCH_ROWS):
+    for rb in _batches(path, name):
         for data in rb.to_pylist():
             yield InputRecord(name, row, plain(data))
             row += 1
@@ -83,6 +108,7 @@ class ParquetOut:
         from .columns import output_schema
 
         self.path = path
+        self.exact = exact
         self.folder = not is_parquet(path)
         self.schema = output_schema(exact)
         target = Path(path)
@@ -93,7 +119,12 @@ class ParquetOut:
         parent = target.parent if str(target.parent) else Path(".")
         if not parent.is_dir():
             raise error(InputError, "error.parquet.no_folder").within(path)
-        self.temp = tempfile.mkdtemp(prefix=f".{target.name}.", suffix=".tmp", dir=parent)
+        try:  # (beside the output: a folder that refuses it is the output's error)
+            self.temp = tempfile.mkdtemp(prefix=f".{target.name}.", suffix=".tmp", dir=parent)
+        except OSError as e:
+            raise error(InputError, "error.write.failed", why=e.strerror or str(e)).within(
+                path
+            ) from None
         self.parts = 0
         self.writer: Any = None
         self.pending: list[tuple[str, HandResult]] = []
@@ -113,7 +144,13 @@ class ParquetOut:
         self.writer.write_batch(rb)
 
     def hand(self, record: InputRecord, result: HandResult) -> None:
-        """A hand scored by the row engine (a JSON Lines or YAML input)."""
+        """A hand scored by the row engine (a JSON Lines or YAML input); one whose scores an
+        int64 column cannot hold is an error naming it."""
+        from .columns import too_large
+
+        large = too_large(result, self.exact)
+        if large is not None:
+            raise large.within(record.source)
         self.pending.append((record.source, result))
         if len(self.pending) >= BATCH_ROWS:
             self.flush()
@@ -160,9 +197,8 @@ def parquet_out(path: str, exact: bool) -> Iterator[ParquetOut]:
         out.finish()
     except OSError as e:
         out.abandon()
-        raise error(InputError, "error.write.failed", why=e.strerror or str(e)).within(
-            path
-        ) from None
+        why = e.strerror or str(e).replace(out.temp, path)  # (the output, not its staging)
+        raise error(InputError, "error.write.failed", why=why).within(path) from None
     except BaseException:
         out.abandon()
         raise
@@ -176,8 +212,7 @@ def score_parquet_file(
     from .columns import score_batches
 
     bad: list[BadRecord] = []
-    batches = _file(path, name).iter_batches(batch_size=BATCH_ROWS)
-    for rb, found in score_batches(batches, batch, name, exact, keep_going):
+    for rb, found in score_batches(_batches(path, name), batch, name, exact, keep_going):
         out.write(rb)
         bad += found
         if tick is not None:
@@ -208,7 +243,13 @@ def _part(
     from .runner import Batch
 
     batch = Batch(*options)
-    table = _file(path, name).read_row_group(group).slice(start, count)
+    try:
+        table = _file(path, name).read_row_group(group).slice(start, count)
+    except GongzhuError as e:
+        return -1, [("", e.text("en"), e.text("zh"))]
+    except Exception as e:  # a row group that cannot be read: named, as on this machine
+        problem = _unreadable_group(name, group, first_row, count, e)
+        return -1, [("", problem.text("en"), problem.text("zh"))]
     bad: list[tuple[str, str, str]] = []
     rows = 0
     with pq.ParquetWriter(target, output_schema(exact)) as writer:
