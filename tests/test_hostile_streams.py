@@ -117,6 +117,23 @@ def test_match_add_with_standard_input_closed_asks_nothing_and_changes_nothing(
     assert snapshot(ledger.parent) == before
 
 
+@pytest.mark.parametrize("args", [["score", "-"], ["batch", "-"]])
+def test_a_standard_input_open_only_for_writing_is_a_read_refused(
+    args: list[str], tmp_path: Path
+) -> None:
+    said = one_error(cli(*args, redirect=f"0>>{tmp_path / 'w'}"))
+    assert said == "<stdin>: cannot read: Bad file descriptor"  # (never "cannot write")
+
+
+def test_a_prompt_whose_standard_input_refuses_the_read_says_so(ledger: Path) -> None:
+    before = snapshot(ledger.parent)
+    r = cli("match", "add", str(ledger), "--interactive", redirect=f"0>>{ledger.parent / 'w'}")
+    no_traceback(r)
+    assert r.returncode == 2
+    assert r.stderr.endswith(b"error: <stdin>: cannot read: Bad file descriptor\n")
+    assert snapshot(ledger.parent) == {**before, "w": b""}
+
+
 def test_a_command_that_reads_no_input_runs_with_standard_input_closed() -> None:
     r = cli("score", *FLAGS, "-f", "json", redirect="<&-")
     assert r.returncode == 0, r

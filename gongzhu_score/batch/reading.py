@@ -285,23 +285,11 @@ def read_records(
     """The records of one input file (or ``-``), in order, read as a stream: memory stays flat
     whatever the size. ``name``: the file as the output shows it (default: ``path``)."""
     if path == "-":
-        raw = stdin if stdin is not None else sys.stdin.buffer
-        head = raw.read(1)
-        if head == BOM[:1]:  # a byte-order mark first: what follows it decides
-            head += raw.read(2)
-            if head == BOM:
-                head = raw.read(1)
-        while head.isspace():
-            head = raw.read(1)
-        joined = io.BufferedReader(_Joined(head, raw))
-        if head == b"{":
-            yield from _jsonl(joined, name or "<stdin>")
-            return
-        text = _utf8(joined)
         try:
-            yield from _yaml_documents(text, name or "<stdin>")
-        finally:
-            text.detach()  # standard input stays open
+            yield from _standard_input(stdin if stdin is not None else sys.stdin.buffer, name)
+        except OSError as e:  # (a descriptor open for writing only, say): a read refused
+            refused = error(InputError, "error.file.unreadable", why=e.strerror or str(e))
+            raise refused.within(name or "<stdin>") from None
         return
     if path.endswith(".jsonl") or path.endswith(".ndjson"):
         with open(path, "rb") as f:
@@ -309,3 +297,23 @@ def read_records(
         return
     with open(path, encoding="utf-8-sig", newline="") as text_file:
         yield from _yaml_documents(text_file, name or path)
+
+
+def _standard_input(raw: IO[bytes], name: str | None) -> Iterator[InputRecord]:
+    """The records of standard input: JSON Lines if it starts with ``{``, else YAML."""
+    head = raw.read(1)
+    if head == BOM[:1]:  # a byte-order mark first: what follows it decides
+        head += raw.read(2)
+        if head == BOM:
+            head = raw.read(1)
+    while head.isspace():
+        head = raw.read(1)
+    joined = io.BufferedReader(_Joined(head, raw))
+    if head == b"{":
+        yield from _jsonl(joined, name or "<stdin>")
+        return
+    text = _utf8(joined)
+    try:
+        yield from _yaml_documents(text, name or "<stdin>")
+    finally:
+        text.detach()  # standard input stays open

@@ -17,7 +17,7 @@ import typer
 
 from ..core.cards import Card, parse_cards
 from ..core.hand import Hand
-from ..errors import GongzhuError, MissingCardsError
+from ..errors import GongzhuError, InputError, MissingCardsError
 from ..match.entry import HandEntry
 from ..match.ledger import Ledger, LedgerEntry
 from ..render.formats import Format
@@ -84,8 +84,18 @@ def _ask_player(lines: _Lines, i: int, lang: str) -> None:
 def _answer(question: str, default: str) -> str:
     """One line typed at a prompt (the default shown when there is one); ``-`` or ``none``
     (无) is the empty answer."""
-    text = typer.prompt(question, default=default, show_default=bool(default), err=True).strip()
+    text = _prompt(question, default=default, show_default=bool(default)).strip()
     return "" if text.lower() in NONE_WORDS else text
+
+
+def _prompt(question: str, **options: object) -> str:
+    """A line read at the prompt; standard input refusing the read (open for writing only) is
+    an error naming it, not a write that failed."""
+    try:
+        return str(typer.prompt(question, err=True, **options))  # type: ignore[arg-type]
+    except OSError as e:
+        refused = error(InputError, "error.file.unreadable", why=e.strerror or str(e))
+        raise refused.within("<stdin>") from None
 
 
 def _ask_shown(lines: _Lines, first: bool, lang: str) -> None:
@@ -125,7 +135,7 @@ def _choose(lines: _Lines, count: int, number: int | None, lang: str) -> str:
         else say("prompt.confirm_edit", lang, number=number)
     )
     while True:
-        answer = str(typer.prompt(f"{question} [y/n/1-{count}]", default="y", err=True)).strip()
+        answer = _prompt(f"{question} [y/n/1-{count}]", default="y").strip()
         if answer.lower() in ("y", "yes", "是", "n", "no", "否") or (
             answer.isdigit() and 1 <= int(answer) <= count
         ):
