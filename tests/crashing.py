@@ -15,8 +15,8 @@ import sys
 from typing import Any
 
 COUNT = 0
-STEP = int(sys.argv[1])
-HOW = sys.argv[2]
+STEP = 0
+HOW = "kill"
 
 
 def _step() -> None:
@@ -42,11 +42,11 @@ def _wrapped(call: Any) -> Any:
     return run
 
 
-for name in ("fsync", "replace", "link", "truncate", "unlink"):
-    setattr(os, name, _wrapped(getattr(os, name)))
-
-
 def main() -> None:
+    global STEP, HOW
+    STEP, HOW = int(sys.argv[1]), sys.argv[2]
+    for name in ("fsync", "replace", "link", "truncate", "unlink"):
+        setattr(os, name, _wrapped(getattr(os, name)))
     from gongzhu_score.cli.main import main as cli
 
     sys.argv = ["gongzhu-score", *sys.argv[sys.argv.index("--") + 1 :]]
