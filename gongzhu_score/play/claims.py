@@ -20,7 +20,9 @@ quick:
 - the search stops as soon as the answer is known (one way for the claimer is enough; one
   defeating reply is enough against it).
 
-A budget of positions bounds the work; past it the answer is "undecided", never a guess.
+A budget of positions bounds the work: every position counts, between tricks and within them
+(each play tried), and the tables remembered are bounded too; past it the answer is
+"undecided", never a guess.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from itertools import accumulate
 
 from ..core.cards import DECK, SCORING_CARDS, Card, Suit
 from ..errors import InputError
@@ -40,10 +43,16 @@ from .state import Position, Trick, seat_order
 __all__ = ["POSITION_BUDGET", "ClaimDecision", "Position", "RestClaim", "decide", "legal_plays",
            "trick_codes", "trick_winner"]  # fmt: skip
 
-POSITION_BUDGET = 250_000
-"""Positions between tricks the search may visit before it says it could not decide (about 10
-to 20 seconds on a small machine; any claim with 7 tricks left seen so far needs under
-60,000)."""
+POSITION_BUDGET = 500_000
+"""Positions the search may visit (every play tried, within tricks and between them) before
+it says it could not decide: a few seconds on a small machine, a two-deck claim before the
+first trick included (the slowest seen: about 6 s on a busy 2-core machine)."""
+
+KNOWN_LIMIT = 250_000
+"""Positions between tricks remembered at most (a bound on memory)."""
+
+CACHE_LIMIT = 100_000
+"""Entries in each table of the rules' answers remembered at most (a bound on memory)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,7 +134,7 @@ class ClaimDecision:
     """Not guaranteed: tricks as played (player and cards, in play order), the claimer's plays
     included, up to the trick that sends a scoring card elsewhere than claimed."""
     positions: int = 0
-    """Positions the search visited (between tricks)."""
+    """Positions the search visited: every play it tried (within a trick or between tricks)."""
     astray: tuple[tuple[Card, str, tuple[str, ...]], ...] = ()
     """Not guaranteed: in the counter-line's last trick, each scoring card that goes elsewhere
     than claimed: the card, who takes it, whom the claim gave it to."""
@@ -142,7 +151,12 @@ class _Undecided(Exception):
 _CARDS: tuple[Card, ...] = tuple(sorted(DECK, key=lambda c: c.sort_key))
 _INDEX: dict[Card, int] = {c: i for i, c in enumerate(_CARDS)}
 _SCORING = frozenset(_INDEX[c] for c in SCORING_CARDS)
+_SLOT = {c: k for k, c in enumerate(sorted(_SCORING))}
+_DIGIT = (1, 3, 9, 27)
 _SUIT_BIT = {suit: 1 << k for k, suit in enumerate(Suit)}
+_END = 64
+"""Ends a hand in the key of a position remembered (a card is 0 to 51, the leader 0 to 3,
+the suits led 0 to 15)."""
 
 Cards = tuple[int, ...]
 Hands = tuple[Cards, ...]
@@ -154,6 +168,14 @@ def _cards(play: Sequence[Card]) -> Cards:
     return tuple(sorted(_INDEX[c] for c in play))
 
 
+def _form(lead: Cards | None) -> int:
+    """What the rules of following look at in a lead (:func:`legal_plays`): its suit, and
+    whether it is a single, a pair or two singles; -1: no lead (the player leads)."""
+    if lead is None:
+        return -1
+    return lead[0] // 13 * 4 + (1 if len(lead) == 1 else 2 if lead[0] == lead[1] else 3)
+
+
 def _remove(hand: Cards, play: Cards) -> Cards:
     rest = list(hand)
     for card in play:
@@ -162,38 +184,51 @@ def _remove(hand: Cards, play: Cards) -> Cards:
 
 
 class _Owed:
-    """Scoring cards still owed under the claim: card → copies owed to each seat."""
+    """Scoring cards still owed under the claim: for each scoring card (its slot in
+    ``_SLOT``), the copies owed to each seat, as one byte (seat ``s``'s copies times 3 to the
+    ``s``; two decks owe at most 2 copies)."""
 
-    __slots__ = ("by_card", "key")
+    __slots__ = ("key",)
 
-    def __init__(self, by_card: dict[int, tuple[int, ...]]) -> None:
-        self.by_card = by_card
-        self.key = tuple(sorted(by_card.items()))
+    def __init__(self, key: bytes) -> None:
+        self.key = key
+        """A part of the key of the positions remembered."""
+
+    @classmethod
+    def of(cls, owed: Mapping[int, Sequence[int]]) -> _Owed:
+        """From card → copies owed to each seat."""
+        slots = bytearray(len(_SLOT))
+        for card, copies in owed.items():
+            slots[_SLOT[card]] = sum(n * _DIGIT[s] for s, n in enumerate(copies))
+        return cls(bytes(slots))
 
     def taken(self, cards: Sequence[int], taker: int) -> _Owed | None:
-        changed = dict(self.by_card)
+        """What is still owed once ``taker`` takes ``cards`` (scoring cards); None if one of
+        them is not owed to them."""
+        changed = bytearray(self.key)
+        digit = _DIGIT[taker]
         for card in cards:
-            owed = changed.get(card)
-            if owed is None or owed[taker] < 1:
+            slot = _SLOT[card]
+            if changed[slot] // digit % 3 < 1:
                 return None
-            owed = (*owed[:taker], owed[taker] - 1, *owed[taker + 1 :])
-            if any(owed):
-                changed[card] = owed
-            else:
-                del changed[card]
-        return _Owed(changed)
+            changed[slot] -= digit
+        return _Owed(bytes(changed))
 
 
 class _Trick:
     """A trick as it began: the hands then, and what each seat may usefully play, worked out
-    once per lead."""
+    once per form of lead; what is still owed after it, once per scoring cards and taker (the
+    cards owed as it began are the same throughout)."""
 
-    __slots__ = ("choices", "groups", "hands")
+    __slots__ = ("below", "choices", "groups", "hands", "owed_after")
 
     def __init__(self, hands: Hands) -> None:
         self.hands = hands
-        self.choices: dict[tuple[int, Cards | None], list[Cards]] = {}
+        self.below: list[int] = []
+        """Copies of cards below each card (by index) in all four hands (worked out once)."""
+        self.choices: dict[tuple[int, int], list[Cards]] = {}
         self.groups: dict[int, dict[int, int]] = {}
+        self.owed_after: dict[tuple[tuple[int, ...], int], _Owed | None] = {}
 
 
 class _Search:
@@ -218,14 +253,14 @@ class _Search:
         self.decks = decks
         self.budget = budget
         self.visited = 0
-        self.known: dict[tuple[object, ...], bool] = {}
-        self.winners: dict[tuple[Cards, ...], int] = {}
+        self.known: dict[bytes, bool] = {}
+        self.winners: dict[tuple[Cards, ...], tuple[int, Cards]] = {}
         self.legal_known: dict[tuple[object, ...], list[Cards]] = {}
         owed: dict[int, list[int]] = {}
         for name, cards in takes.items():
             for card in cards:
                 owed.setdefault(_INDEX[card], [0, 0, 0, 0])[self.players.index(name)] += 1
-        self.owed0 = _Owed({c: tuple(o) for c, o in owed.items()})
+        self.owed0 = _Owed.of(owed)
 
     def start(self, position: Position) -> tuple[int, Hands, int]:
         hands = tuple(_cards(list(position.hands[n].elements())) for n in self.players)
@@ -238,16 +273,15 @@ class _Search:
         """Between tricks: can the claimer keep the claim from here?"""
         if not any(hands):
             return True
-        key = (leader, hands, led, owed.key)
+        h0, h1, h2, h3 = hands
+        key = bytes((leader, led, *h0, _END, *h1, _END, *h2, _END, *h3, _END)) + owed.key
         found = self.known.get(key)
         if found is not None:
             return found
-        self.visited += 1
-        if self.visited > self.budget:
-            raise _Undecided
         order = _ORDERS[leader]
         answer = self.turn(order, 0, (), hands, led, owed, _Trick(hands))
-        self.known[key] = answer
+        if len(self.known) < KNOWN_LIMIT:  # (a bound on memory: past it, nothing is forgotten,
+            self.known[key] = answer  # but nothing more is remembered)
         return answer
 
     def turn(
@@ -260,9 +294,13 @@ class _Search:
         owed: _Owed,
         trick: _Trick,
     ) -> bool:
-        """Within a trick: seat ``order[k]`` to play, ``plays`` made before."""
+        """Within a trick: seat ``order[k]`` to play, ``plays`` made before. Every call is a
+        position visited: the budget counts them all."""
+        self.visited += 1
+        if self.visited > self.budget:
+            raise _Undecided
         if k == 4:
-            outcome = self.trick_outcome(order, plays, owed)
+            outcome = self.trick_outcome(order, plays, owed, trick)
             if outcome is None:
                 return False  # a scoring card went elsewhere than claimed
             suit = _CARDS[plays[0][0]].suit
@@ -281,40 +319,46 @@ class _Search:
     def choices(
         self, seat: int, plays: tuple[Cards, ...], hands: Hands, led: int, trick: _Trick
     ) -> list[Cards]:
-        """What ``seat`` may usefully play: within a trick this depends only on the lead (the
-        hands as the trick began fix the rest), so it is worked out once per lead."""
+        """What ``seat`` may usefully play: within a trick this depends only on the lead's
+        form (the hands as the trick began fix the rest), so it is worked out once per form."""
         lead = plays[0] if plays else None
-        found = trick.choices.get((seat, lead))
+        form = _form(lead)
+        found = trick.choices.get((seat, form))
         if found is None:
-            found = self._choices(seat, lead, hands[seat], led, trick)
-            trick.choices[seat, lead] = found
+            found = self._choices(seat, lead, form, hands[seat], led, trick)
+            trick.choices[seat, form] = found
         return found
 
     def _choices(
-        self, seat: int, lead: Cards | None, hand: Cards, led: int, trick: _Trick
+        self, seat: int, lead: Cards | None, form: int, hand: Cards, led: int, trick: _Trick
     ) -> list[Cards]:
-        legal = self.legal(seat, lead, hand, led)
+        legal = self.legal(seat, lead, form, hand, led)
         if seat == self.by and self.line is not None:
             stated = self.stated(hand, lead)
             if stated is not None:  # a line that breaks a rule here cannot be followed
                 return [stated] if stated in legal else []
         return self.distinct(legal, seat, trick)
 
-    def legal(self, seat: int, lead: Cards | None, hand: Cards, led: int) -> list[Cards]:
-        """The rules' answer (:func:`legal_plays`), remembered: the same hand meets the same
-        lead in many positions."""
-        key = (seat, lead, hand, led)
+    def legal(self, seat: int, lead: Cards | None, form: int, hand: Cards, led: int) -> list[Cards]:
+        """The rules' answer (:func:`legal_plays`), remembered: the same hand meets a lead of
+        the same form in many positions."""
+        key = (seat, form, hand, led)
         found = self.legal_known.get(key)
         if found is not None:
             return found
         done = frozenset(s for s in Suit if led & _SUIT_BIT[s])
-        held = Counter(_CARDS[c] for c in hand)
+        held = Counter(map(_CARDS.__getitem__, hand))
         led_cards = tuple(_CARDS[c] for c in lead) if lead is not None else None
-        found = [_cards(p) for p in legal_plays(held, led_cards, done, self.exposed[seat],
-                                                self.decks)]  # fmt: skip
+        found = []
+        for play in legal_plays(held, led_cards, done, self.exposed[seat], self.decks):
+            if len(play) == 1:
+                found.append((_INDEX[play[0]],))
+            else:
+                first, second = _INDEX[play[0]], _INDEX[play[1]]
+                found.append((first, second) if first <= second else (second, first))
         if self.opening is not None and lead is None and (seat, len(hand)) == self.first:
             found = [p for p in found if self.opening in p]  # the match opens with this card
-        if len(self.legal_known) > 1_000_000:  # (a bound on memory)
+        if len(self.legal_known) >= CACHE_LIMIT:  # (a bound on memory)
             self.legal_known.clear()
         self.legal_known[key] = found
         return found
@@ -334,65 +378,116 @@ class _Search:
         (see the module's text), one."""
         if len(options) < 2:
             return options
-        group = trick.groups.get(seat)
-        if group is None:
-            group = trick.groups[seat] = self.groups(seat, trick.hands)
-        seen: set[tuple[object, ...]] = set()
+        group = self.groups(seat, trick)
+        seen: set[object] = set()
         out = []
         for play in options:
-            shape = (len(play) == 2 and play[0] == play[1], *sorted(group[c] for c in play))
-            if shape not in seen:  # (a pair is not two singles)
+            if len(play) == 1:
+                shape: object = group[play[0]]
+            else:  # (a pair is not two singles)
+                first, second = play
+                shape = (first == second, group[first], group[second])
+            if shape not in seen:
                 seen.add(shape)
                 out.append(play)
         return out
 
-    def groups(self, seat: int, hands: Hands) -> dict[int, int]:
-        """Each card of ``seat``'s hand (as the trick began) → its group: neighbours in a suit
-        with no other player's card between or equal to them, none scoring or exposed, each
-        held once (two decks: a card held twice can make a pair, its neighbour cannot)."""
-        others = {c for s, hand in enumerate(hands) if s != seat for c in hand}
-        mine = hands[seat]
+    def groups(self, seat: int, trick: _Trick) -> dict[int, int]:
+        """Each card of ``seat``'s hand (as the trick began) → its group, named by its lowest
+        card: neighbours in a suit with no other player's card between or equal to them, none
+        scoring or exposed, each held once (two decks: a card held twice can make a pair, its
+        neighbour cannot). Worked out once per trick."""
+        found = trick.groups.get(seat)
+        if found is not None:
+            return found
+        below = trick.below
+        if not below:
+            count = [0] * 53
+            for hand in trick.hands:
+                for c in hand:
+                    count[c + 1] += 1
+            below = trick.below = list(accumulate(count))
+        mine = trick.hands[seat]
         shown = self.shown[seat]
         group: dict[int, int] = {}
-        run = 0
-        previous = -1
+        start = previous = -1
         previous_plain = False
         for k, card in enumerate(mine):
             if card == previous:
                 continue
             twice = k + 1 < len(mine) and mine[k + 1] == card
             plain = card not in _SCORING and card not in shown and not twice
-            joined = (
+            if not (
                 previous_plain
                 and plain
                 and previous // 13 == card // 13
-                and not any(c in others for c in range(previous, card + 1))
-            )
-            if not joined:
-                run += 1
-            group[card] = run
+                and below[card + 1] - below[previous] == 2  # (the two, each held once: no other)
+            ):
+                start = card
+            group[card] = start
             previous, previous_plain = card, plain
+        trick.groups[seat] = group
         return group
 
     def trick_outcome(
-        self, order: tuple[int, ...], plays: tuple[Cards, ...], owed: _Owed
+        self, order: tuple[int, ...], plays: tuple[Cards, ...], owed: _Owed, trick: _Trick
     ) -> tuple[int, _Owed] | None:
-        """The trick's winner (index in ``order``) and what is still owed after it; None if a
-        scoring card in it is not owed to the winner."""
-        won = self.winners.get(plays)
-        if won is None:
+        """The trick's winner (index in ``order``) and what is still owed after it (``owed``:
+        as the trick began); None if a scoring card in it is not owed to the winner."""
+        found = self.winners.get(plays)
+        if found is None:
             cards = [tuple(_CARDS[c] for c in play) for play in plays]
-            won = winner(cards, cards[0][0].suit)
-            if len(self.winners) > 1_000_000:  # (a bound on memory; the rule is asked again)
+            scoring = tuple(c for play in plays for c in play if c in _SCORING)
+            found = winner(cards, cards[0][0].suit), scoring
+            if len(self.winners) >= CACHE_LIMIT:  # (a bound on memory; the rule is asked again)
                 self.winners.clear()
-            self.winners[plays] = won
-        scoring = [c for play in plays for c in play if c in _SCORING]
+            self.winners[plays] = found
+        won, scoring = found
         if not scoring:
             return won, owed
-        after = owed.taken(scoring, order[won])
+        key = (scoring, order[won])
+        if key in trick.owed_after:
+            after = trick.owed_after[key]
+        else:
+            after = trick.owed_after[key] = owed.taken(scoring, order[won])
         return None if after is None else (won, after)
 
     # --- the evidence ------------------------------------------------------------------------
+
+    def retraced(
+        self,
+        order: tuple[int, ...],
+        k: int,
+        plays: tuple[Cards, ...],
+        hands: Hands,
+        led: int,
+        owed: _Owed,
+        trick: _Trick,
+        judged: dict[tuple[Cards, ...], bool],
+    ) -> bool:
+        """:meth:`turn` (the same plays in the same order) for a trick of the defeating line,
+        each of its positions judged once (``judged``: by the plays made in it)."""
+        found = judged.get(plays)
+        if found is not None:
+            return found
+        if k == 4:
+            answer = self.turn(order, k, plays, hands, led, owed, trick)
+        else:
+            self.visited += 1
+            if self.visited > self.budget:
+                raise _Undecided
+            seat = order[k]
+            claimer = seat == self.by
+            answer = not claimer
+            for play in self.choices(seat, plays, hands, led, trick):
+                after = (*hands[:seat], _remove(hands[seat], play), *hands[seat + 1 :])
+                kept = self.retraced(order, k + 1, (*plays, play), after, led, owed, trick,
+                                     judged)  # fmt: skip
+                if kept == claimer:  # the claimer keeps it, or another defeats it
+                    answer = kept
+                    break
+        judged[plays] = answer
+        return answer
 
     def defeating_line(self, position: Position) -> tuple[Trick, ...]:
         """A line of play that defeats the claim (the claimer's first choice at each turn, the
@@ -407,13 +502,15 @@ class _Search:
             plays: list[Cards] = []
             current = hands
             trick = _Trick(hands)
+            judged: dict[tuple[Cards, ...], bool] = {}
             done: Trick | None = None
             for k, seat in enumerate(order):
                 choices = self.choices(seat, tuple(plays), current, led, trick)
                 chosen = choices[0] if choices else None
                 for play in choices:
                     after = (*current[:seat], _remove(current[seat], play), *current[seat + 1 :])
-                    if not self.turn(order, k + 1, (*plays, play), after, led, owed, trick):
+                    if not self.retraced(order, k + 1, (*plays, play), after, led, owed, trick,
+                                         judged):  # fmt: skip
                         chosen = play
                         break
                 if chosen is None:  # the stated line cannot be played here
@@ -424,7 +521,7 @@ class _Search:
                 at, done = at.play(tuple(_CARDS[c] for c in chosen))
             assert done is not None
             tricks.append(done)
-            outcome = self.trick_outcome(order, tuple(plays), owed)
+            outcome = self.trick_outcome(order, tuple(plays), owed, trick)
             if outcome is None:
                 return tuple(tricks)
             leader, owed = order[outcome[0]], outcome[1]
@@ -449,10 +546,18 @@ def decide(
         held = search.holds(*search.start(position), search.owed0)
     except _Undecided:
         return ClaimDecision(None, (), search.visited)
+    visited = search.visited
     if held:
-        return ClaimDecision(True, (), search.visited)
-    line_found = search.defeating_line(position)
-    return ClaimDecision(False, line_found, search.visited, _astray(takes, line_found))
+        return ClaimDecision(True, (), visited)
+    # The line is read back from the answers remembered: it retraces part of the search (the
+    # same plays in the same order, every position between tricks it reaches already judged,
+    # or judged again as the search did), so it costs at most what the search did.
+    search.budget = 2 * visited + 1
+    try:
+        line_found = search.defeating_line(position)
+    except _Undecided:  # (not reached: the search has been retraced)
+        return ClaimDecision(None, (), visited)
+    return ClaimDecision(False, line_found, visited, _astray(takes, line_found))
 
 
 def _astray(
