@@ -265,14 +265,105 @@ def _part(
     return rows, bad
 
 
+DASK_SCHEMES = ("tcp", "tls", "ws", "wss")
+"""The schemes of a scheduler's address that reach it from another process (Dask's
+``inproc://`` is within one process; ``ucx://`` needs a library of its own)."""
+
+
+def dask_address(address: str) -> str:
+    """``address`` (``--dask``) if it has the form of a scheduler's address: ``local``,
+    ``tcp://HOST:PORT``, ``HOST:PORT`` (tcp), ``tls://``, ``ws://`` or ``wss://HOST:PORT``
+    (an IPv6 host in brackets); else an :class:`InputError` saying what to give. Checked
+    before anything connects."""
+    import re
+
+    from distributed.comm.addressing import parse_address, parse_host_port
+
+    if address == "local":
+        return address
+    scheme, where = parse_address(address)
+    if scheme not in DASK_SCHEMES:
+        raise error(InputError, "error.dask.scheme", address=address, scheme=scheme)
+    try:
+        host, port = parse_host_port(where)
+    except ValueError:
+        host, port = "", 0
+    if not re.fullmatch(r"[\w.-]+|[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*(%\w+)?", host) or not (
+        0 < port < 65536
+    ):
+        raise error(InputError, "error.dask.address", address=address)
+    if scheme in ("tls", "wss"):
+        from distributed.security import Security
+
+        if Security().get_connection_args("client").get("ssl_context") is None:
+            raise error(InputError, "error.dask.tls", address=address, scheme=scheme)
+    return address
+
+
+def _too_many_files(problem: BaseException) -> bool:
+    """Is an open-file limit behind ``problem`` (in its chain of causes)?"""
+    import errno
+
+    seen: set[int] = set()
+    todo: list[BaseException | None] = [problem]
+    while todo:
+        e = todo.pop()
+        if e is None or id(e) in seen:
+            continue
+        seen.add(id(e))
+        if isinstance(e, OSError) and e.errno == errno.EMFILE:
+            return True
+        todo += [e.__cause__, e.__context__]
+    return False
+
+
+def _file_limit() -> int | None:
+    """How many files this process may open (None: no limit, or no way to tell)."""
+    try:
+        import resource
+    except ImportError:  # (not on Windows)
+        return None
+    limit = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+    return None if limit == resource.RLIM_INFINITY else limit
+
+
+def _files_needed(workers: int) -> int:
+    """About as many files as a local cluster of ``workers`` opens in this process (here:
+    about 20, and 9 a worker), with room to spare."""
+    return 32 + 16 * workers
+
+
+def _files_error(workers: int) -> InputError:
+    return error(InputError, "error.dask.files", limit=_file_limit(), workers=workers,
+                 need=_files_needed(workers))  # fmt: skip
+
+
 def local_cluster(workers: int | None = None) -> Any:
     """A Dask cluster of this machine's cores (a process each), started here. Its dashboard
     takes a free port (its address is ``cluster.dashboard_link``), so two batches at once, or
-    anything else on Dask's usual 8787, do not collide."""
+    anything else on Dask's usual 8787, do not collide. A cluster that cannot start is an
+    :class:`InputError` saying why (Dask's own log of it is kept quiet): too many open files
+    for this process's limit names the limit and how to raise it."""
+    import logging
+
     from distributed import LocalCluster
 
-    return LocalCluster(n_workers=workers or os.cpu_count() or 1, threads_per_worker=1,
-                        processes=True, dashboard_address=":0")  # fmt: skip
+    n = workers or os.cpu_count() or 1
+    limit = _file_limit()
+    if limit is not None and limit < _files_needed(n):  # (far too few: Dask would spin)
+        raise _files_error(n)
+    quiet = logging.getLogger("distributed")
+    level = quiet.level
+    quiet.setLevel(logging.CRITICAL)
+    try:
+        return LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
+                            dashboard_address=":0")  # fmt: skip
+    except Exception as e:
+        if _too_many_files(e):
+            raise _files_error(n) from None
+        raise error(InputError, "error.dask.local", why=str(e) or type(e).__name__) from None
+    finally:
+        quiet.setLevel(level)
 
 
 def run_on_dask(
@@ -289,11 +380,18 @@ def run_on_dask(
 
     from ..errors import HandError
 
+    address = dask_address(address)
     cluster = local_cluster() if address == "local" else None
     try:
         client = Client(cluster if cluster is not None else address, timeout="30s")
-    except (OSError, TimeoutError) as e:
-        raise error(InputError, "error.dask.connect", address=address, why=str(e)) from None
+    except (OSError, TimeoutError, ValueError, TypeError) as e:
+        if cluster is None:
+            raise error(InputError, "error.dask.connect", address=address, why=str(e)) from None
+        workers = len(cluster.workers)
+        cluster.close()
+        if _too_many_files(e):
+            raise _files_error(workers) from None
+        raise error(InputError, "error.dask.local", why=str(e) or type(e).__name__) from None
     try:
         futures = []
         k = 0
