@@ -55,6 +55,7 @@ def test_random_kills_never_leave_a_change_half_done(tmp_path: Path) -> None:
     env = {**os.environ, "GONGZHU_LOCK_WAIT": "60"}
     running: list[tuple[subprocess.Popen[bytes], Path, float]] = []  # kill at that time
     started = killed = 0
+    signalled: set[subprocess.Popen[bytes]] = set()
     history = Path(path + ".history")
     seen = history.stat().st_size
     while time.monotonic() < deadline or running:
@@ -78,8 +79,9 @@ def test_random_kills_never_leave_a_change_half_done(tmp_path: Path) -> None:
         for item in list(running):
             p, err, at = item
             due = grew if at == POUNCE else time.monotonic() >= at
-            if p.poll() is None and due:
+            if p.poll() is None and due and p not in signalled:
                 p.send_signal(rng.choice([signal.SIGKILL] * 4 + [signal.SIGTERM, signal.SIGINT]))
+                signalled.add(p)
                 killed += 1
                 continue
             if p.poll() is None:
@@ -89,7 +91,7 @@ def test_random_kills_never_leave_a_change_half_done(tmp_path: Path) -> None:
             if at == NEVER:
                 assert p.returncode in (0, 2), said
                 assert "Traceback" not in said, said
-    assert killed > 20 and started > 2 * killed // 3, (started, killed)
+    assert killed > 20 and started > killed, (started, killed)
     assert run("match", "verify", path).exit_code == 0
     changes = ledger_history(path)
     assert changes[-1].after == digest(Path(path).read_bytes())
