@@ -326,8 +326,12 @@ def _as_views(table: pa.Table) -> pa.Table:
             return pa.list_(view(kind.value_type))
         return kind
 
+    # Built from the values: pyarrow 16 (the lowest supported) makes views but casts to none.
     return pa.table(
-        {n: table.column(n).cast(view(table.column(n).type)) for n in table.column_names}
+        {
+            n: pa.array(table.column(n).to_pylist(), type=view(table.column(n).type))
+            for n in table.column_names
+        }
     )
 
 

@@ -224,9 +224,20 @@ def _readable(rb: pa.RecordBatch, source: str) -> pa.RecordBatch:
     if all(k == f.type for k, f in zip(kinds, rb.schema, strict=True)):
         return rb
     return pa.RecordBatch.from_arrays(
-        [column.cast(k) for column, k in zip(rb.columns, kinds, strict=True)],
+        [_cast(column, k) for column, k in zip(rb.columns, kinds, strict=True)],
         names=rb.schema.names,
     )
+
+
+def _cast(column: pa.Array, kind: pa.DataType) -> pa.Array:
+    """``column`` as ``kind``; through its values where this pyarrow cannot cast a view (16
+    reads views but casts none: slower, the same values)."""
+    if column.type == kind:
+        return column
+    try:
+        return column.cast(kind)
+    except pa.ArrowNotImplementedError:
+        return pa.array(column.to_pylist(), type=kind)
 
 
 def score_batches(
