@@ -473,9 +473,9 @@ def _cards(array: pa.Array) -> Looked | None:
     closes[entry_ends] = data[entry_ends] != 32
     first = np.flatnonzero(opens)
     last = np.flatnonzero(closes)
-    # tokens per entry: counted as int64 (a sum of bytes would wrap at 256 tokens)
-    opened = np.concatenate(([0], np.cumsum(opens, dtype=np.int64)))
-    lengths = opened[offsets[1:]] - opened[offsets[:-1]]
+    # tokens per entry: the token starts between the entry's bounds (counted, never summed
+    # as bytes, which would wrap at 256 tokens)
+    lengths = np.diff(np.searchsorted(first, offsets)).astype(np.int64)
     owner = np.repeat(np.arange(n), lengths)
     size = last - first
     head = data[first]

@@ -678,7 +678,11 @@ def normalize(
 
 def _four(values: object, sides: bool) -> tuple[int, ...] | None:
     """Four whole numbers (``sides``: each 0 or 1), or None."""
-    if isinstance(values, str | bytes) or not isinstance(values, Sequence) or len(values) != 4:
+    if not isinstance(values, tuple | list) and (  # (the usual two: no ABC check)
+        isinstance(values, str | bytes) or not isinstance(values, Sequence)
+    ):
+        return None
+    if len(values) != 4:
         return None
     out: list[int] = []
     for v in values:
