@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from clitools import SAMPLES, done, ok
+from clitools import SAMPLES, done, ok, run
 
 from gongzhu_score.match.history import digest, history_path, read_history
 from gongzhu_score.match.storage import ledger_history, read_ledger, restore_ledger
@@ -197,7 +197,8 @@ def test_a_change_whose_output_fails_is_done_and_says_so(
     assert Path(path).read_bytes() != before
     if not quiet:
         said = (tmp_path / "err").read_text()
-        assert said.startswith("error: ") and "the change was made" in said
+        made = "restored the ledger" if kind == "restore" else "the change was made"
+        assert said.startswith("error: ") and made in said
         assert "No space left on device" in said and "Traceback" not in said
     assert ledger_history(path)[-1].after == digest(Path(path).read_bytes())
     assert not read_ledger(path).verify()
@@ -234,3 +235,103 @@ def test_a_new_match_stopped_at_any_step_leaves_no_ledger_or_a_whole_one(tmp_pat
         assert walk_back(path) == 1
         step += 1
     assert step > 3
+
+
+# --- a change killed on a ledger the tool did not write last, or with no history ---------------
+
+
+def killed_between_line_and_ledger(args: list[str], path: str) -> None:
+    """Run ``args`` on ``path`` and kill it the moment its history line is on disk."""
+    history = history_path(path)
+    size = history.stat().st_size if history.exists() else 0
+    for step in range(1, 40):
+        saved = Path(path).read_bytes(), history.read_bytes() if history.exists() else None
+        crash(step, "kill", args, path)
+        grown = history.exists() and history.stat().st_size > size
+        if grown and Path(path).read_bytes() == saved[0]:
+            return
+        Path(path).write_bytes(saved[0])  # not that step: back to the start, try the next
+        if saved[1] is None:
+            history.unlink(missing_ok=True)
+        else:
+            history.write_bytes(saved[1])
+    raise AssertionError("no step fell between the history line and the ledger")
+
+
+def test_a_change_killed_on_a_ledger_edited_by_hand_leaves_no_phantom(
+    base: Path, tmp_path: Path
+) -> None:
+    path = copy_of(base, tmp_path)
+    with open(path, "a", encoding="utf-8") as f:
+        f.write("# a note from the table\n")
+    edited = Path(path).read_bytes()
+    killed_between_line_and_ledger(CHANGES["add"], path)
+    assert Path(path).read_bytes() == edited
+    assert "added hand 3" not in ok("match", "history", path)
+    ok("match", "add", path, hand(3))
+    ok("match", "restore", path)  # the add that happened, not the one that did not
+    assert Path(path).read_bytes() == edited
+
+
+def test_a_change_killed_on_a_ledger_with_no_history_leaves_no_phantom(
+    base: Path, tmp_path: Path
+) -> None:
+    path = copy_of(base, tmp_path)
+    history_path(path).unlink()
+    killed_between_line_and_ledger(CHANGES["add"], path)
+    assert ledger_history(path) == []
+    ok("match", "add", path, hand(3))
+    assert [c.kind for c in ledger_history(path)] == ["add"]
+    ok("match", "restore", path)
+    assert len(read_ledger(path).entries) == 2
+
+
+def test_a_change_that_changes_nothing_writes_nothing(base: Path, tmp_path: Path) -> None:
+    path = copy_of(base, tmp_path)
+    ok("match", "set", path, "--end-at", "-800")
+    files = Path(path).read_bytes(), history_path(path).read_bytes()
+    for how in ("kill", "interrupt"):
+        for step in (1, 2, 3):
+            crash(step, how, ["match", "set", "{L}", "--end-at", "-800"], path)
+            assert (Path(path).read_bytes(), history_path(path).read_bytes()) == files
+    done("match", "set", path, "--end-at", "-800")
+    assert (Path(path).read_bytes(), history_path(path).read_bytes()) == files
+
+
+def test_a_refused_change_leaves_even_a_torn_history_as_it_was(base: Path, tmp_path: Path) -> None:
+    path = copy_of(base, tmp_path)
+    with history_path(path).open("ab") as f:
+        f.write(b'{"number": 9, "ti')
+    files = Path(path).read_bytes(), history_path(path).read_bytes()
+    for args in (["match", "remove", path, "99", "--yes"], ["match", "edit", path, "7", hand(1)]):
+        assert run(*args).exit_code == 2
+        assert (Path(path).read_bytes(), history_path(path).read_bytes()) == files
+
+
+def test_a_last_line_an_editor_saved_without_its_newline_is_kept(
+    base: Path, tmp_path: Path
+) -> None:
+    path = copy_of(base, tmp_path)
+    history_path(path).write_bytes(history_path(path).read_bytes().rstrip(b"\n"))
+    assert [c.number for c in ledger_history(path)] == [1, 2, 3]
+    ok("match", "add", path, hand(3))
+    assert [c.number for c in ledger_history(path)] == [1, 2, 3, 4]
+    assert walk_back(path) == 3
+
+
+def test_blank_lines_at_the_end_of_the_history_are_passed_over(base: Path, tmp_path: Path) -> None:
+    path = copy_of(base, tmp_path)
+    with history_path(path).open("ab") as f:
+        f.write(b"\n\n\n\n")
+    ok("match", "add", path, hand(3))
+    assert [c.number for c in ledger_history(path)] == [1, 2, 3, 4]
+    assert walk_back(path) == 3
+
+
+def test_a_restore_whose_output_fails_says_not_to_restore_again(base: Path, tmp_path: Path) -> None:
+    path = copy_of(base, tmp_path)
+    with open("/dev/full", "w") as full, (tmp_path / "err").open("w") as err:
+        assert cli("match", "restore", path, stdout=full, stderr=err) == 4
+    said = (tmp_path / "err").read_text()
+    assert "restored" in said and "do not run restore again" in said
+    assert len(read_ledger(path).entries) == 1

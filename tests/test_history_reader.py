@@ -125,14 +125,14 @@ def test_a_huge_history_without_a_newline_is_refused_in_linear_time(played: str)
 def test_the_tail_is_found_at_the_end_of_a_long_history(played: str) -> None:
     lines = lines_of(played)
     write_lines(played, [*lines[:1], *[lines[1]] * 20_000, *lines[1:]])
-    head = reconcile(played, digest(Path(played).read_bytes()), repair=False)
+    head = reconcile(played, digest(Path(played).read_bytes()))
     assert head.last is not None and head.last.kind == "rename" and head.as_written
     assert head.before_last is not None and head.before_last.kind == "add"
 
 
 def test_restore_refuses_a_history_that_does_not_lead_back(played: str) -> None:
     lines = lines_of(played)
-    lines[1]["after"] = "0" * 64  # the add says it left another ledger
+    lines[-1]["prior"] = "0" * 64  # the rename says it started from another ledger
     write_lines(played, lines)
     said = refused("match", "restore", played)
     assert "does not lead back" in said and "nothing was restored" in said
@@ -165,7 +165,7 @@ def test_fuzzed_history_bytes_never_crash_the_readers(played: str, data: st.Data
         current = digest(Path(played).read_bytes())
         for read in (
             lambda: read_history(played, current),
-            lambda: reconcile(played, current, repair=False),
+            lambda: reconcile(played, current),
             lambda: ledger_history(played),
             lambda: restore_ledger(played),
         ):

@@ -72,8 +72,8 @@ def _shown(ledger_file: str, kind: str, values: Mapping[str, object], lang: str)
 
         silence_stdout()
         change = change_text(Change(0, "", kind, values), lang)
-        said = say("error.cli.unshown", lang, ledger=ledger_file, change=change,
-                   why=e.strerror or str(e))  # fmt: skip
+        key = f"error.cli.unshown.{kind}" if kind in ("restored", "new") else "error.cli.unshown"
+        said = say(key, lang, ledger=ledger_file, change=change, why=e.strerror or str(e))
         with contextlib.suppress(OSError, ValueError, AttributeError):
             typer.echo(printable(f"error: {said}"), err=True)
         raise typer.Exit(DONE_BUT_UNSHOWN) from None

@@ -15,6 +15,8 @@ add_terms({
     "error.stream.stdin_encoding": ("standard input is not {encoding} text ({why})", "标准输入不是 {encoding} 编码的文字（{why}）"),
     "warning.stream.replaced": ("warning: standard output is {encoding}, which cannot show every character printed: those were written as ?", "警告：标准输出的编码是 {encoding}，无法显示所有字符：这些字符已写为 ?"),
     "error.cli.unshown": ("{ledger}: the change was made ({change}; 'match history' lists it, 'match restore' reverts it), but printing its output failed: {why}", "{ledger}：修改已完成（{change}；'match history' 可查看，'match restore' 可撤回），但输出失败：{why}"),
+    "error.cli.unshown.restored": ("{ledger}: {change}, but printing its output failed: {why}; do not run restore again: it would revert one more change ('match show' shows the match)", "{ledger}：{change}，但输出失败：{why}；不要再运行 restore：那会再撤回一项修改（'match show' 可查看比赛）"),
+    "error.cli.unshown.new": ("{ledger}: the match was started, but printing its output failed: {why}; 'match show' shows it", "{ledger}：比赛已开始，但输出失败：{why}；'match show' 可查看"),
     "error.cli.claim": ("--claim {value}: expected NAME=SCORE, e.g. --claim 南=-200", "--claim {value}：应为 名字=得分，例如 --claim 南=-200"),
     "error.cli.captured_twice": ("--captured {name}= given twice; put all of {name}'s cards in one", "--captured {name}= 给了两次；请把 {name} 的牌写在一起"),
     "error.cli.flag_player": ("{flag} {name}=: no player named {quoted} in --captured", "{flag} {name}=：--captured 里没有名为 {quoted} 的玩家"),

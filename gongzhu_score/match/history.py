@@ -1,17 +1,19 @@
 """A match's changes, kept beside its ledger (``LEDGER.history``), so that none loses a hand.
 
 One JSON line per change: what it was (``new``, ``add``, ``remove``, ``undo``, ``edit``,
-``rename``, ``set``), when, the SHA-256 of the ledger file after it, and how to bring back the
-file as it was before: for a hand appended, the length the file had (the bytes before it are
-kept in the ledger itself); for any other change, the whole earlier file, compressed.
+``rename``, ``set``), when, the SHA-256 of the ledger file before and after it, and how to
+bring back the file as it was before: for a hand appended, the length the file had (the bytes
+before it are kept in the ledger itself); for any other change, the whole earlier file,
+compressed.
 ``match restore`` reverts the last change exactly; ``match history`` lists them.
 
 A change is written ahead of the ledger (docs/reliability.md, "A change is one act"): its
 line first, flushed to disk, then the ledger renamed into place. The rename is the commit. So a
-line whose ``after`` is not the ledger's digest, while the line before it is, records a change
+last line whose ``after`` is not the ledger's digest while its ``prior`` is records a change
 that never reached the ledger (the process died between the two writes, or a restore died after
-bringing the older ledger back): it is *uncommitted*, and :func:`reconcile` sets it aside. So is
-a last line with no newline (a write torn by a crash). The digest also says whether the ledger
+bringing the older ledger back): it is *uncommitted*, and :func:`reconcile` passes it over (and
+:func:`settle` cuts it, when the next change is written). So is a last line with no newline (a
+write torn by a crash). The digest also says whether the ledger
 is still as this tool last wrote it: if it is, it was checked when it was written and
 ``match add`` need not check every hand again.
 
@@ -46,6 +48,7 @@ __all__ = [
     "read_history",
     "reconcile",
     "record",
+    "settle",
 ]
 
 MAX_LEDGER_BYTES = 64_000_000
@@ -74,6 +77,9 @@ class Change:
     """A hand appended: the file's length before it."""
     before: str | None = None
     """Any other change: the whole file before it, zlib-compressed, base64."""
+    prior: str | None = None
+    """The SHA-256 of the ledger file before the change (lines written before it was
+    recorded have none)."""
 
     def previous(self, current: bytes) -> bytes:
         """The ledger file as it was before this change, from the file as it is now."""
@@ -97,6 +103,8 @@ class Change:
             data["kept_length"] = self.kept_length
         if self.before is not None:
             data["before"] = self.before
+        if self.prior is not None:
+            data["prior"] = self.prior
         return json.dumps(data, ensure_ascii=False) + "\n"
 
 
@@ -191,7 +199,10 @@ def parse_change(line: bytes) -> Change:
         raise ValueError(kept)
     if before is not None:
         _text(before)
-    known = {"number", "time", "kind", "values", "after", "kept_length", "before"}
+    prior = data.get("prior")
+    if prior is not None and not _HEX64.fullmatch(_text(prior)):
+        raise ValueError(prior)
+    known = {"number", "time", "kind", "values", "after", "kept_length", "before", "prior"}
     if not data.keys() <= known:
         raise ValueError(data.keys())
     return Change(
@@ -202,6 +213,7 @@ def parse_change(line: bytes) -> Change:
         after,
         None if kept is None else _whole(kept),
         before,
+        prior,
     )
 
 
@@ -231,41 +243,59 @@ class Head:
     last_at: int
     """Where ``last``'s line starts in the history file."""
     length: int
-    """The history's length once what was set aside is gone: where the next line goes."""
+    """The history's length once settled (:func:`settle`): where the next line goes."""
     before_last: Change | None = None
     """The change before ``last``: ``restore`` checks it leads back to it."""
+    size: int = 0
+    """The history file's length as found."""
+    unended: bool = False
+    """``last`` is a whole line that lacks only its newline (the file saved by an editor)."""
 
 
-def _tail_lines(path: Path) -> tuple[list[tuple[int, bytes]], int, int] | None:
-    """The history's last three lines, newest first, with where each starts (fewer if it
-    has fewer), where its complete lines end, and its size; None if it does not exist. Read
-    backwards, each byte at most twice and never further back than a torn line and three
-    lines of the longest a change can take: linear, and bounded whatever the file holds."""
+def uncommitted(last: Change, before_last: Change | None, current: str) -> bool:
+    """Whether ``last`` never reached the ledger, whose digest is ``current``: the ledger is
+    the one it started from (or, for a line that does not say, the one the change before left)."""
+    if last.after == current:
+        return False
+    if last.prior is not None:
+        return last.prior == current
+    return before_last is not None and before_last.after == current
+
+
+def _tail_lines(path: Path) -> tuple[list[tuple[int, bytes]], int, int, bytes] | None:
+    """The history's last three lines that are not blank, newest first, with where each
+    starts (fewer if it has fewer), where its complete lines end, its size and what follows
+    the last newline; None if it does not exist. Read backwards, each byte at most twice and
+    never further back than a torn line and three of the longest lines a change can take:
+    linear, and bounded whatever the file holds."""
     try:
         with path.open("rb") as f:
             size = f.seek(0, os.SEEK_END)
             ends: list[int] = []  # just past each newline found, newest first
+            full = 0  # lines between two of them that are not blank
             pos = size
-            while pos > 0 and len(ends) < 4:
+            while pos > 0 and full < 3:
                 if size - pos > 4 * MAX_LINE_BYTES:
                     raise error(LedgerError, "error.history.long").within(str(path))
                 start = max(0, pos - _CHUNK)
                 f.seek(start)
                 chunk = f.read(pos - start)
                 at = len(chunk)
-                while len(ends) < 4:
+                while full < 3:
                     at = chunk.rfind(b"\n", 0, at)
                     if at < 0:
                         break
-                    ends.append(start + at + 1)
+                    end = start + at + 1
+                    full += bool(ends) and ends[-1] - end > 1
+                    ends.append(end)
                 pos = start
             complete = ends[0] if ends else 0
             if size - complete > MAX_LINE_BYTES:
                 raise error(LedgerError, "error.history.long").within(str(path))
-            bounds = ends if len(ends) == 4 else [*ends, 0]
+            bounds = ends if full >= 3 else [*ends, 0]
             first = bounds[-1]
             f.seek(first)
-            region = f.read(complete - first)
+            region = f.read(size - first)
     except FileNotFoundError:
         return None
     except OSError as e:
@@ -274,41 +304,60 @@ def _tail_lines(path: Path) -> tuple[list[tuple[int, bytes]], int, int] | None:
         (bounds[i + 1], region[bounds[i + 1] - first : bounds[i] - first])
         for i in range(len(bounds) - 1)
     ]
-    return [(at, line) for at, line in lines if line.strip()], complete, size
+    kept = [(at, line) for at, line in lines if line.strip()]
+    return kept, complete, size, region[complete - first :]
 
 
-def reconcile(ledger: str | Path, current: str, repair: bool) -> Head:
-    """The history's last committed change, given the ledger's digest ``current``. A torn last
-    line and an uncommitted last change (see the module's text) are set aside: cut from the
-    file when ``repair`` (the caller holds the ledger's lock), only skipped otherwise."""
+def reconcile(ledger: str | Path, current: str) -> Head:
+    """The history's last committed change, given the ledger's digest ``current``: a torn last
+    line (no newline) and an uncommitted last change (see the module's text) are passed over,
+    and :func:`settle` cuts them (under the ledger's lock, when a change is written). A last
+    line that lacks only its newline and is the ledger's is kept (settling ends it)."""
     path = history_path(ledger)
     found = _tail_lines(path)
     if found is None:
         return Head(None, False, 0, 0)
-    lines, complete, size = found
+    lines, complete, size, torn = found
     changes = [
         (at, _change(line, path, place("where.from_end", number=i)))
         for i, (at, line) in enumerate(lines, 1)
     ]
-    length = complete
-    if len(changes) >= 2 and changes[0][1].after != current == changes[1][1].after:
-        length = changes[0][0]  # uncommitted: the ledger is as the change before left it
-        changes = changes[1:]
-    if repair and length < size:
+    length, unended = complete, False
+    if torn.strip():
         try:
-            os.truncate(path, length)  # needs no free space: works on a full disk too
-        except OSError as e:
-            raise _unreadable(path, e) from None
+            whole = parse_change(torn)
+        except (ValueError, TypeError):
+            whole = None
+        if whole is not None and whole.after == current:
+            changes.insert(0, (complete, whole))
+            length, unended = size + 1, True
+    if changes and uncommitted(changes[0][1], changes[1][1] if changes[1:] else None, current):
+        length, unended = changes[0][0], False
+        changes = changes[1:]
     if not changes:
-        return Head(None, False, 0, length)
+        return Head(None, False, 0, length, None, size)
     at, last = changes[0]
     earlier = changes[1][1] if len(changes) > 1 else None
-    return Head(last, last.after == current, at, length, earlier)
+    return Head(last, last.after == current, at, length, earlier, size, unended)
+
+
+def settle(ledger: str | Path, head: Head) -> None:
+    """The history as ``head`` reads it: what was passed over cut (a truncation needs no free
+    space: it works on a full disk too), a last line that lacked its newline ended."""
+    path = history_path(ledger)
+    try:
+        if head.unended:
+            with path.open("ab") as f:
+                f.write(b"\n")
+        elif head.length < head.size:
+            os.truncate(path, head.length)
+    except OSError as e:
+        raise error(LedgerError, "error.history.write", why=e.strerror).within(str(path)) from None
 
 
 def read_history(ledger: str | Path, current: str | None = None) -> list[Change]:
     """The recorded changes of a ledger, oldest first (none if it has no history yet); with
-    the ledger's digest ``current``, without what :func:`reconcile` would set aside."""
+    the ledger's digest ``current``, as :func:`reconcile` reads their end."""
     path = history_path(ledger)
     try:
         with path.open("rb") as f:
@@ -322,16 +371,23 @@ def read_history(ledger: str | Path, current: str | None = None) -> list[Change]
                           what=place("what.history"))  # fmt: skip
         raise too_large.within(str(path))
     lines = raw.split(b"\n")
+    torn = lines.pop()  # what follows the last newline: nothing, or a line cut short
     changes: list[Change] = []
-    for number, line in enumerate(lines, 1):
+    for number, line in enumerate([*lines, torn], 1):
         if len(line) > MAX_LINE_BYTES:
             raise error(LedgerError, "error.history.long").within(str(path))
-        if number == len(lines):
-            break  # what follows the last newline: nothing, or a torn line
-        if line.strip():
+        if line.strip() and number <= len(lines):
             changes.append(_change(line, path, place("where.line", number=number)))
-    uncommitted = len(changes) >= 2 and changes[-1].after != current == changes[-2].after
-    if current is not None and uncommitted:
+    if current is None:
+        return changes
+    if torn.strip():
+        try:
+            whole = parse_change(torn)
+        except (ValueError, TypeError):
+            whole = None
+        if whole is not None and whole.after == current:
+            changes.append(whole)
+    if changes and uncommitted(changes[-1], changes[-2] if changes[1:] else None, current):
         changes.pop()
     return changes
 

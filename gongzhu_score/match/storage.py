@@ -57,6 +57,7 @@ from .history import (
     read_history,
     reconcile,
     record,
+    settle,
 )
 from .ledger import Ledger
 
@@ -299,15 +300,19 @@ def _by_hand_check(before: Ledger, path: str) -> None:
 def _commit(target: Path, path: str, new: bytes, new_digest: str, head: Head, step: Change) -> None:
     """Write ``step`` ahead, then the ledger (the rename is the commit). Whatever stops it
     before the rename (a full disk, Ctrl-C, SIGTERM) takes the line back; after the rename the
-    change stands. A SIGKILL anywhere leaves at worst a line :func:`reconcile` sets aside."""
+    change stands (a folder that then fails to sync does not undo it). A SIGKILL anywhere
+    leaves at worst a line :func:`reconcile` passes over."""
+    settle(target, head)
     record(target, step, head.length)
     with _unchanged_unless_written(path):
         try:
             replace_file(target, new)
-        except BaseException:
+        except BaseException as e:
             if _digest_of(target) != new_digest:
                 forget_since(target, head.length)
-            raise
+                raise
+            if not isinstance(e, OSError):
+                raise
 
 
 def _digest_of(target: Path) -> str | None:
@@ -338,7 +343,8 @@ def change_ledger(
         # Read under the lock: another writer may have changed the ledger meanwhile.
         raw = _read(path)
         hashed = hashlib.sha256(raw)  # kept: the ledger with a hand added hashes on from it
-        head = reconcile(target, hashed.hexdigest(), repair=True)
+        old_digest = hashed.hexdigest()
+        head = reconcile(target, old_digest)
         tail = _parse_tail(raw, path) if last_hand_only and head.as_written else None
         if tail is not None:
             before, canonical = tail, True
@@ -364,6 +370,8 @@ def change_ledger(
         else:
             new = after.to_text().encode("utf-8")
             new_digest = digest(new)
+            if new == raw:  # a change that changes nothing: nothing written, nothing recorded
+                return after, extra
         kind, values = describe(before, after, extra)
         step = Change(
             (head.last.number if head.last is not None else 0) + 1,
@@ -373,6 +381,7 @@ def change_ledger(
             new_digest,
             len(raw) if appended else None,
             None if appended else pack(raw),
+            old_digest,
         )
         _commit(target, path, new, new_digest, head, step)
     return after, extra
@@ -382,14 +391,15 @@ def restore_ledger(path: str) -> tuple[Ledger, Change]:
     """Bring back the ledger exactly as it was before its last recorded change; that change
     leaves the history. Refused when the ledger is not as the change left it (edited since).
     The older ledger is renamed into place first (the commit), then the line cut: a crash
-    between leaves a line :func:`reconcile` recognises as uncommitted and sets aside."""
+    between leaves a line :func:`reconcile` recognises as uncommitted and passes over. A
+    refused restore changes nothing, the history included."""
     if not Path(path).is_file():
         read_ledger(path)
     target = _target(path)
     with _locked(path, target):
         raw = _read(path)
         _parse(raw, path)
-        head = reconcile(target, digest(raw), repair=True)
+        head = reconcile(target, digest(raw))
         last = head.last
         if last is None or last.kind == "new":
             raise error(LedgerError, "error.storage.nothing").within(path)
@@ -400,11 +410,17 @@ def restore_ledger(path: str) -> tuple[Ledger, Change]:
             previous = last.previous(raw)
         except LedgerError as e:
             raise e.within(history) from None
-        if head.before_last is not None and head.before_last.after != digest(previous):
+        expected = last.prior or (head.before_last.after if head.before_last else None)
+        if expected is not None and expected != digest(previous):
             raise error(LedgerError, "error.history.astray", number=last.number).within(history)
         ledger, _, _ = _parse(previous, path)
         with _unchanged_unless_written(path):
-            replace_file(target, previous)
+            try:
+                replace_file(target, previous)
+            except OSError:
+                if _digest_of(target) != digest(previous):
+                    raise  # (else only the folder's sync failed: the older ledger is back)
+        with contextlib.suppress(OSError):  # if it fails, the next change passes the line over
             forget_since(target, head.last_at)
     return ledger, last
 
