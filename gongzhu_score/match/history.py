@@ -308,6 +308,18 @@ def _tail_lines(path: Path) -> tuple[list[tuple[int, bytes]], int, int, bytes] |
     return kept, complete, size, region[complete - first :]
 
 
+def _unended(torn: bytes, current: str) -> Change | None:
+    """What follows the history's last newline, if it is a whole change that left the ledger as
+    it is (an editor dropped the final newline); None for a line a crash cut short."""
+    if not torn.strip():
+        return None
+    try:
+        whole = parse_change(torn)
+    except (ValueError, TypeError):
+        return None
+    return whole if whole.after == current else None
+
+
 def reconcile(ledger: str | Path, current: str) -> Head:
     """The history's last committed change, given the ledger's digest ``current``: a torn last
     line (no newline) and an uncommitted last change (see the module's text) are passed over,
@@ -323,14 +335,10 @@ def reconcile(ledger: str | Path, current: str) -> Head:
         for i, (at, line) in enumerate(lines, 1)
     ]
     length, unended = complete, False
-    if torn.strip():
-        try:
-            whole = parse_change(torn)
-        except (ValueError, TypeError):
-            whole = None
-        if whole is not None and whole.after == current:
-            changes.insert(0, (complete, whole))
-            length, unended = size + 1, True
+    whole = _unended(torn, current)
+    if whole is not None:
+        changes.insert(0, (complete, whole))
+        length, unended = size + 1, True
     if changes and uncommitted(changes[0][1], changes[1][1] if changes[1:] else None, current):
         length, unended = changes[0][0], False
         changes = changes[1:]
@@ -380,13 +388,9 @@ def read_history(ledger: str | Path, current: str | None = None) -> list[Change]
             changes.append(_change(line, path, place("where.line", number=number)))
     if current is None:
         return changes
-    if torn.strip():
-        try:
-            whole = parse_change(torn)
-        except (ValueError, TypeError):
-            whole = None
-        if whole is not None and whole.after == current:
-            changes.append(whole)
+    whole = _unended(torn, current)
+    if whole is not None:
+        changes.append(whole)
     if changes and uncommitted(changes[-1], changes[-2] if changes[1:] else None, current):
         changes.pop()
     return changes
