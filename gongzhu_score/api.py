@@ -18,10 +18,9 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from pathlib import PurePath
 from typing import TYPE_CHECKING, Any
 
-from .core.cards import not_a
+from .core.cards import decks_of, flag_of, not_a, path_of
 from .core.engine import CompiledRules, HandResult, compiled_rules
 from .core.hand import CardsLike, Hand
 from .core.normalize import Method, Normalization, Rounding, Teams
@@ -68,15 +67,10 @@ def score(
         raise not_a("argument.a_hand", hand).within("hand")
     if normalization is not None and not isinstance(normalization, Normalization):
         raise not_a("argument.normalization", normalization).within("normalization")
-    _flag(partial)
+    flag_of(partial)
     rules = find_variant(variant)
     norm = normalization or Normalization(rules.normalize)
     return compiled_rules(rules).score(hand, norm, partial)
-
-
-def _flag(partial: object) -> None:
-    if partial is not True and partial is not False:
-        raise not_a("argument.flag", partial).within("partial")
 
 
 def _fast(
@@ -124,7 +118,7 @@ def score_hand(
     >>> [(p.name, p.raw, p.final) for p in r.players]
     [('东', -400, -333), ('南', -160, -13), ('西', -40, 147), ('北', 0, 200)]
     """
-    _flag(partial)
+    flag_of(partial)
     rules = find_variant(variant)
     norm = _normalization(rules, normalize, scale, rounding, teams)
     return _score_one(compiled_rules(rules), norm, partial, captured, exposed, first_exposed, rest)
@@ -182,7 +176,7 @@ class Scorer:
         teams: Teams | str = "none",
         partial: bool = False,
     ) -> None:
-        _flag(partial)
+        flag_of(partial)
         self.variant = find_variant(variant)
         self.normalization = self.variant.normalization(normalize, scale, rounding, teams)
         self.partial = partial
@@ -226,8 +220,7 @@ class Scorer:
 def hand_or_record(data: object, decks: int = 1) -> HandSpec:
     """The hand that hand-file data gives, or a trick-by-trick record (it has ``tricks``)
     replayed; ``decks``: what the shorthands of a hand file stand for (全红)."""
-    if type(decks) is not int or not 1 <= decks <= 2:
-        raise not_a("argument.decks", decks).within("decks")
+    decks_of(decks)
     if isinstance(data, Mapping) and "tricks" in data:
         from .play.replay import hand_from_record  # (a record is rarer than a hand: on demand)
 
@@ -249,10 +242,7 @@ def read_hand_input(
     (the file's own ``variant:`` when no other is named). Errors name the file."""
     from .io.handfile import asked_variant, read_hand_data
 
-    if isinstance(path, PurePath):  # (a library caller's Path is a path too)
-        path = str(path)
-    if not isinstance(path, str):
-        raise not_a("argument.path", path).within("path")
+    path = path_of(path)
     if rules is not None and not isinstance(rules, Variant):
         raise not_a("argument.variant", rules).within("rules")
     data, source = read_hand_data(path)
@@ -301,7 +291,7 @@ def score_input(
         raise not_a("argument.variant", rules).within("rules")
     if claimed is not None and not isinstance(claimed, Mapping):
         raise not_a("argument.claimed", claimed).within("claimed")
-    _flag(partial)
+    flag_of(partial)
     norm = rules.normalization(normalize, scale, rounding, teams or spec.teams)
     hand = spec.hand if rest is None else spec.hand.with_rest(rest, rules.decks)
     try:

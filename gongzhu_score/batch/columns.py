@@ -44,7 +44,7 @@ except ImportError as e:  # pragma: no cover (the extra is installed for the tes
 
 from ..core import as_source
 from ..core.bits import COPY_KEY, RANK_OF_BYTE, RANK_TEN, SPECIAL_INDEX, SUIT_OF_BYTE, scoring_set
-from ..core.cards import DECK, not_a
+from ..core.cards import DECK, flag_of, not_a
 from ..core.engine import HandResult, compiled_rules, normalize
 from ..core.hand import is_plain_name
 from ..core.normalize import Method, Normalization, Rounding, Teams, parse_teams
@@ -156,8 +156,7 @@ def _batch(
     # (every option but the teams checked at once, the way Normalization checks them)
     checked = Normalization.parse(Method.ZERO_SUM if normalize is None else normalize, scale,
                                   rounding)  # fmt: skip
-    if partial is not True and partial is not False:
-        raise not_a("argument.flag", partial).within("partial")
+    flag_of(partial)
     return Batch(variant, None if normalize is None else checked.method, checked.scale,
                  checked.rounding, None if teams is None else parse_teams(teams),
                  partial)  # fmt: skip

@@ -14,6 +14,7 @@ import re
 import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from pathlib import PurePath
 
 from ..errors import ArgumentError, CardError
 from ..terms import error, place, say
@@ -426,6 +427,29 @@ def not_a(expected: str, value: object) -> ArgumentError:
     return error(ArgumentError, "error.argument", expected=place(expected), value=_cut(value))
 
 
+def decks_of(decks: object) -> int:
+    """``decks`` as a library function takes it: 1 or 2, else an error naming ``decks``."""
+    if type(decks) is not int or not 1 <= decks <= 2:
+        raise not_a("argument.decks", decks).within("decks")
+    return decks
+
+
+def flag_of(value: object, name: str = "partial") -> bool:
+    """A yes-or-no argument: True or False itself, else an error naming ``name``."""
+    if value is not True and value is not False:
+        raise not_a("argument.flag", value).within(name)
+    return value
+
+
+def path_of(path: object) -> str:
+    """A file's path as a library function takes it: text, or a :class:`~pathlib.PurePath`."""
+    if isinstance(path, PurePath):
+        return str(path)
+    if not isinstance(path, str):
+        raise not_a("argument.path", path).within("path")
+    return path
+
+
 def _cut(value: object) -> str:
     """A value as an error shows it: its repr, cut short (a table, a long list)."""
     try:
@@ -466,8 +490,7 @@ def parse_cards(spec: str | Card | Iterable[object] | None, decks: int = 1) -> t
         return ()
     if isinstance(spec, Card):
         return (spec,)
-    if type(decks) is not int or not 1 <= decks <= 2:
-        raise not_a("argument.decks", decks).within("decks")
+    decks_of(decks)
     items: Iterable[object]
     if isinstance(spec, str):
         items = [spec]

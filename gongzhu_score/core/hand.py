@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 from ..errors import ArgumentError, GongzhuError, HandError, MissingCardsError, RestError
 from ..terms import Listed, Names, error, place, printable, say, unsafe_character
 from .bits import SCORING
-from .cards import DECK, SCORING_CARDS, Card, not_a, parse_cards
+from .cards import DECK, SCORING_CARDS, Card, decks_of, flag_of, not_a, parse_cards
 from .variant import Variant
 
 __all__ = [
@@ -69,9 +69,8 @@ class PlayerHand:
         decks: object = 1,
     ) -> PlayerHand:
         """Build from card lists in any notation; errors name the player and the field."""
-        if not isinstance(name, str):
-            raise error(ArgumentError, "error.name.not_text", value=repr(name)).within("name")
-        count = _decks(decks)
+        text = _text_name(name, "name")
+        count = decks_of(decks)
         parsed: list[tuple[Card, ...]] = []
         for field_name, value in (
             ("captured", captured),
@@ -81,8 +80,8 @@ class PlayerHand:
             try:
                 parsed.append(parse_cards(value, count))
             except GongzhuError as e:
-                raise e.within(player_field(name, field_name)) from None
-        return cls(name, *parsed)
+                raise e.within(player_field(text, field_name)) from None
+        return cls(text, *parsed)
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,7 +107,7 @@ class Hand:
         PlayerHand(name='东', captured=(Card.parse('QS'),), exposed=(), first_exposed=())
         """
         pairs = _pairs(captured)
-        count = _decks(decks)
+        count = decks_of(decks)
         names = [name for name, _ in pairs]
         shown: list[Mapping[str, CardsLike]] = []
         for label, by_name in (("exposed", exposed), ("first_exposed", first_exposed)):
@@ -145,27 +144,27 @@ class Hand:
         At a table three players count their cards and the fourth takes the rest; ``name``
         may be one of the seats or a fourth seat not listed yet.
         """
-        if not isinstance(name, str):
-            raise error(ArgumentError, "error.name.not_text", value=repr(name)).within("rest")
+        seat = _text_name(name, "rest")
         rest = self.missing(decks)
-        if name in self.names:
+        if seat in self.names:
             return Hand(
                 tuple(
-                    replace(p, captured=p.captured + rest) if p.name == name else p
+                    replace(p, captured=p.captured + rest) if p.name == seat else p
                     for p in self.players
                 )
             )
         if len(self.players) != 3:
             raise error(
-                RestError, "error.hand.rest_seat", name=repr(name), players=_list(self.names)
+                RestError, "error.hand.rest_seat", name=repr(seat), players=_list(self.names)
             )
-        return Hand((*self.players, PlayerHand(name, rest)))
+        return Hand((*self.players, PlayerHand(seat, rest)))
 
 
-def _decks(decks: object) -> int:
-    if type(decks) is not int or not 1 <= decks <= 2:
-        raise not_a("argument.decks", decks).within("decks")
-    return decks
+def _text_name(name: object, argument: str) -> str:
+    """A player's name given to a library function: text, else an error naming ``argument``."""
+    if not isinstance(name, str):
+        raise error(ArgumentError, "error.name.not_text", value=repr(name)).within(argument)
+    return name
 
 
 def _pairs(captured: object) -> list[tuple[str, CardsLike]]:
@@ -184,9 +183,7 @@ def _pairs(captured: object) -> list[tuple[str, CardsLike]]:
         if not isinstance(item, tuple | list) or len(item) != 2:
             raise not_a("argument.pair", item).within("captured")
         name, cards = item[0], item[1]
-        if not isinstance(name, str):
-            raise error(ArgumentError, "error.name.not_text", value=repr(name)).within("captured")
-        pairs.append((name, cards))
+        pairs.append((_text_name(name, "captured"), cards))
     return pairs
 
 
@@ -213,8 +210,7 @@ def validate_hand(hand: object, variant: object, *, partial: object = False) -> 
         raise not_a("argument.a_hand", hand).within("hand")
     if not isinstance(variant, Variant):
         raise not_a("argument.variant", variant).within("variant")
-    if not isinstance(partial, bool):
-        raise not_a("argument.flag", partial).within("partial")
+    flag_of(partial)
     _check_names(hand)
     _check_captured(hand, variant.decks)
     _check_exposed(hand, variant)

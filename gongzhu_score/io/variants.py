@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Iterator, Mapping
-from pathlib import Path, PurePath
+from pathlib import Path
 from typing import Any
 
+from ..core.cards import path_of
 from ..core.variant import Variant
 from ..errors import RulesError
 from ..terms import error, place
@@ -141,12 +142,7 @@ def _find(name: object) -> Variant:
 
 def load_rules(path: str) -> Variant:
     """A house-rules variant from a YAML file (``--rules FILE``); errors name file and rule."""
-    if not isinstance(path, str):  # (a library caller's Path is a path too)
-        from ..core.cards import not_a
-
-        if not isinstance(path, PurePath):
-            raise not_a("argument.path", path).within("path")
-        path = str(path)
+    path = path_of(path)  # (a library caller's Path is a path too)
     text, source = read_text(path, MAX_RULES_BYTES, "rules file")
     data = load_yaml(text, source)
     try:
