@@ -4,8 +4,7 @@ One JSON line per change: what it was (``new``, ``add``, ``remove``, ``undo``, `
 ``rename``, ``set``), when, the SHA-256 of the ledger file before and after it, and how to
 bring back the file as it was before: for a hand appended, the length the file had (the bytes
 before it are kept in the ledger itself); for any other change, the whole earlier file,
-compressed.
-``match restore`` reverts the last change exactly; ``match history`` lists them.
+compressed. ``match restore`` reverts the last change exactly; ``match history`` lists them.
 
 A change is written ahead of the ledger (docs/reliability.md, "A change is one act"): its
 line first, flushed to disk, then the ledger renamed into place. The rename is the commit. So a
@@ -13,9 +12,9 @@ last line whose ``after`` is not the ledger's digest while its ``prior`` is reco
 that never reached the ledger (the process died between the two writes, or a restore died after
 bringing the older ledger back): it is *uncommitted*, and :func:`reconcile` passes it over (and
 :func:`settle` cuts it, when the next change is written). So is a last line with no newline (a
-write torn by a crash). The digest also says whether the ledger
-is still as this tool last wrote it: if it is, it was checked when it was written and
-``match add`` need not check every hand again.
+write torn by a crash). The digest also says whether the ledger is still as this tool last
+wrote it: if it is, it was checked when it was written and ``match add`` need not check every
+hand again.
 
 Every line is read as strictly as the ledger: its size, its nesting, each field's type and
 range, and the earlier file it carries (decompressed no further than a ledger may be long).

@@ -306,13 +306,21 @@ def _commit(target: Path, path: str, new: bytes, new_digest: str, head: Head, st
     record(target, step, head.length)
     with _unchanged_unless_written(path):
         try:
-            replace_file(target, new)
-        except BaseException as e:
+            _rename_in(target, new, new_digest)
+        except BaseException:
             if _digest_of(target) != new_digest:
                 forget_since(target, head.length)
-                raise
-            if not isinstance(e, OSError):
-                raise
+            raise
+
+
+def _rename_in(target: Path, data: bytes, data_digest: str) -> None:
+    """``target`` becomes ``data`` (atomically). A refused write after the rename (the folder's
+    sync) does not undo it, so it is no error: only one that left the old file is."""
+    try:
+        replace_file(target, data)
+    except OSError:
+        if _digest_of(target) != data_digest:
+            raise
 
 
 def _digest_of(target: Path) -> str | None:
@@ -415,11 +423,7 @@ def restore_ledger(path: str) -> tuple[Ledger, Change]:
             raise error(LedgerError, "error.history.astray", number=last.number).within(history)
         ledger, _, _ = _parse(previous, path)
         with _unchanged_unless_written(path):
-            try:
-                replace_file(target, previous)
-            except OSError:
-                if _digest_of(target) != digest(previous):
-                    raise  # (else only the folder's sync failed: the older ledger is back)
+            _rename_in(target, previous, expected or digest(previous))
         with contextlib.suppress(OSError):  # if it fails, the next change passes the line over
             forget_since(target, head.last_at)
     return ledger, last
