@@ -176,11 +176,12 @@ def _form(lead: Cards | None) -> int:
     return lead[0] // 13 * 4 + (1 if len(lead) == 1 else 2 if lead[0] == lead[1] else 3)
 
 
-def _remove(hand: Cards, play: Cards) -> Cards:
-    rest = list(hand)
+def _played(hands: Hands, seat: int, play: Cards) -> Hands:
+    """The hands once ``seat`` has played ``play``."""
+    rest = list(hands[seat])
     for card in play:
         rest.remove(card)
-    return tuple(rest)
+    return (*hands[:seat], tuple(rest), *hands[seat + 1 :])
 
 
 class _Owed:
@@ -308,7 +309,7 @@ class _Search:
         seat = order[k]
         claimer = seat == self.by
         for play in self.choices(seat, plays, hands, led, trick):
-            after = (*hands[:seat], _remove(hands[seat], play), *hands[seat + 1 :])
+            after = _played(hands, seat, play)
             kept = self.turn(order, k + 1, (*plays, play), after, led, owed, trick)
             if kept and claimer:
                 return True  # one way for the claimer is enough
@@ -480,7 +481,7 @@ class _Search:
             claimer = seat == self.by
             answer = not claimer
             for play in self.choices(seat, plays, hands, led, trick):
-                after = (*hands[:seat], _remove(hands[seat], play), *hands[seat + 1 :])
+                after = _played(hands, seat, play)
                 kept = self.retraced(order, k + 1, (*plays, play), after, led, owed, trick,
                                      judged)  # fmt: skip
                 if kept == claimer:  # the claimer keeps it, or another defeats it
@@ -508,7 +509,7 @@ class _Search:
                 choices = self.choices(seat, tuple(plays), current, led, trick)
                 chosen = choices[0] if choices else None
                 for play in choices:
-                    after = (*current[:seat], _remove(current[seat], play), *current[seat + 1 :])
+                    after = _played(current, seat, play)
                     if not self.retraced(order, k + 1, (*plays, play), after, led, owed, trick,
                                          judged):  # fmt: skip
                         chosen = play
@@ -517,7 +518,7 @@ class _Search:
                     tricks.append(Trick(at.number, at.trick, None))
                     return tuple(tricks)
                 plays.append(chosen)
-                current = (*current[:seat], _remove(current[seat], chosen), *current[seat + 1 :])
+                current = _played(current, seat, chosen)
                 at, done = at.play(tuple(_CARDS[c] for c in chosen))
             assert done is not None
             tricks.append(done)
