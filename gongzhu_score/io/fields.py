@@ -23,6 +23,10 @@ class HandSpec:
     teams: str | None = None
     claimed: Mapping[str, int] = field(default_factory=dict)
     """What players say they scored (``claimed:``), by name."""
+    first_pig: str | None = None
+    """Two decks: who took the first pig (Q♠) of the hand, when the input shows it (a trick
+    record does; captured cards do not). Under ``first_lead: pig`` that player leads the next
+    hand (rulings §10: "上一局第一个得到猪牌的一方")."""
 
 
 def cards_field(value: object, where: str | tuple[str, str], decks: int = 1) -> tuple[Card, ...]:
