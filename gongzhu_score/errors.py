@@ -84,3 +84,16 @@ class LedgerNotHandError(InputError):
 
 class MatchOverError(LedgerError):
     """A hand offered to a match that has already ended."""
+
+
+class FirstPigError(LedgerError):
+    """Two decks under ``first_lead: pig``: two players each captured a pig and who took the
+    first (who leads the next hand, rulings §10) was not said. ``takers``: the two of them."""
+
+    takers: tuple[str, ...] = ()
+
+    def within(self, where: str | tuple[str, str]) -> GongzhuError:
+        err = super().within(where)
+        if isinstance(err, FirstPigError):
+            err.takers = self.takers
+        return err

@@ -16,8 +16,10 @@ from ..core.engine import HandResult
 from ..core.hand import Hand
 from ..core.normalize import Method, Normalization, Rounding, Teams
 from ..core.variant import Variant
-from ..errors import GongzhuError, MatchOverError
+from ..errors import GongzhuError, LedgerError, MatchOverError
+from ..io.fields import HandSpec
 from ..io.variants import DEFAULT, find_variant
+from ..terms import error
 from .history import Change
 from .ledger import Ledger, LedgerEntry, check_end
 from .storage import change_ledger, create_ledger, read_ledger, restore_ledger
@@ -39,9 +41,11 @@ __all__ = [
     "undo_hand",
 ]
 
-HandSource = Hand | Callable[[Ledger], Hand]
+HandSource = Hand | HandSpec | Callable[[Ledger], Hand | HandSpec]
 """The hand to add: a :class:`Hand`, or a function of the ledger that reads it (under the
-ledger's lock, with the match's rules: their decks say what 全红 stands for)."""
+ledger's lock, with the match's rules: their decks say what 全红 stands for). Either may be a
+:class:`HandSpec` instead, whose ``first_pig`` (a trick record shows who took the first pig)
+is who took the first pig; of the rest of it only the hand is used."""
 
 
 @dataclass(frozen=True)
@@ -110,17 +114,19 @@ def new_match(
 def _reading(
     path: str,
     hand: HandSource,
-    change: Callable[[Ledger, Hand], tuple[Ledger, HandResult]],
+    first_pig: str | None,
+    change: Callable[[Ledger, Hand, str | None], tuple[Ledger, HandResult]],
     source: str | None,
 ) -> Callable[[Ledger], tuple[Ledger, HandResult]]:
-    """``change`` with the hand read for it; a refusal names the ledger when the match is over,
-    else the file the hand came from (``source``; the hand's own reading errors name it
-    already)."""
+    """``change`` with the hand read for it, and who took the first pig (``first_pig``, or the
+    spec's); a refusal names the ledger when the match is over, else the file the hand came
+    from (``source``; the hand's own reading errors name it already)."""
 
     def run(ledger: Ledger) -> tuple[Ledger, HandResult]:
         given = hand(ledger) if callable(hand) else hand
         try:
-            return change(ledger, given)
+            cards, first = _first_pig(given, first_pig)
+            return change(ledger, cards, first)
         except MatchOverError as e:
             raise e.within(path) from None
         except GongzhuError as e:
@@ -129,15 +135,38 @@ def _reading(
     return run
 
 
+def _first_pig(given: Hand | HandSpec, first_pig: str | None) -> tuple[Hand, str | None]:
+    """The hand, and who took the first pig: ``first_pig`` or the spec's (a record shows it),
+    refused when both are given and differ."""
+    if not isinstance(given, HandSpec):
+        return given, first_pig
+    said = given.first_pig
+    if said is not None and first_pig is not None and said.strip() != first_pig.strip():
+        raise error(LedgerError, "error.ledger.first_pig_differs", said=repr(said),
+                    given=repr(first_pig.strip()))  # fmt: skip
+    return given.hand, first_pig if first_pig is not None else said
+
+
 def add_hand(
-    path: str, hand: HandSource, *, partial: bool = False, source: str | None = None
+    path: str,
+    hand: HandSource,
+    *,
+    partial: bool = False,
+    source: str | None = None,
+    first_pig: str | None = None,
 ) -> HandAdded:
     """Score a hand under the match's rules and add it. A ledger whose stored numbers its
     cards no longer give (edited by hand) is refused; one as this tool wrote it is read only
-    as far as adding needs (its header and last hand), however long it is."""
+    as far as adding needs (its header and last hand), however long it is. ``first_pig``: who
+    took the first pig, needed with two decks under ``first_lead: pig`` when two players took
+    one (:meth:`Ledger.first_pig_for`); a :class:`HandSpec` may carry it instead."""
+
+    def add(ledger: Ledger, cards: Hand, first: str | None) -> tuple[Ledger, HandResult]:
+        return ledger.add(cards, partial=partial, first_pig=first)
+
     ledger, result = change_ledger(
         path,
-        _reading(path, hand, lambda lg, h: lg.add(h, partial=partial), source),
+        _reading(path, hand, first_pig, add, source),
         lambda before, after, _: ("add", {"hand": after.count}),
         check_first=True,
         last_hand_only=True,
@@ -146,12 +175,23 @@ def add_hand(
 
 
 def edit_hand(
-    path: str, number: int, hand: HandSource, *, partial: bool = False, source: str | None = None
+    path: str,
+    number: int,
+    hand: HandSource,
+    *,
+    partial: bool = False,
+    source: str | None = None,
+    first_pig: str | None = None,
 ) -> HandAdded:
-    """Replace hand ``number`` and score every total after it again."""
+    """Replace hand ``number`` and score every total after it again (``first_pig`` as for
+    :func:`add_hand`: said again where it is needed)."""
+
+    def edit(ledger: Ledger, cards: Hand, first: str | None) -> tuple[Ledger, HandResult]:
+        return ledger.edit(number, cards, partial=partial, first_pig=first)
+
     ledger, result = change_ledger(
         path,
-        _reading(path, hand, lambda lg, h: lg.edit(number, h, partial=partial), source),
+        _reading(path, hand, first_pig, edit, source),
         lambda before, after, _: ("edit", {"hand": number}),
     )
     return HandAdded(ledger, number, result)

@@ -19,13 +19,20 @@ from ..core.engine import HandResult, compiled_rules
 from ..core.hand import Hand, PlayerHand, check_name, four_different
 from ..core.normalize import Normalization, Teams
 from ..core.variant import Variant
-from ..errors import GongzhuError, LedgerError, MatchOverError, NotALedgerError, PlayersError
+from ..errors import (
+    FirstPigError,
+    GongzhuError,
+    LedgerError,
+    MatchOverError,
+    NotALedgerError,
+    PlayersError,
+)
 from ..io.handfile import hand_from_data
 from ..io.variants import DEFAULT, VARIANTS, find_variant
 from ..play.state import rotation_leader
 from ..terms import Listed, Names, error, place, say
 
-__all__ = ["FORMAT", "Ledger", "LedgerEntry", "MatchStatus", "check_end"]
+__all__ = ["FORMAT", "Ledger", "LedgerEntry", "MatchStatus", "check_end", "pig_takers"]
 
 FORMAT = 1
 """The ledger format version written in every file (``format: 1``)."""
@@ -46,11 +53,23 @@ class LedgerEntry:
     total_final: tuple[Number, ...]
     marks: tuple[tuple[str, ...], ...]
     """Each player's markers (``full_red``, ``grand_slam``, ``transformer_x2``, …)."""
+    first_pig: str | None = None
+    """Two decks: who took the first pig (Q♠) of the hand, when two players took one each and
+    it was said (``match add --first-pig``, a trick record, the prompts); None when it is
+    implied (one player took every pig) or not known (a ledger written before it was asked)."""
 
     @property
     def pig_takers(self) -> tuple[str, ...]:
-        """Who captured a pig (two decks: maybe two players); they lead the next hand (§8)."""
-        return tuple(p.name for p in self.hand.players if PIG in p.captured)
+        """Who captured a pig, in seat order (two decks: maybe two players)."""
+        return pig_takers(self.hand)
+
+    @property
+    def pig_leaders(self) -> tuple[str, ...]:
+        """Who leads the next hand under ``first_lead: pig`` (rulings §10, "上一局第一个得到猪牌的
+        一方"): ``(first_pig,)`` when it is recorded, else the pig takers: one player (who took
+        the pig, or both pigs), two when the ledger does not know which pig was taken first,
+        none in a partial tally nobody's pig is in."""
+        return (self.first_pig,) if self.first_pig is not None else self.pig_takers
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,7 +85,8 @@ class MatchStatus:
     loser_side: tuple[str, ...]
     winner_side: tuple[str, ...]
     next_lead: tuple[str, ...]
-    """Who leads the next hand: the pig's taker(s) in the last hand; empty before hand 1."""
+    """Who leads the next hand: by rotation, the next seat; else the last hand's
+    :attr:`~LedgerEntry.pig_leaders`; empty before hand 1 (the opening card's holder)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,15 +159,52 @@ class Ledger:
             raise error(LedgerError, "error.ledger.no_cards", names=Names(missing))
         return Hand(tuple(by_name[n] for n in self.players))
 
-    def _entry(self, result: HandResult, hand: Hand, before: LedgerEntry | None) -> LedgerEntry:
+    def _entry(
+        self,
+        result: HandResult,
+        hand: Hand,
+        before: LedgerEntry | None,
+        first_pig: str | None = None,
+    ) -> LedgerEntry:
         raw, final = result.raws, result.finals
         total_raw = raw if before is None else _add(before.total_raw, raw)
         total_final = final if before is None else _add(before.total_final, final)
         marks = tuple(p.markers for p in result.players)
-        return LedgerEntry(hand, result.partial, raw, final, total_raw, total_final, marks)
+        return LedgerEntry(
+            hand, result.partial, raw, final, total_raw, total_final, marks, first_pig
+        )
 
-    def add(self, hand: Hand, *, partial: bool = False) -> tuple[Ledger, HandResult]:
-        """The ledger with ``hand`` appended; refused once the match has ended.
+    # --- who took the first pig (two decks, rulings §10) ------------------------------------
+
+    def asks_first_pig(self, hand: Hand) -> bool:
+        """Whether an entry of ``hand`` must say who took the first pig: under ``first_lead:
+        pig`` (who took it leads the next hand), when two different players took a pig (two
+        decks). Under any other rule who took it decides nothing, so it is not asked."""
+        return self.first_lead == "pig" and len(pig_takers(hand)) > 1
+
+    def first_pig_for(self, hand: Hand, first_pig: str | None = None) -> str | None:
+        """What an entry of ``hand`` stores as who took the first pig, ``first_pig`` being what
+        was said (None: nothing). Said, it must be a player who captured a pig in ``hand``;
+        it is stored only when two different players took one (one player taking every pig
+        implies it: None). Not said, it is refused where :meth:`asks_first_pig` (a
+        :class:`FirstPigError` naming the takers), else None."""
+        takers = pig_takers(hand)
+        if first_pig is not None:
+            name = first_pig.strip()
+            if name not in takers:
+                raise _took_no_pig(name, takers)
+            return name if len(takers) > 1 else None
+        if self.asks_first_pig(hand):
+            refused = error(FirstPigError, "error.ledger.first_pig", takers=Names(takers))
+            refused.takers = takers
+            raise refused
+        return None
+
+    def add(
+        self, hand: Hand, *, partial: bool = False, first_pig: str | None = None
+    ) -> tuple[Ledger, HandResult]:
+        """The ledger with ``hand`` appended; refused once the match has ended. ``first_pig``:
+        who took the first pig, where two players took one (:meth:`first_pig_for`).
 
         Only the last hand is looked at: no hand follows the one that ends a match (every
         change keeps it so, and ``verify`` reports a ledger edited otherwise), so the match has
@@ -162,7 +219,7 @@ class Ledger:
             )
         seated = self._seated(hand)
         result = self.score(seated, partial=partial)
-        entry = self._entry(result, seated, last)
+        entry = self._entry(result, seated, last, self.first_pig_for(seated, first_pig))
         return replace(self, entries=(*self.entries, entry)), result
 
     def undo(self) -> tuple[Ledger, LedgerEntry]:
@@ -207,7 +264,8 @@ class Ledger:
                 raise error(
                     LedgerError, "error.ledger.rescore", number=number, error=problem
                 ) from None
-            entries.append(changed._entry(result, e.hand, entries[-1] if entries else None))
+            before = entries[-1] if entries else None
+            entries.append(changed._entry(result, e.hand, before, e.first_pig))
         return changed._consistent(replace(changed, entries=tuple(entries)))
 
     def check_number(self, number: int) -> None:
@@ -225,14 +283,19 @@ class Ledger:
                         count=len(changed.entries))  # fmt: skip
         return changed
 
-    def edit(self, number: int, hand: Hand, *, partial: bool = False) -> tuple[Ledger, HandResult]:
-        """The ledger with hand ``number`` (1-based) replaced and every total after it redone."""
+    def edit(
+        self, number: int, hand: Hand, *, partial: bool = False, first_pig: str | None = None
+    ) -> tuple[Ledger, HandResult]:
+        """The ledger with hand ``number`` (1-based) replaced and every total after it redone.
+        ``first_pig`` as for :meth:`add`: the hand is replaced whole, so it is said again
+        where it is needed (the hand before's first pig is not kept)."""
         self._whole()
         self.check_number(number)
         seated = self._seated(hand)
         result = self.score(seated, partial=partial)
+        first = self.first_pig_for(seated, first_pig)
         entries = list(self.entries[: number - 1])
-        entries.append(self._entry(result, seated, entries[-1] if entries else None))
+        entries.append(self._entry(result, seated, entries[-1] if entries else None, first))
         for later in self.entries[number:]:
             entries.append(_retotal(later, entries[-1]))
         return self._consistent(replace(self, entries=tuple(entries))), result
@@ -254,7 +317,11 @@ class Ledger:
             return new if name == old else name
 
         entries = tuple(
-            replace(e, hand=Hand(tuple(replace(p, name=swap(p.name)) for p in e.hand.players)))
+            replace(
+                e,
+                hand=Hand(tuple(replace(p, name=swap(p.name)) for p in e.hand.players)),
+                first_pig=None if e.first_pig is None else swap(e.first_pig),
+            )
             for e in self.entries
         )
         return replace(self, players=tuple(swap(n) for n in self.players), entries=entries)
@@ -278,11 +345,12 @@ class Ledger:
 
     def next_lead(self) -> tuple[str, ...]:
         """Who leads the next hand: by rotation, the seat after the last hand's number; else
-        whoever captured a pig in the last hand (none before the first: the opening card's
-        holder, whom the ledger does not know)."""
+        the last hand's :attr:`~LedgerEntry.pig_leaders`: who took the first pig, or whoever
+        captured a pig (two decks: both takers, when who was first is not recorded); none
+        before the first hand (the opening card's holder, whom the ledger does not know)."""
         if self.first_lead == "rotation":
             return (rotation_leader(self.players, self.count + 1),)
-        return self.entries[-1].pig_takers if self.entries else ()
+        return self.entries[-1].pig_leaders if self.entries else ()
 
     def status(self) -> MatchStatus:
         first = self.skipped + 1
@@ -379,6 +447,7 @@ class Ledger:
             f"  captured: {_dump(_cards_by_name(players, 'captured'))}",
             f"  exposed: {_dump(_cards_by_name(players, 'exposed', skip_empty=True))}",
             f"  first_exposed: {_dump(_cards_by_name(players, 'first_exposed', skip_empty=True))}",
+            *([f"  first_pig: {_dump(e.first_pig)}"] if e.first_pig is not None else []),
             f"  partial: {'true' if e.partial else 'false'}",
             f"  raw: {_dump(list(e.raw))}",
             f"  final: {_dump([_number(f) for f in e.final])}",
@@ -476,6 +545,12 @@ class Ledger:
             if not isinstance(marks_data, Mapping):
                 raise error(LedgerError, "error.ledger.marks")
             marks = tuple(tuple(str(m) for m in marks_data.get(n) or ()) for n in self.players)
+            first_pig = None
+            if data.get("first_pig") is not None:  # (absent in ledgers written before it)
+                first_pig = _field(data, "first_pig", str)
+                takers = pig_takers(hand)
+                if first_pig not in takers:
+                    raise _took_no_pig(first_pig, takers)
             return LedgerEntry(
                 hand,
                 partial,
@@ -484,12 +559,26 @@ class Ledger:
                 tuple(_numbers(data, "total_raw", whole=True)),  # type: ignore[arg-type]
                 _numbers(data, "total_final"),
                 marks,
+                first_pig,
             )
         except GongzhuError as e:
             raise e.recast(LedgerError).within(where) from None
 
     def marks_by_name(self, entry: LedgerEntry) -> dict[str, list[str]]:
         return {n: list(m) for n, m in zip(self.players, entry.marks, strict=True) if m}
+
+
+def pig_takers(hand: Hand) -> tuple[str, ...]:
+    """Who captured a pig in ``hand``, in seat order (two decks: one player, or two)."""
+    return tuple(p.name for p in hand.players if PIG in p.captured)
+
+
+def _took_no_pig(name: str, takers: Sequence[str]) -> LedgerError:
+    """The refusal of ``name`` as who took the first pig of a hand whose pigs ``takers`` took."""
+    if not takers:
+        return error(LedgerError, "error.ledger.first_pig_nobody", name=repr(name))
+    return error(LedgerError, "error.ledger.first_pig_not_taker", name=repr(name),
+                 takers=Names(takers))  # fmt: skip
 
 
 def _add(a: Sequence[Number], b: Sequence[Number]) -> tuple[Any, ...]:
