@@ -11,13 +11,14 @@ import contextlib
 import enum
 import sys
 from collections.abc import Callable, Iterator, Mapping
+from dataclasses import replace
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from ..core.hand import Hand
 from ..core.normalize import MAX_SCALE, Rounding
-from ..errors import LedgerError, PlayersError
+from ..errors import FirstPigError, LedgerError, PlayersError
+from ..io.fields import HandSpec
 from ..io.variants import choose_rules
 from ..match.ledger import check_end
 from ..render.formats import Format, json_text
@@ -108,6 +109,17 @@ InteractiveOpt = Annotated[
     ),
 ]
 YesOpt = Annotated[bool, typer.Option("--yes", "-y", help="Do it without asking (for scripts).")]
+FirstPigOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--first-pig",
+        metavar="NAME",
+        help="Two decks: who took the first pig (Q♠), when two players took one each; under "
+        "the first-lead rule pig they lead the next hand, and the match asks it.",
+        show_default=False,
+        callback=lambda name: name.strip() if name else name,  # names are trimmed everywhere
+    ),
+]
 EndAtOpt = Annotated[
     int | None,
     typer.Option(
@@ -215,14 +227,15 @@ def _hand_for(
     first_exposed: list[str] | None,
     rest: str | None,
     command: str,
-) -> Callable[[Ledger], Hand]:
+) -> Callable[[Ledger], HandSpec]:
     """The hand to add from a file or flags, as a function of the ledger: it is read under
-    the ledger's lock, with the match's rules (their decks say what 全红 stands for)."""
+    the ledger's lock, with the match's rules (their decks say what 全红 stands for). The spec
+    whole, so that who took the first pig, where a record shows it, reaches the ledger."""
 
-    def from_input(ledger: Ledger) -> Hand:
+    def from_input(ledger: Ledger) -> HandSpec:
         spec, rules, _ = read_hand(hand_file, captured, exposed, first_exposed, rest,
                                    rules=ledger.variant, command=f"match {command}")  # fmt: skip
-        return with_rest(spec.hand, rest, rules.decks)
+        return replace(spec, hand=with_rest(spec.hand, rest, rules.decks))
 
     if hand_file is None and not captured:
         raise no_hand_given(f"match {command}")  # before the ledger is locked
@@ -236,9 +249,11 @@ def _asked(
     interactive: bool,
     lang: str,
     number: int | None = None,
-) -> Hand | None:
+    first_pig: str | None = None,
+) -> HandSpec | None:
     """The hand typed at the prompts, when they are asked for (no hand given, at a terminal or
-    with --interactive): None when they are not; cancelled at the prompts: exit 1."""
+    with --interactive), with who took the first pig where it is asked (``first_pig``: said
+    already): None when they are not; cancelled at the prompts: exit 1."""
     if hand_file is not None or captured or not (interactive or sys.stdin.isatty()):
         return None
     from ..match.storage import read_ledger
@@ -249,7 +264,7 @@ def _asked(
     if number is not None:
         ledger.check_number(number)
         start = ledger.entry(number)
-    given = ask_hand(ledger, lang, start, number)
+    given = ask_hand(ledger, lang, start, number, first_pig)
     if given is None:
         raise typer.Exit(1)
     return given
@@ -258,6 +273,21 @@ def _asked(
 def _source(hand_file: str | None) -> str | None:
     """The hand file as errors name it (flags name the player themselves)."""
     return None if hand_file is None else "<stdin>" if hand_file == "-" else hand_file
+
+
+@contextlib.contextmanager
+def _first_pig_hint() -> Iterator[None]:
+    """A hand refused because who took the first pig was not said, with the flag that says it
+    (the library's message names the two takers; the flag is the command line's)."""
+    try:
+        yield
+    except FirstPigError as e:
+        if len(e.takers) < 2:
+            raise
+        names = {"first": e.takers[0], "second": e.takers[1]}
+        en, zh = (f"{e.text(lang)}{say('semicolon', lang)}{say('hint.first_pig', lang, **names)}"
+                  for lang in ("en", "zh"))  # fmt: skip
+        raise FirstPigError(en, zh) from None
 
 
 @match_app.command("add", cls=Command)
@@ -270,6 +300,7 @@ def match_add(
     first_exposed: FirstExposedOpt = None,
     rest: RestOpt = None,
     partial: PartialOpt = False,
+    first_pig: FirstPigOpt = None,
     interactive: InteractiveOpt = False,
     fmt: AddFormatOpt = Format.table,
     lang: LangOpt = Lang.en,
@@ -279,19 +310,26 @@ def match_add(
     At a terminal with no hand given, it asks each player's cards in turn, checking each line as
     it is typed, then shows the hand: add it, cancel, or pick a line to change. A ledger changed
     by hand so that its numbers no longer agree with its cards is refused (see match verify).
+    With two decks, when two players each took a pig, say who took the first (--first-pig):
+    they lead the next hand.
 
     \b
     Examples:
       gongzhu-score match add tonight.yaml sample_hands/seed_minus_400.yaml
       gongzhu-score match add tonight.yaml -c 东=猪 -c 南="红桃A K Q" -c 西= --rest 北
       gongzhu-score match add tonight.yaml            (at a terminal: asks for the cards)
+      gongzhu-score match add two-decks.yaml -c 东=猪 -c 南="猪 羊" -c 西= --rest 北 --first-pig 南
     """
     from ..match.actions import add_hand
     from ..render.match import added_text
 
-    asked = _asked(ledger_file, hand_file, captured, interactive, lang.value)
+    asked = _asked(ledger_file, hand_file, captured, interactive, lang.value, None, first_pig)
     hand = asked or _hand_for(hand_file, captured, exposed, first_exposed, rest, "add")
-    added = add_hand(ledger_file, hand, partial=partial, source=_source(hand_file))
+    said = None if asked else first_pig  # (the prompts began from it)
+    with _first_pig_hint():
+        added = add_hand(
+            ledger_file, hand, partial=partial, source=_source(hand_file), first_pig=said
+        )
     with _shown(ledger_file, "add", {"hand": added.number}, lang.value):
         typer.echo(added_text(added, lang.value, fmt, table_too=asked is None), nl=False)
 
@@ -429,25 +467,32 @@ def match_edit(
     first_exposed: FirstExposedOpt = None,
     rest: RestOpt = None,
     partial: PartialOpt = False,
+    first_pig: FirstPigOpt = None,
     interactive: InteractiveOpt = False,
     lang: LangOpt = Lang.en,
 ) -> None:
     """Replace hand N (same input as add) and recompute every total after it.
 
     At a terminal with no hand given, it asks line by line starting from hand N as it is: Enter
-    keeps a line. 'match restore' brings back the hand as it was.
+    keeps a line. 'match restore' brings back the hand as it was. The hand is replaced whole:
+    who took the first pig (two decks) is said again with --first-pig where add needs it.
 
     \b
     Example:
       gongzhu-score match edit tonight.yaml 2 fixed-hand.yaml
       gongzhu-score match edit tonight.yaml 2      (at a terminal: change a line or two)
+      gongzhu-score match edit two-decks.yaml 2 -c 东=猪 -c 南=猪 -c 西=羊 --rest 北 --first-pig 东
     """
     from ..match.actions import edit_hand
     from ..render.match import match_status_text
 
-    asked = _asked(ledger_file, hand_file, captured, interactive, lang.value, number)
+    asked = _asked(ledger_file, hand_file, captured, interactive, lang.value, number, first_pig)
     hand = asked or _hand_for(hand_file, captured, exposed, first_exposed, rest, "edit")
-    edited = edit_hand(ledger_file, number, hand, partial=partial, source=_source(hand_file))
+    said = None if asked else first_pig  # (the prompts began from it)
+    with _first_pig_hint():
+        edited = edit_hand(
+            ledger_file, number, hand, partial=partial, source=_source(hand_file), first_pig=said
+        )
     with _shown(ledger_file, "edit", {"hand": number}, lang.value):
         typer.echo(say("match.replaced", lang.value, number=number))
         if asked is None:

@@ -3,7 +3,9 @@
 Each player's cards are asked in seat order, with the scoring cards still unplaced shown above
 the prompt; a line that gives a card someone else already has is asked again at once, naming
 who has it. The last player may answer ``rest`` (其余) for every scoring card left. Then the
-exposures (亮牌) and, where the rules allow it, 首明. The hand is shown, and the table adds it,
+exposures (亮牌) and, where the rules allow it, 首明; with two decks under ``first_lead: pig``,
+once the hand is whole and two players each took a pig, who took the first (they lead the next
+hand, rulings §10). The hand is shown, and the table adds it,
 cancels, or picks a line to change; nothing typed is lost to one mistake. The hand being
 entered is the library's :class:`~gongzhu_score.match.entry.HandEntry`; here are the prompts.
 """
@@ -18,11 +20,12 @@ import typer
 from ..core.cards import Card, parse_cards
 from ..core.hand import Hand
 from ..errors import GongzhuError, InputError, MissingCardsError
+from ..io.fields import HandSpec
 from ..match.entry import HandEntry
-from ..match.ledger import Ledger, LedgerEntry
+from ..match.ledger import Ledger, LedgerEntry, pig_takers
 from ..render.formats import Format
 from ..render.hand import cards_text, render_result
-from ..terms import Listed, error, say
+from ..terms import Listed, error, join, say
 
 __all__ = ["ask_hand"]
 
@@ -31,13 +34,20 @@ NONE_WORDS = ("-", "none", "nothing", "无", "無", "没有")
 """What clears a line (Enter keeps what the line holds)."""
 
 
+EXPOSED, FIRST_EXPOSED, FIRST_PIG = 4, 5, 6
+"""The lines after the four players': the exposures, 首明, who took the first pig."""
+
+
 @dataclass
 class _Lines:
     """The hand entered so far, and each line as it was typed (the default when it is asked
-    again): a line per player, the exposures, 首明."""
+    again): a line per player, the exposures, 首明, who took the first pig."""
 
     entry: HandEntry
-    texts: list[str] = field(default_factory=lambda: ["", "", "", "", "", ""])
+    texts: list[str] = field(default_factory=lambda: ["", "", "", "", "", "", ""])
+    first_pig_asked: bool = False
+    """Whether who took the first pig was answered (or given with ``--first-pig``): it is
+    asked again only when a changed line makes the answer wrong."""
 
 
 def _codes(cards: Sequence[Card]) -> str:
@@ -100,7 +110,7 @@ def _prompt(question: str, **options: object) -> str:
 
 def _ask_shown(lines: _Lines, first: bool, lang: str) -> None:
     """The exposures (or 首明): ``NAME=CARDS`` parts joined by ``;``."""
-    entry, line = lines.entry, 5 if first else 4
+    entry, line = lines.entry, FIRST_EXPOSED if first else EXPOSED
     while True:
         text = _answer(say("prompt.first" if first else "prompt.exposed", lang), lines.texts[line])
         shown: dict[str, tuple[Card, ...]] = {}
@@ -120,15 +130,35 @@ def _ask_shown(lines: _Lines, first: bool, lang: str) -> None:
         return
 
 
-def _choose(lines: _Lines, count: int, number: int | None, lang: str) -> str:
-    """y, n or a line number; anything else is asked again."""
+def _ask_first_pig(lines: _Lines, ledger: Ledger, hand: Hand, lang: str) -> None:
+    """Who took the first pig of ``hand`` (two players each took one): a player's name, checked
+    by the match (anything else is asked again, the error shown)."""
+    takers = pig_takers(hand)
+    while True:
+        question = say("prompt.first_pig", lang, takers=join(takers, lang, "or"))
+        said = lines.texts[FIRST_PIG]  # the default, while it is still one of them
+        text = _answer(question, said if said in takers else "").strip()
+        try:
+            ledger.first_pig_for(hand, text or None)
+        except GongzhuError as e:
+            _say(lang, "prompt.error", error=e)
+            continue
+        lines.entry.first_pig, lines.texts[FIRST_PIG] = text, text
+        lines.first_pig_asked = True
+        return
+
+
+def _choose(lines: _Lines, shown: Sequence[int], number: int | None, lang: str) -> str:
+    """y, n or the number of a line (``shown``: which lines, in order); anything else is asked
+    again."""
     typer.echo("", err=True)
     entry, nothing = lines.entry, say("prompt.nothing", lang)
-    shown = [REST_WORDS[lang == "zh"] if entry.rest == k else lines.texts[k] for k in range(4)]
-    what = [*entry.names, say("exposed", lang), "首明"]
-    for k in range(count):
-        value = shown[k] if k < 4 else lines.texts[k]
-        _say(lang, "prompt.line", number=k + 1, what=what[k], value=value or nothing)
+    what = [*entry.names, say("exposed", lang), "首明", say("prompt.first_pig_line", lang)]
+    count = len(shown)
+    for k, line in enumerate(shown, 1):
+        rest = line < EXPOSED and entry.rest == line
+        value = REST_WORDS[lang == "zh"] if rest else lines.texts[line]
+        _say(lang, "prompt.line", number=k, what=what[line], value=value or nothing)
     question = (
         say("prompt.confirm", lang)
         if number is None
@@ -144,28 +174,40 @@ def _choose(lines: _Lines, count: int, number: int | None, lang: str) -> str:
 
 
 def ask_hand(
-    ledger: Ledger, lang: str, start: LedgerEntry | None = None, number: int | None = None
-) -> Hand | None:
-    """Ask a hand for ``ledger`` at the terminal; None when the table cancels.
+    ledger: Ledger,
+    lang: str,
+    start: LedgerEntry | None = None,
+    number: int | None = None,
+    first_pig: str | None = None,
+) -> HandSpec | None:
+    """Ask a hand for ``ledger`` at the terminal: the hand, and who took its first pig where
+    the match asks it (:meth:`Ledger.asks_first_pig`); None when the table cancels.
 
     ``start``: a hand of the match to begin from (``match edit``): each line shows its current
-    value, and Enter keeps it.
+    value, and Enter keeps it. ``first_pig``: who took the first pig, said already (``match add
+    --first-pig``): not asked unless the hand makes it wrong.
     """
     decks = ledger.variant.decks
     lines = _Lines(HandEntry(ledger.players, decks))
     if start is not None:
-        lines.entry = HandEntry.of(start.hand, decks)
+        lines.entry = HandEntry.of(start.hand, decks, start.first_pig)
         lines.texts[:4] = [_codes(p.captured) for p in start.hand.players]
-        for line, shown in ((4, lines.entry.exposed), (5, lines.entry.first_exposed)):
-            lines.texts[line] = "; ".join(f"{n}={_codes(c)}" for n, c in shown.items())
-    count = 6 if ledger.variant.first_exposure_allowed else 5
+        for line, by_name in ((EXPOSED, lines.entry.exposed),
+                              (FIRST_EXPOSED, lines.entry.first_exposed)):  # fmt: skip
+            lines.texts[line] = "; ".join(f"{n}={_codes(c)}" for n, c in by_name.items())
+        lines.texts[FIRST_PIG] = start.first_pig or ""
+    if first_pig is not None:
+        lines.entry.first_pig = lines.texts[FIRST_PIG] = first_pig.strip()
+        lines.first_pig_asked = True
+    asked = list(range(FIRST_EXPOSED + ledger.variant.first_exposure_allowed))
     for i in range(4):
         _ask_player(lines, i, lang)
     _ask_shown(lines, False, lang)
-    if count == 6:
+    if FIRST_EXPOSED in asked:
         _ask_shown(lines, True, lang)
     while True:
         hand = lines.entry.hand()
+        shown = asked
         try:
             result = ledger.score(hand)
         except MissingCardsError:
@@ -173,19 +215,26 @@ def ask_hand(
         except GongzhuError as e:
             _say(lang, "prompt.refused", error=e)
         else:
+            if ledger.asks_first_pig(hand):  # the hand is whole: who took the first pig?
+                shown = [*asked, FIRST_PIG]
+                if not lines.first_pig_asked or lines.entry.first_pig not in pig_takers(hand):
+                    _ask_first_pig(lines, ledger, hand, lang)
             typer.echo(render_result(result, Format.table, lang), err=True, nl=False)
-        choice = _choose(lines, count, number, lang)
+        choice = _choose(lines, shown, number, lang)
         if choice in ("y", "yes", "是"):
             try:
                 ledger.score(hand)
             except GongzhuError:
                 continue  # not a hand yet: the table must change a line
-            return hand
+            said = lines.entry.first_pig if FIRST_PIG in shown else None
+            return HandSpec(hand, first_pig=said)
         if choice in ("n", "no", "否"):
             _say(lang, "prompt.cancelled")
             return None
-        k = int(choice)
-        if k <= 4:
-            _ask_player(lines, k - 1, lang)
+        line = shown[int(choice) - 1]
+        if line < EXPOSED:
+            _ask_player(lines, line, lang)
+        elif line == FIRST_PIG:
+            _ask_first_pig(lines, ledger, hand, lang)
         else:
-            _ask_shown(lines, k == 6, lang)
+            _ask_shown(lines, line == FIRST_EXPOSED, lang)

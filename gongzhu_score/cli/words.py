@@ -33,6 +33,7 @@ add_terms({
     "hint.missing": ("add them to a player, give one player the rest (--rest NAME), or score a partial tally (--partial)", "请把它们加给某位玩家，或让一位玩家取其余的牌（--rest 名字），或按部分计分（--partial）"),
     "hint.ledger_not_hand": ("name one of its hands: 'gongzhu-score explain LEDGER N', 'gongzhu-score match show LEDGER N'", "请指明其中一局：'gongzhu-score explain 比赛记录 N'、'gongzhu-score match show 比赛记录 N'"),
     "hint.see_help": (" (see '{command} --help')", "（见 '{command} --help'）"),
+    "hint.first_pig": ("give --first-pig {first} (or --first-pig {second})", "请加上 --first-pig {first}（或 --first-pig {second}）"),
 
     "aborted": ("aborted", "已取消"),
 
@@ -55,5 +56,7 @@ add_terms({
     "prompt.refused": ("this hand cannot be added: {error}; change a line", "这一局无法添加：{error}；请修改某一行"),
     "prompt.cancelled": ("nothing was changed", "没有修改"),
     "prompt.nothing": ("nothing", "无"),
+    "prompt.first_pig": ("who took the first pig? ({takers})", "谁先得到第一只猪？（{takers}）"),
+    "prompt.first_pig_line": ("first pig", "第一只猪"),
 })
 # fmt: on

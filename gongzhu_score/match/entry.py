@@ -1,9 +1,11 @@
 """A hand being entered at the table, a player at a time: each player's captured cards, who takes
-the rest, the exposures (亮牌) and 首明; at every step what is still unplaced, and a card given
-one copy too many refused at once with who has it. The terminal's prompts drive it line by line;
-any other front door (a page of card faces) can drive it tap by tap. The rules asked are
-:mod:`gongzhu_score.core.hand`'s (what is missing, a copy too many); scoring the finished hand
-is the match's (:meth:`~gongzhu_score.match.ledger.Ledger.score`).
+the rest, the exposures (亮牌), 首明 and (two decks) who took the first pig; at every step what
+is still unplaced, and a card given one copy too many refused at once with who has it. The
+terminal's prompts drive it line by line; any other front door (a page of card faces) can drive
+it tap by tap. The rules asked are :mod:`gongzhu_score.core.hand`'s (what is missing, a copy too
+many); scoring the finished hand, and whether who took the first pig is asked, are the match's
+(:meth:`~gongzhu_score.match.ledger.Ledger.score`,
+:meth:`~gongzhu_score.match.ledger.Ledger.asks_first_pig`).
 """
 
 from __future__ import annotations
@@ -28,10 +30,14 @@ class HandEntry:
     """The seat that takes every scoring card the others did not, if one does."""
     exposed: dict[str, tuple[Card, ...]] = field(default_factory=dict)
     first_exposed: dict[str, tuple[Card, ...]] = field(default_factory=dict)
+    first_pig: str | None = None
+    """Two decks: who took the first pig, where two players took one and the match's rules
+    ask it (:meth:`~gongzhu_score.match.ledger.Ledger.asks_first_pig`, which checks it too)."""
 
     @classmethod
-    def of(cls, hand: Hand, decks: int = 1) -> HandEntry:
-        """An entry holding a hand as it stands (to change a line or two of it)."""
+    def of(cls, hand: Hand, decks: int = 1, first_pig: str | None = None) -> HandEntry:
+        """An entry holding a hand as it stands (to change a line or two of it), and who took
+        its first pig if that is known."""
         return cls(
             [p.name for p in hand.players],
             decks,
@@ -39,6 +45,7 @@ class HandEntry:
             None,
             {p.name: p.exposed for p in hand.players if p.exposed},
             {p.name: p.first_exposed for p in hand.players if p.first_exposed},
+            first_pig,
         )
 
     def _others(self, skip: int | None) -> list[tuple[str, tuple[Card, ...]]]:

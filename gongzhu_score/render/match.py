@@ -45,6 +45,7 @@ def hands_as_dicts(ledger: Ledger) -> list[dict[str, Any]]:
             "total_final": [json_number(f) for f in e.total_final],
             "marks": ledger.marks_by_name(e),
             "pig": list(e.pig_takers),
+            "first_pig": e.first_pig,
             "partial": e.partial,
         }
         for i, e in enumerate(ledger.entries, ledger.skipped + 1)
@@ -110,7 +111,9 @@ def match_status_text(ledger: Ledger, status: MatchStatus, lang: str = "en") -> 
         card = ledger.variant.opening_card
         return say("match.no_hands", lang, card=Both((card.symbol, card.zh)))
     lead = join(status.next_lead, lang, "or") or say("match.no_pig", lang)
-    key = "match.in_play_rotation" if rotation else "match.in_play"
+    first_pig = ledger.entries[-1].first_pig is not None
+    key = ("match.in_play_rotation" if rotation
+           else "match.in_play_first_pig" if first_pig else "match.in_play")  # fmt: skip
     seat = ledger.players.index(status.next_lead[0]) + 1 if rotation else 0
     return say(key, lang, count=count_of_hands(n, lang), lead=lead, seat=seat)
 
@@ -243,6 +246,7 @@ def hand_to_dict(ledger: Ledger, number: int) -> dict[str, Any]:
     return {
         "hand": number,
         "partial": e.partial,
+        "first_pig": e.first_pig,
         "players": [
             {
                 "name": p.name,
@@ -301,6 +305,8 @@ def render_hand(ledger: Ledger, number: int, lang: str = "en", table_format: str
         title += f" · {say('match.partial_mark', lang)}"
     align = ("right", "left", "left", "left", "right", "right", "right")
     body = table(rows, headers, table_format, colalign=align)
+    if e.first_pig is not None:
+        body += "\n" + say("match.first_pig", lang, name=e.first_pig)
     return f"{title}\n\n{body}\n"
 
 
@@ -346,6 +352,8 @@ def reentry_command(ledger_path: str, entry: LedgerEntry) -> str:
             words += ["--first-exposed", f"{p.name}={' '.join(c.code for c in p.first_exposed)}"]
     if entry.partial:
         words.append("--partial")
+    if entry.first_pig is not None:
+        words += ["--first-pig", entry.first_pig]
     return shlex.join(words)
 
 

@@ -184,6 +184,8 @@ add_terms({
     "match.in_play_rotation": ("in play after {count}; {lead} leads the next hand (rotation: seat {seat})", "进行中（已打 {count}）；下一局由{lead}先出（轮流首引：座位 {seat}）"),
     "match.in_play": ("in play after {count}; {lead} leads the next hand (took the pig)", "进行中（已打 {count}）；下一局由{lead}先出（上一局收猪）"),
     "match.no_pig": ("(nobody took the pig: a partial hand)", "（无人收猪：部分计分）"),
+    "match.in_play_first_pig": ("in play after {count}; {lead} leads the next hand (took the first pig)", "进行中（已打 {count}）；下一局由{lead}先出（上一局第一个得到猪）"),
+    "match.first_pig": ("{name} took the first pig", "{name}先得到第一只猪"),
     "match.hand_title": ("hand {number}", "第 {number} 局"),
     "match.totals": ("totals, raw (final): {totals}", "合计 原始分（最后得分）：{totals}"),
     "match.removed": ("removed hand {number}: {players}", "已删除第 {number} 局：{players}"),
