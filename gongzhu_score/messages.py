@@ -230,7 +230,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "error.ledger.first_pig": ("{takers} each took a pig: who took the first leads the next hand (first_lead: pig), so say which", "{takers}各收了一只猪：先得到猪牌的一方下一局先出（首引 pig），所以要说明是谁"),
     "error.ledger.first_pig_not_taker": ("first pig {name}: {name} took no pig in this hand ({takers} did)", "第一只猪 {name}：{name} 这一局没有收猪（收猪的是{takers}）"),
     "error.ledger.first_pig_nobody": ("first pig {name}: nobody took a pig in this hand", "第一只猪 {name}：这一局没有人收猪"),
-    "error.ledger.first_pig_differs": ("who took the first pig: the hand says {said}, not {given}", "谁先得到第一只猪：牌局里是{said}，不是{given}"),
+    "error.ledger.first_pig_differs": ("who took the first pig: the record says {said}, not {given}", "谁先得到第一只猪：出牌记录里是{said}，不是{given}"),
 
     "verify.no_score": ("hand {number}: its input no longer scores: {error}", "第 {number} 局：记录的牌已无法计分：{error}"),
     "verify.differs": ("hand {number}: {label} of {name}: stored {stored}, recomputed {fresh}", "第 {number} 局：{name} 的 {label}：记录为 {stored}，重新计算为 {fresh}"),

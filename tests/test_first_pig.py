@@ -260,7 +260,7 @@ def test_add_hand_takes_a_spec_with_its_first_pig(two_decks: str) -> None:
     before = Path(two_decks).read_bytes()
     with pytest.raises(LedgerError) as differs:
         add_hand(two_decks, spec, first_pig="东", source="record.yaml")
-    assert str(differs.value) == "record.yaml: who took the first pig: the hand says '南', not '东'"
+    assert str(differs.value) == "record.yaml: who took the first pig: the record says '南', not '东'"
     assert Path(two_decks).read_bytes() == before
     without = HandSpec(hand_of(TWO_TAKERS_HAND))
     with pytest.raises(FirstPigError):
