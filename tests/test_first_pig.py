@@ -14,7 +14,7 @@ from clitools import SAMPLES, done, ok, refused, run
 
 from gongzhu_score.core.cards import parse_cards
 from gongzhu_score.core.hand import Hand, PlayerHand
-from gongzhu_score.errors import FirstPigError, LedgerError
+from gongzhu_score.errors import FirstPigError, GongzhuError, LedgerError
 from gongzhu_score.io.fields import HandSpec
 from gongzhu_score.io.yamlfile import load_yaml
 from gongzhu_score.match.actions import add_hand, edit_hand
@@ -244,6 +244,8 @@ def test_ledger_add_and_edit_ask_first_pig_only_where_it_decides() -> None:
     assert added.entries[-1].first_pig == "东" and added.next_lead() == ("东",)
     with pytest.raises(LedgerError, match="'北' took no pig"):
         added.edit(1, hand, first_pig="北")
+    with pytest.raises(GongzhuError, match="a player name is text, not 3"):
+        added.edit(1, hand, first_pig=3)  # type: ignore[arg-type]
     edited, _ = added.edit(1, hand, first_pig="南")
     assert edited.next_lead() == ("南",)
     both = hand_of({"东": "QS QS", "南": "JD", "西": "", "北": "全红 JD 10C 10C"})
@@ -260,7 +262,9 @@ def test_add_hand_takes_a_spec_with_its_first_pig(two_decks: str) -> None:
     before = Path(two_decks).read_bytes()
     with pytest.raises(LedgerError) as differs:
         add_hand(two_decks, spec, first_pig="东", source="record.yaml")
-    assert str(differs.value) == "record.yaml: who took the first pig: the record says '南', not '东'"
+    assert (
+        str(differs.value) == "record.yaml: who took the first pig: the record says '南', not '东'"
+    )
     assert Path(two_decks).read_bytes() == before
     without = HandSpec(hand_of(TWO_TAKERS_HAND))
     with pytest.raises(FirstPigError):

@@ -190,6 +190,8 @@ class Ledger:
         :class:`FirstPigError` naming the takers), else None."""
         takers = pig_takers(hand)
         if first_pig is not None:
+            if not isinstance(first_pig, str):
+                check_name(first_pig)  # (a player's name is text: the error says so)
             name = first_pig.strip()
             if name not in takers:
                 raise _took_no_pig(name, takers)
@@ -340,16 +342,19 @@ class Ledger:
 
     @property
     def first_lead(self) -> str:
-        """The match's first-lead rule (首引, rulings §10): ``pig`` or ``rotation``."""
+        """The match's first-lead rule (首引, rulings §10): ``holder``, ``pig`` or ``rotation``."""
         return self.variant.first_lead_for(self.normalization.teams)
 
     def next_lead(self) -> tuple[str, ...]:
         """Who leads the next hand: by rotation, the seat after the last hand's number; else
         the last hand's :attr:`~LedgerEntry.pig_leaders`: who took the first pig, or whoever
         captured a pig (two decks: both takers, when who was first is not recorded); none
-        before the first hand (the opening card's holder, whom the ledger does not know)."""
+        before the first hand, and under ``first_lead: holder`` (the opening card's holder,
+        whom the ledger does not know)."""
         if self.first_lead == "rotation":
             return (rotation_leader(self.players, self.count + 1),)
+        if self.first_lead == "holder":
+            return ()
         return self.entries[-1].pig_leaders if self.entries else ()
 
     def status(self) -> MatchStatus:
