@@ -41,7 +41,7 @@ from .legal import legal_plays, winner
 from .state import Position, Trick, seat_order
 
 __all__ = ["POSITION_BUDGET", "ClaimDecision", "Position", "RestClaim", "decide", "legal_plays",
-           "trick_codes", "trick_winner"]  # fmt: skip
+           "play_codes", "trick_codes", "trick_winner"]  # fmt: skip
 
 POSITION_BUDGET = 500_000
 """Positions the search may visit (every play tried, within tricks and between them) before
@@ -591,5 +591,11 @@ def trick_winner(trick: Trick) -> str | None:
 
 
 def trick_codes(trick: Trick) -> list[str]:
-    """A trick's cards as codes, in play order (the JSON ``counter_line`` form)."""
+    """A trick's cards as codes, in play order (the JSON ``counter_line`` form, one deck)."""
     return [c.code for play in trick.plays for c in play.cards]
+
+
+def play_codes(trick: Trick) -> list[list[str]]:
+    """A trick's plays in play order, each as its cards' codes (the JSON ``counter_line``
+    form, two decks: a pair and two singles read apart; a single card is a list of one)."""
+    return [[c.code for c in play.cards] for play in trick.plays]

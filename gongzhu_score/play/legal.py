@@ -30,19 +30,20 @@ def winner(plays: Sequence[Sequence[Card]], suit: Suit) -> int:
     出牌规则).
 
     Two decks, a pair led: in diamonds a pair beats two single diamonds; in the other suits two
-    singles beat a pair; either beats a play with a card of another suit (a discard). Between
-    equal plays the first one played wins.
+    singles beat a pair; either beats a play with a card of another suit (a discard). Two pairs
+    compare by rank, two plays of two singles by their higher card only. Between equal plays
+    (identical cards, or two singles whose higher cards tie) the first one played wins.
     """
 
-    def strength(cards: Sequence[Card]) -> tuple[int, ...]:
+    def strength(cards: Sequence[Card]) -> tuple[int, int]:
         if any(c.suit is not suit for c in cards):
-            return (-1,)  # a discard never wins
-        ranks = sorted((c.rank for c in cards), reverse=True)
+            return (-1, 0)  # a discard never wins
+        top = max(c.rank for c in cards)
         if len(cards) == 1:
-            return (0, *ranks)
-        pair = ranks[0] == ranks[1]
+            return (0, top)
+        pair = cards[0] == cards[1]
         kind = (2 if pair else 1) if suit is Suit.DIAMONDS else (1 if pair else 2)
-        return (kind, *ranks)
+        return (kind, top)  # (the lower of two singles does not count)
 
     best = 0
     for k in range(1, len(plays)):

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..core.cards import SCORING_CARDS, Card
-from ..play.claims import ClaimDecision, trick_codes
+from ..play.claims import ClaimDecision, play_codes, trick_codes
 from ..play.judge import Judgement
 from ..play.replay import Replay
 from ..play.state import Trick
@@ -47,7 +47,10 @@ def replay_to_dict(judged: Judgement) -> dict[str, Any]:
             said["line"] = [c.code for c in claim.line]
         said["guaranteed"] = None if decision is None else decision.guaranteed
         if decision is not None and decision.guaranteed is False:
-            said["counter_line"] = [trick_codes(t) for t in decision.counter_line]
+            if played.record.variant.decks == 1:
+                said["counter_line"] = [trick_codes(t) for t in decision.counter_line]
+            else:  # each play apart: a pair and two singles do not read the same
+                said["counter_line"] = [play_codes(t) for t in decision.counter_line]
         if decision is None or decision.guaranteed is None:
             said["note"] = _unjudged(played, decision, "en")
         data["claim"] = said
