@@ -188,11 +188,11 @@ class HandState:
         self.copies = [copies_of(key, k) for k in range(4)]
         self.first = [is_first(key, k) for k in range(4)]
         self.auto = -1
-        if v.auto_exposure:
-            bare = [k for k in range(4) if not self.copies[k] and not self.first[k]]
-            if len(bare) == 1:
-                self.auto = bare[0]
-                self.copies[bare[0]] = 1
+        shown = [SPECIAL_CARDS[k] for k in range(4) if self.copies[k] or self.first[k]]
+        auto = v.auto_exposed(shown)  # the rule's one home, asked once per exposure key
+        if auto is not None:
+            self.auto = SPECIAL_CARDS.index(auto)
+            self.copies[self.auto] = 1
         self.levels = [
             v.first_exposure_level if self.first[k] else v.exposure_levels[self.copies[k]]
             for k in range(4)

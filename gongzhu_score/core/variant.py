@@ -12,7 +12,7 @@ whose formula gives 0) is refused here, when it is made, never later in the midd
 from __future__ import annotations
 
 import difflib
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, fields
 from typing import Any
 
@@ -198,6 +198,15 @@ class Variant:
         if Teams(teams) is Teams.PARTNERS and self.first_lead_with_partners is not None:
             return self.first_lead_with_partners
         return self.first_lead
+
+    def auto_exposed(self, shown: Collection[Card]) -> Card | None:
+        """The special card that auto-exposure exposes (rulings §4.2: "第4張自動亮出來"): the
+        fourth of Q♠ J♦ 10♣ A♥ once the other three are ``shown`` (a 首明 counts), when the
+        variant has auto-exposure; else None."""
+        if not self.auto_exposure:
+            return None
+        bare = [c for c in SPECIAL_CARDS if c not in shown]
+        return bare[0] if len(bare) == 1 else None
 
     def transformer_times(self, level: int, exposed: int, taken: int) -> int:
         """The transformer multiplier t for a player who took ``taken`` copies of 10♣."""
