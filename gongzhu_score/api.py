@@ -17,13 +17,13 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from .core.cards import decks_of, flag_of, not_a, path_of
 from .core.engine import CompiledRules, HandResult, compiled_rules
 from .core.hand import CardsLike, Hand
-from .core.normalize import Method, Normalization, Rounding, Teams
+from .core.normalize import Method, Normalization, Rounding, Teams, parse_teams
 from .core.variant import Variant
 from .errors import GongzhuError
 from .io.fields import HandSpec
@@ -32,6 +32,7 @@ from .terms import error
 
 if TYPE_CHECKING:
     from .disputes.claimed import ClaimedScore
+    from .io.records import InForce
 
 __all__ = ["ScoredInput", "Scorer", "hand_or_record", "read_hand_input", "score", "score_hand",
            "score_input"]  # fmt: skip
@@ -203,8 +204,14 @@ class Scorer:
         result = self._engine.score_data(data, self.normalization)
         if result is not None:
             return result
-        hand = hand_or_record(data, self.variant.decks).hand  # the careful path: every spelling
+        hand = hand_or_record(data, self.variant.decks, self._in_force()).hand  # every spelling
         return self._engine.score(hand, self.normalization, self.partial)
+
+    def _in_force(self) -> InForce:
+        """The scorer's rules and teams, by which a record's play is judged too."""
+        from .io.records import InForce
+
+        return InForce(self.variant, self.normalization.teams.value)
 
     def score_many(self, hands: Iterable[Any]) -> Iterator[HandResult]:
         """Each hand of ``hands`` (hand-file data), scored in order. ``hands`` that are no
@@ -217,14 +224,15 @@ class Scorer:
 # --- a hand as a user gives it: a file, options, claimed scores ------------------------------
 
 
-def hand_or_record(data: object, decks: int = 1) -> HandSpec:
+def hand_or_record(data: object, decks: int = 1, in_force: InForce | None = None) -> HandSpec:
     """The hand that hand-file data gives, or a trick-by-trick record (it has ``tricks``)
-    replayed; ``decks``: what the shorthands of a hand file stand for (全红)."""
+    replayed, its play judged by the rules ``in_force`` (else the record's own); ``decks``:
+    what the shorthands of a hand file stand for (全红)."""
     decks_of(decks)
     if isinstance(data, Mapping) and "tricks" in data:
         from .play.replay import hand_from_record  # (a record is rarer than a hand: on demand)
 
-        return hand_from_record(data)
+        return hand_from_record(data, in_force)
     from .io.handfile import hand_from_data
 
     return hand_from_data(data, decks)
@@ -236,19 +244,35 @@ def read_hand_input(
     variant: str | Variant | None = None,
     rules_file: str | None = None,
     rules: Variant | None = None,
+    teams: Teams | str | None = None,
+    in_force: InForce | None = None,
+    own_play: bool = False,
 ) -> tuple[HandSpec, Variant]:
     """A hand from a hand file or a trick-by-trick record (replayed; ``-``: standard input),
     and the rules to score it by: ``rules`` when given, else as :func:`choose_rules` chooses
-    (the file's own ``variant:`` when no other is named). Errors name the file."""
+    (the file's own ``variant:`` when no other is named). A record's play is judged by those
+    rules and ``teams`` (else its own ``teams:``), and by what ``in_force`` adds (a match's
+    hand number, seats and leader); with ``own_play``, by its own ``variant:`` instead (what
+    ``compare`` does: its rule sets are what-ifs for the score, not the rules the table played).
+    Errors name the file."""
     from .io.handfile import asked_variant, read_hand_data
+    from .io.records import InForce
 
     path = path_of(path)
     if rules is not None and not isinstance(rules, Variant):
         raise not_a("argument.variant", rules).within("rules")
     data, source = read_hand_data(path)
     chosen = rules if rules is not None else choose_rules(variant, rules_file, asked_variant(data))
+    if in_force is not None and not isinstance(in_force, InForce):
+        raise not_a("argument.in_force", in_force).within("in_force")
+    said = (in_force or InForce()).teams if teams is None else parse_teams(teams).value
+    flag_of(own_play)
+    own = find_variant(asked_variant(data) or DEFAULT) if own_play else chosen
+    if own.decks != chosen.decks:
+        own = chosen  # (a record's cards are read with the decks it is scored with)
+    play = replace(in_force or InForce(), variant=own, teams=said)
     try:
-        return hand_or_record(data, chosen.decks), chosen
+        return hand_or_record(data, chosen.decks, play), chosen
     except GongzhuError as e:
         raise e.within(source) from None
 

@@ -128,8 +128,9 @@ def play_random_hand(
     """A legal one-deck hand played by random players: the record and who captured what.
 
     Each player plays a random legal card: 2♣ opens the first hand (else ``leader`` leads, or
-    the holder of ``holder_of``, leading that card if ``leads_it``), suit is followed when possible, and an exposed card waits for the
-    second round of its suit unless it is the player's last card of that suit.
+    the holder of ``holder_of``, leading that card if ``leads_it``), suit is followed when
+    possible, and an exposed card (the fourth special card too, once three are exposed) waits
+    for the second round of its suit unless it is the player's last card of that suit.
     """
     cards = list(DECK)
     rng.shuffle(cards)
@@ -141,6 +142,9 @@ def play_random_hand(
                 owner = next(n for n in names if card in hands[n])
                 exposed.setdefault(owner, []).append(card)
     shown = {c: n for n, cs in exposed.items() for c in cs}
+    if len(shown) == 3:  # auto-exposure (rulings §4.2): the fourth is held back by its holder too
+        fourth = next(c for c in SPECIAL_CARDS if c not in shown)
+        shown[fourth] = next(n for n in names if fourth in hands[n])
     deal = {n: list(h) for n, h in hands.items()}
     led_suits: set[object] = set()
     opening = TWO_CLUBS if first_hand else None

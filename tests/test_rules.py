@@ -44,12 +44,15 @@ def test_variants_differ_only_where_the_rulings_say() -> None:
     }
     assert changed["online"] == [
         "first_exposure_allowed",
+        "first_lead",
+        "opening_card_must_be_played",
         "transformer_alone_values",
         "transformer_multipliers",
         "zero_hearts_are_scoring",
     ]
     assert changed["dehong"] == [
         "auto_exposure",
+        "first_lead",
         "heart_values",
         "normalize",
         "opening_card",

@@ -14,7 +14,7 @@ import os
 import re
 import sys
 from collections.abc import Iterable, Sequence
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from typer.core import TyperCommand, TyperGroup
@@ -37,6 +37,9 @@ from ..render.formats import Format
 from ..terms import LANGS, error, join, printable, say
 from .streams import prepare_streams, stdin_encoding
 from .typer_internals import read_quickly
+
+if TYPE_CHECKING:
+    from ..io.records import InForce
 
 PROG = "gongzhu-score"
 
@@ -420,17 +423,22 @@ def read_hand(
     variant: str | None = None,
     rules_file: str | None = None,
     rules: Variant | None = None,
+    teams: Teams | None = None,
+    in_force: InForce | None = None,
+    own_play: bool = False,
     command: str = "score",
 ) -> tuple[HandSpec, Variant, str | None]:
     """The hand from a file (or ``-``) or from the flags, never both; the rules to score it by
     (``rules``, else ``--rules``, ``--variant`` or the file's own); and the file as errors name
     it (None for flags, whose errors name the player already). The cards are read with those
-    rules' decks (全红 is 26 hearts in two decks)."""
+    rules' decks (全红 is 26 hearts in two decks); a record's play is judged by those rules,
+    ``teams`` and what ``in_force`` adds (a match's), or by its own (``own_play``)."""
     if hand_file is not None:
         if captured or exposed or first_exposed:
             raise error(InputError, "error.cli.file_or_flags")
         spec, chosen = read_hand_input(hand_file, variant=variant, rules_file=rules_file,
-                                       rules=rules)  # fmt: skip
+                                       rules=rules, teams=teams, in_force=in_force,
+                                       own_play=own_play)  # fmt: skip
         return spec, chosen, "<stdin>" if hand_file == "-" else hand_file
     if not captured:
         raise no_hand_given(command)

@@ -227,14 +227,21 @@ def _hand_for(
     first_exposed: list[str] | None,
     rest: str | None,
     command: str,
+    number: int | None = None,
 ) -> Callable[[Ledger], HandSpec]:
-    """The hand to add from a file or flags, as a function of the ledger: it is read under
-    the ledger's lock, with the match's rules (their decks say what 全红 stands for). The spec
-    whole, so that who took the first pig, where a record shows it, reaches the ledger."""
+    """The hand to add (or to put in place of hand ``number``) from a file or flags, as a
+    function of the ledger: it is read under the ledger's lock, with the match's rules (their
+    decks say what 全红 stands for; a record's play is judged by them, as that hand of the
+    match). The spec whole, so that who took the first pig, where a record shows it, reaches
+    the ledger."""
 
     def from_input(ledger: Ledger) -> HandSpec:
+        from ..match.lead import hand_in_force
+
+        in_force = hand_in_force(ledger, ledger.count + 1 if number is None else number)
         spec, rules, _ = read_hand(hand_file, captured, exposed, first_exposed, rest,
-                                   rules=ledger.variant, command=f"match {command}")  # fmt: skip
+                                   rules=ledger.variant, in_force=in_force,
+                                   command=f"match {command}")  # fmt: skip
         return replace(spec, hand=with_rest(spec.hand, rest, rules.decks))
 
     if hand_file is None and not captured:
@@ -487,7 +494,7 @@ def match_edit(
     from ..render.match import match_status_text
 
     asked = _asked(ledger_file, hand_file, captured, interactive, lang.value, number, first_pig)
-    hand = asked or _hand_for(hand_file, captured, exposed, first_exposed, rest, "edit")
+    hand = asked or _hand_for(hand_file, captured, exposed, first_exposed, rest, "edit", number)
     said = None if asked else first_pig  # (the prompts began from it)
     with _first_pig_hint():
         edited = edit_hand(

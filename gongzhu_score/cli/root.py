@@ -13,7 +13,7 @@ from .. import __version__
 from ..api import ScoredInput, score_input
 from ..core.normalize import Method, Rounding, Teams
 from ..errors import InputError, RestError
-from ..io.variants import VARIANTS, find_variant, load_rules
+from ..io.variants import VARIANTS, choose_rules, find_variant, load_rules
 from ..render.formats import Format
 from ..render.hand import render_result
 from ..terms import error
@@ -116,7 +116,8 @@ def _score(
 ) -> ScoredInput:
     """Read the hand (file or flags), settle the rules and options, score it, check claims."""
     spec, rules, source = read_hand(hand_file, captured, exposed, first_exposed, rest,
-                                    variant=variant, rules_file=rules_file)  # fmt: skip
+                                    variant=variant, rules_file=rules_file,
+                                    teams=teams)  # fmt: skip
     try:
         return score_input(spec, rules, normalize=normalize, scale=scale, rounding=rounding,
                            teams=teams, rest=rest, partial=partial, claimed=parse_claims(claim),
@@ -276,6 +277,9 @@ def compare_command(
 ) -> None:
     """The same hand under several rule sets side by side, and which rule makes each difference.
 
+    A trick-by-trick record's play is judged by its own variant (the rules the table played);
+    the rule sets compared change only the score.
+
     \b
     Examples:
       gongzhu-score compare sample_hands/seed_minus_400.yaml -v classic -v dehong -v jj
@@ -289,7 +293,7 @@ def compare_command(
     if len(rule_sets) < 2:
         raise error(InputError, "error.cli.compare_two")
     spec, _, _ = read_hand(hand_file, captured, exposed, first_exposed, rest, rules=rule_sets[0],
-                           command="compare")  # fmt: skip
+                           teams=teams, own_play=True, command="compare")  # fmt: skip
     hand = with_rest(spec.hand, rest, rule_sets[0].decks)
     scored = compare_with(hand, rule_sets, normalize=normalize, scale=scale, rounding=rounding,
                           teams=teams or spec.teams, partial=partial)  # fmt: skip
@@ -306,6 +310,8 @@ def replay_command(
         ),
     ],
     *,
+    variant: VariantOpt = None,
+    rules_file: RulesOpt = None,
     normalize: NormalizeOpt = None,
     scale: ScaleOpt = 1,
     rounding: RoundingOpt = Rounding.NEAREST,
@@ -328,14 +334,17 @@ def replay_command(
 ) -> None:
     """Replay a hand trick by trick: check every play, find who won each trick, then score.
 
+    The rules of play are those of --variant, --rules and --teams when given, else the
+    record's own variant: and teams:.
+
     Checks: every card played once; with a deal, 13 cards each and only one's own played;
-    the first lead (首引) under the variant's rule when the record says which hand of the
-    match it is (hand: N, or first_hand: true): classic opens with 2♣ from its holder, 德宏
-    with the holder of ♠3 (any card), a rotation leads by seat; each trick led by the last
-    trick's winner; suit followed when possible; an exposed card kept back the first time its
-    suit is led unless it is the player's last card of the suit (首明 exempt); exposed cards
-    held by whoever exposed them. Two decks: plays of one card or a pair, a pair followed by
-    a pair.
+    the first lead (首引) under the rule in force: online and 德宏, every hand led by the
+    holder of 2♣ (♠3), any card; classic, a match's first hand (hand: 1, or first_hand: true)
+    opened with 2♣ by its holder; a rotation, hand N (hand: N) led by its seat; each trick
+    led by the last trick's winner; suit followed when possible; an exposed card (the fourth
+    one auto-exposure exposes too) kept back the first time its suit is led unless it is the
+    player's last card of the suit (首明 exempt); exposed cards held by whoever exposed them.
+    Two decks: plays of one card or a pair, a pair followed by a pair.
 
     A record may stop with a claim of the remaining tricks (声称: claim: {by, takes, line}).
     The hand is scored as claimed, and the claim is judged: guaranteed when, every hand being
@@ -353,13 +362,17 @@ def replay_command(
       gongzhu-score replay sample_hands/record.yaml
       gongzhu-score replay sample_hands/claim_guaranteed.yaml
       gongzhu-score replay sample_hands/claim_defeated.yaml --lang zh
+      gongzhu-score replay sample_hands/dehong_record.yaml --variant classic
     """
     from ..play.judge import judge_record, read_record
     from ..render.replay import render_replay
 
+    given = variant is not None or rules_file is not None
+    rules = choose_rules(variant, rules_file) if given else None
     data, source = read_record(record_file)
     judged = judge_record(data, source=source, normalize=normalize, scale=scale,
-                          rounding=rounding, teams=teams, claim_limit=claim_limit)  # fmt: skip
+                          rounding=rounding, teams=teams, claim_limit=claim_limit,
+                          rules=rules)  # fmt: skip
     typer.echo(render_replay(judged, fmt, lang.value, table_format), nl=False)
     raise typer.Exit(_VERDICT_EXIT[judged.verdict.value])
 

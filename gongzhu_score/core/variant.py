@@ -26,9 +26,9 @@ __all__ = ["FIRST_LEADS", "FULL_RED_MODES", "RANKS", "Variant"]
 RANKS = tuple(h.rank_name for h in HEARTS)
 """Heart ranks as the rules file names them, 2 to A."""
 FULL_RED_MODES = ("fixed", "flip")
-FIRST_LEADS = ("pig", "rotation")
-"""Who leads a hand (首引, rulings §10): the pig's taker of the hand before (the first hand: the
-opening card's holder), or seat by seat in turn."""
+FIRST_LEADS = ("holder", "pig", "rotation")
+"""Who leads a hand (首引, rulings §10): the opening card's holder, every hand; the pig's taker
+of the hand before (the first hand: the opening card's holder); or seat by seat in turn."""
 _TWO_OF_CLUBS = Card(2, Suit.CLUBS)
 _LABELS = ("name", "title", "title_zh", "source")
 _FLAGS = ("first_exposure_allowed", "auto_exposure", "zero_hearts_are_scoring",
@@ -89,16 +89,19 @@ class Variant:
     match_end: int = -1000
     """A match ends when a player's cumulative raw total is at or below this (rulings §8)."""
     first_lead: str = "pig"
-    """Who leads each hand (首引, rulings §10): ``pig``, the player who captured the pig in
-    the hand before (the first hand of a match: the holder of ``opening_card``); ``rotation``,
-    hand k by seat ((k − 1) mod 4) + 1 (北, 西, 南, 东: the formal competition rule), any card."""
+    """Who leads each hand (首引, rulings §10): ``holder``, the holder of ``opening_card``,
+    every hand (online, 德宏, seed 001's folk custom); ``pig``, the player who captured the pig
+    in the hand before (the first hand of a match: the holder of ``opening_card``);
+    ``rotation``, hand k by seat ((k − 1) mod 4) + 1 (北, 西, 南, 东: the formal competition
+    rule), any card."""
     first_lead_with_partners: str | None = None
     """The first-lead rule when partners play (打对家), where it differs (JJ 搭档: rotation)."""
     opening_card: Card = _TWO_OF_CLUBS
-    """Under ``first_lead: pig``, whoever holds this card leads the first hand of a match (2♣;
-    德宏: 3♠; local customs: 2♠, 3♠, 7♠ or 2♣)."""
+    """Whose holder leads: every hand under ``first_lead: holder``, a match's first hand under
+    ``pig`` (2♣; 德宏: 3♠; local customs: 2♠, 3♠, 7♠ or 2♣)."""
     opening_card_must_be_played: bool = True
-    """Whether the opening card must itself be led (classic: 2♣ first; JJ and 德宏: any card)."""
+    """Whether the opening card must itself be led when its holder leads (classic: 2♣ first;
+    online, JJ and 德宏: any card)."""
 
     def __post_init__(self) -> None:
         if len(self.heart_values) != 13:

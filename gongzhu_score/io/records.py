@@ -20,7 +20,24 @@ from ..terms import error, place
 from .fields import cards_field, parse_score
 from .variants import DEFAULT, find_variant
 
-__all__ = ["KEYS", "RecordedClaim", "TrickRecord", "claimed_scores", "parse_record"]
+__all__ = ["KEYS", "InForce", "RecordedClaim", "TrickRecord", "claimed_scores", "parse_record"]
+
+
+@dataclass(frozen=True, slots=True)
+class InForce:
+    """The rules a record's play is judged by where something besides the record says
+    (rulings §10): the command line's rule set and teams, or a match's, with the hand's
+    number in the match, its seat order and who may lead the hand. Each None: the record's
+    own (its ``variant:``, ``teams:``, ``hand:``)."""
+
+    variant: Variant | None = None
+    teams: str | None = None
+    hand_number: int | None = None
+    seats: tuple[str, ...] | None = None
+    """The match's seat order (seat 1 first): the rotation counts seats in it."""
+    leaders: tuple[str, ...] | None = None
+    """Under ``first_lead: pig``, after a match's first hand: who took the pig in the hand
+    before (two decks: the first of them, or either when the match does not know)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +74,16 @@ class TrickRecord:
     teams: str | None = None
     claim: RecordedClaim | None = None
     """The hand stopped early with a claim of the remaining tricks (needs the deal)."""
+    seats: tuple[str, ...] | None = None
+    """The match's seat order, when the record is a hand of a match (else its own)."""
+    leaders: tuple[str, ...] | None = None
+    """Who may lead the hand under the pig rule, when a match says (:class:`InForce`)."""
+
+    @property
+    def first_lead(self) -> str:
+        """The first-lead rule in force (rulings §10): the variant's, for the teams played."""
+        teams = self.teams if self.teams in ("none", "partners", "pig-sheep") else "none"
+        return self.variant.first_lead_for(teams)
 
 
 KEYS = ("variant", "teams", "players", "exposed", "first_exposed", "first_hand", "hand", "deal",
@@ -79,8 +106,11 @@ def _by_player(
     return out
 
 
-def parse_record(data: object) -> TrickRecord:
-    """Read a record's data (YAML with scalars kept as text, or JSON); InputError if unreadable."""
+def parse_record(data: object, in_force: InForce | None = None) -> TrickRecord:
+    """Read a record's data (YAML with scalars kept as text, or JSON); InputError if unreadable.
+    ``in_force``: what the command line or the match says, which wins over the record's keys
+    (its cards are read with the decks of the rules in force)."""
+    given = in_force or InForce()
     if not isinstance(data, Mapping):
         raise error(InputError, "error.record.mapping")
     for key in data:
@@ -102,11 +132,13 @@ def parse_record(data: object) -> TrickRecord:
     variant_name = data.get("variant") or DEFAULT
     if not isinstance(variant_name, str):
         raise error(InputError, "error.input.variant_name", value=repr(variant_name))
-    variant = find_variant(variant_name)
+    variant = given.variant or find_variant(variant_name)
     first_hand = data.get("first_hand", False)
     if isinstance(first_hand, str):
         first_hand = first_hand.strip().lower() in ("true", "yes", "on")
     hand_number = _hand_number(data.get("hand"), bool(first_hand))
+    if given.hand_number is not None:
+        hand_number = given.hand_number
     deal = data.get("deal")
     tricks_data = data.get("tricks")
     claim_data = data.get("claim")
@@ -136,7 +168,7 @@ def parse_record(data: object) -> TrickRecord:
         if any(not 1 <= len(p) <= variant.decks for p in parsed):
             raise error(InputError, "error.record.play_size").within(where)
         tricks.append((str(lead), parsed))
-    teams, captured = data.get("teams"), data.get("captured")
+    teams, captured = given.teams or data.get("teams"), data.get("captured")
     decks = variant.decks
     dealt = None if deal is None else _by_player(deal, names, "deal", decks)
     claim = None
@@ -156,6 +188,8 @@ def parse_record(data: object) -> TrickRecord:
         None if captured is None else _by_player(captured, names, "captured", decks),
         teams if isinstance(teams, str) else None,
         claim,
+        given.seats,
+        given.leaders,
     )
 
 

@@ -9,11 +9,13 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
+from ..core.cards import not_a
 from ..core.engine import HandResult, compiled_rules
-from ..core.normalize import Method, Rounding, Teams
+from ..core.normalize import Method, Rounding, Teams, parse_teams
+from ..core.variant import Variant
 from ..disputes.claimed import ClaimedScore, check_claimed
 from ..errors import GongzhuError
-from ..io.records import claimed_scores, parse_record
+from ..io.records import InForce, claimed_scores, parse_record
 from ..io.yamlfile import load_yaml, read_text
 from .claims import ClaimDecision
 from .replay import Replay, replay
@@ -77,24 +79,28 @@ def judge_record(
     rounding: Rounding | str = Rounding.NEAREST,
     teams: Teams | str | None = None,
     claim_limit: int | None = None,
+    rules: Variant | None = None,
 ) -> Judgement:
-    """Judge a record's data (``source`` names it in errors). A record that cannot be read, or
-    whose claim does not name what is left to play, raises
+    """Judge a record's data (``source`` names it in errors) under ``rules`` and ``teams``
+    (its play and its score; each None: the record's own ``variant:`` and ``teams:``). A
+    record that cannot be read, or whose claim does not name what is left to play, raises
     :class:`~gongzhu_score.errors.GongzhuError`; one that breaks the rules of play is judged
     all the same (its verdict says so)."""
+    if rules is not None and not isinstance(rules, Variant):
+        raise not_a("argument.variant", rules).within("rules")
+    played_as = None if teams is None else parse_teams(teams).value
     try:
-        record = parse_record(data)
+        record = parse_record(data, InForce(rules, played_as))
         said = claimed_scores(data)  # type: ignore[arg-type]
         played = replay(record)
     except GongzhuError as e:
         raise e.within(source) from None
-    rules = record.variant
-    norm = rules.normalization(normalize, scale, rounding, teams or record.teams)
+    norm = record.variant.normalization(normalize, scale, rounding, record.teams)
     result: HandResult | None = None
     problem: GongzhuError | None = None
     claimed: tuple[ClaimedScore, ...] = ()
     try:
-        result = compiled_rules(rules).score(played.hand(), norm)
+        result = compiled_rules(record.variant).score(played.hand(), norm)
         if said:
             claimed = tuple(check_claimed(result, said))
     except GongzhuError as e:

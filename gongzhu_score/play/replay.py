@@ -15,18 +15,20 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from typing import NamedTuple
 
-from ..core.cards import DECK, SCORING_CARDS, Card, Suit
+from ..core.cards import DECK, PIG, SCORING_CARDS, Card, Suit
 from ..core.hand import Hand, PlayerHand
 from ..errors import HandError
 from ..io.fields import HandSpec
-from ..io.records import TrickRecord, claimed_scores, parse_record
+from ..io.records import InForce, TrickRecord, claimed_scores, parse_record
 from ..terms import Both, Cards, Names, error, place, say
 from .claims import ClaimDecision, RestClaim
 from .legal import exposed_problem, follow_problem, lead_problem, lowest
 from .state import Play, Position, Trick, rotation_leader, seat_order
 
-__all__ = ["Finding", "Play", "Replay", "Trick", "hand_from_record", "replay"]
+__all__ = ["Expected", "Finding", "Play", "Replay", "Trick", "expected_lead", "hand_from_record",
+           "replay"]  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +67,20 @@ class Replay:
         if self.claim is None or self.position is None or self.violations:
             return None
         return self.claim.decide(self.position, self.record.variant.decks, budget)
+
+    def first_pig(self) -> str | None:
+        """Who took the first pig (Q♠) of the hand, where the play shows it: the winner of the
+        first trick with a pig in it, or the claim's taker when every pig left goes to one
+        player (rulings §10: "上一局第一个得到猪牌的一方"); None when nobody took one yet
+        or the claim gives the pigs to two players."""
+        for trick in self.tricks:
+            if any(PIG in p.cards for p in trick.plays):
+                return trick.winner
+        if self.claim is not None:
+            takers = [n for n, cards in self.claim.takes.items() if PIG in cards]
+            if len(takers) == 1:
+                return takers[0]
+        return None
 
     def hand(self) -> Hand:
         """The hand the tricks give, ready to score."""
@@ -108,8 +124,7 @@ def replay(record: TrickRecord) -> Replay:
 
     first_leader = record.tricks[0][0] if record.tricks else record.claim and record.claim.lead
     assert first_leader  # (the reader asks for a lead when no trick was played)
-    exposed = {n: Counter(record.exposed.get(n, ())) for n in players}
-    position = Position(players, held, first_leader, frozenset(), exposed)
+    position = Position(players, held, first_leader, frozenset(), _exposed(record, held))
     tricks: list[Trick] = []
     for number, (lead, trick_cards) in enumerate(record.tricks, 1):
         if lead != position.leader:  # the record's leader stands; the replay says so
@@ -120,7 +135,7 @@ def replay(record: TrickRecord) -> Replay:
         done = None
         for cards in trick_cards:
             player = position.to_play
-            if number == 1 and not position.trick and record.hand_number is not None:
+            if number == 1 and not position.trick:
                 _check_first_lead(record, Play(player, cards), held, violations)
             _check_play(number, Play(player, cards), position, record, violations)
             position, done = position.play(cards)
@@ -128,9 +143,10 @@ def replay(record: TrickRecord) -> Replay:
         tricks.append(done)
     claim = None
     if record.claim is not None:
-        if not record.tricks and record.hand_number is not None:  # the claim comes first
+        if not record.tricks:  # the claim comes first
             _check_first_lead(record, Play(position.leader, ()), held, violations)
-            position = replace(position, opening=_opening(record))
+            expected = expected_lead(record, held)
+            position = replace(position, opening=expected.card if expected else None)
         _check_claim_hands(record, position, violations)
         claim = RestClaim.made(record.claim, position, record.variant.decks)
     captured = _captured(players, tricks, claim)
@@ -154,16 +170,19 @@ def _captured(
     return {n: tuple(won[n]) for n in players}
 
 
-def _opening(record: TrickRecord) -> Card | None:
-    """The card the first lead must hold, when a claim is made before the first trick of a
-    match whose rules say it is led (首引, rulings §10)."""
-    if (
-        record.hand_number == 1
-        and first_lead_rule(record) == "pig"
-        and record.variant.opening_card_must_be_played
-    ):
-        return record.variant.opening_card
-    return None
+def _exposed(record: TrickRecord, held: Mapping[str, Counter[Card]]) -> dict[str, Counter[Card]]:
+    """Each player's exposed cards for play: those the record lists, and the fourth special
+    card when auto-exposure exposes it (rulings §4.2, §11), held back by its holder like any
+    exposed card. (Two decks, a house rule: one copy, when one player holds both; split
+    between two players, nobody can say whose copy it is, and neither is held back.)"""
+    exposed = {n: Counter(record.exposed.get(n, ())) for n in record.players}
+    shown = {c for cards in (*record.exposed.values(), *record.first_exposed.values())
+             for c in cards}  # fmt: skip
+    auto = record.variant.auto_exposed(shown)
+    holders = [n for n in record.players if held[n][auto]] if auto is not None else []
+    if auto is not None and len(holders) == 1:
+        exposed[holders[0]][auto] += 1
+    return exposed
 
 
 def _check_deal(record: TrickRecord, out: list[Finding]) -> None:
@@ -217,38 +236,80 @@ def _check_claim_hands(record: TrickRecord, position: Position, out: list[Findin
         out.append(Finding("violation.claim_uneven", {"sizes": shown}))
 
 
-def first_lead_rule(record: TrickRecord) -> str:
-    """The record's first-lead rule: its variant's, for the teams it says it played."""
-    teams = record.teams if record.teams in ("none", "partners", "pig-sheep") else "none"
-    return record.variant.first_lead_for(teams)
+class Expected(NamedTuple):
+    """Who may make a hand's first lead (首引) under the rules in force, and with what."""
+
+    leaders: tuple[str, ...]
+    card: Card | None
+    """The card the first lead must hold, if any."""
+    why: str
+    """``holder`` (every hand), ``first`` (a match's first hand, pig rule), ``pig`` (the
+    pig's taker of the hand before) or ``rotation``."""
+
+
+def expected_lead(record: TrickRecord, held: Mapping[str, Counter[Card]]) -> Expected | None:
+    """Who leads the hand under the first-lead rule in force (rulings §10), or None where it
+    cannot be known: ``holder``, the opening card's holder, every hand; ``pig``, in a match's
+    first hand the same, later the pig's taker of the hand before (known from a match, not
+    from a lone record); ``rotation``, the seat of the hand's number (known when the record or
+    the match says which hand it is). The opening card must be led where the rules say so."""
+    rule, number, v = record.first_lead, record.hand_number, record.variant
+    if rule == "rotation":
+        if number is None:
+            return None
+        return Expected((rotation_leader(record.seats or record.players, number),), None, rule)
+    if rule == "holder" or number == 1:
+        holders = tuple(n for n in record.players if held[n][v.opening_card])
+        card = v.opening_card if v.opening_card_must_be_played else None
+        return Expected(holders, card, "holder" if rule == "holder" else "first")
+    if record.leaders:
+        return Expected(record.leaders, None, "pig")
+    return None
 
 
 def _check_first_lead(
     record: TrickRecord, lead: Play, held: Mapping[str, Counter[Card]], out: list[Finding]
 ) -> None:
-    """The first lead of the hand under the variant's rule (rulings §10): by rotation, the
-    seat of the hand's number leads, any card; else in a match's first hand the holder of the
-    opening card leads (it, if the rule says so). Later hands under the pig rule: not checked
-    (the record does not say who took the pig before)."""
-    number = record.hand_number
-    assert number is not None
-    if first_lead_rule(record) == "rotation":
-        leader = rotation_leader(record.players, number)
-        if lead.player != leader:
-            out.append(Finding("violation.first_lead_rotation", {
-                "player": lead.player, "hand": number, "seat": record.players.index(leader) + 1,
-                "leader": leader}))  # fmt: skip
+    """The first lead of the hand (its leader, and its card where one must be led)."""
+    expected = expected_lead(record, held)
+    if expected is None:
         return
-    if number != 1:
-        return
-    card = record.variant.opening_card
-    holders = [n for n, cards in held.items() if cards[card]]
-    if lead.player not in holders:
-        out.append(Finding("violation.first_lead_holder", {"player": lead.player, "card": card,
-                                                   "holders": Names(holders)}))  # fmt: skip
-    elif record.variant.opening_card_must_be_played and lead.cards and card not in lead.cards:
-        out.append(Finding("violation.first_lead_card", {"player": lead.player, "cards": lead.text,
-                                                 "card": card}))  # fmt: skip
+    card, why, number = record.variant.opening_card, expected.why, record.hand_number
+    if lead.player not in expected.leaders:
+        if why == "rotation":
+            leader = expected.leaders[0]
+            seat = (record.seats or record.players).index(leader) + 1
+            out.append(
+                Finding(
+                    "violation.first_lead_rotation",
+                    {"player": lead.player, "hand": number, "seat": seat, "leader": leader},
+                )
+            )
+        elif why == "pig":
+            out.append(
+                Finding(
+                    "violation.first_lead_pig",
+                    {
+                        "player": lead.player,
+                        "leaders": Names(expected.leaders),
+                        "hand": number,
+                        "before": (number or 2) - 1,
+                    },
+                )
+            )
+        else:
+            key = _HOLDER_LEADS[why]
+            out.append(Finding(key, {"player": lead.player, "card": card,
+                                     "holders": Names(expected.leaders)}))  # fmt: skip
+    elif expected.card is not None and lead.cards and expected.card not in lead.cards:
+        key = _CARD_LED[why]
+        out.append(Finding(key, {"player": lead.player, "cards": lead.text, "card": card}))
+
+
+# The holder's rule broken, said as the rule says it: every hand, or a match's first hand.
+_HOLDER_LEADS = {"holder": "violation.first_lead_holder_every",
+                 "first": "violation.first_lead_holder"}  # fmt: skip
+_CARD_LED = {"holder": "violation.first_lead_card_every", "first": "violation.first_lead_card"}
 
 
 def _check_play(
@@ -265,7 +326,7 @@ def _check_play(
         suit = led[0].suit
         _check_follow(number, play, led, suit, position.hands[play.player], record, out)
     if suit not in position.suits_led:
-        _check_exposed(number, play, led, suit, position.hands[play.player], record, out)
+        _check_exposed(number, play, led, suit, position, record, out)
 
 
 def _check_follow(
@@ -315,20 +376,21 @@ def _check_exposed(
     play: Play,
     led: tuple[Card, ...] | None,
     suit: Suit,
-    hand: Counter[Card],
+    position: Position,
     record: TrickRecord,
     out: list[Finding],
 ) -> None:
     """On a suit's first round an exposed card is not played, unless the player has no other
     way to follow (their only card of the suit; two decks: a pair to be followed with a pair;
-    首明 cards exempt; per copy exposed)."""
-    exposed = Counter(record.exposed.get(play.player, ()))
-    other = exposed_problem(play.cards, led, suit, hand, exposed)
+    首明 cards exempt; per copy exposed; the card auto-exposure exposed too)."""
+    exposed = position.exposed[play.player]
+    other = exposed_problem(play.cards, led, suit, position.hands[play.player], exposed)
     if other is not None:
         card = next(c for c in play.cards if c.suit is suit and exposed[c])
-        out.append(Finding("violation.exposed_first_round", {
-            "trick": number, "player": play.player, "card": card, "suit": suit,
-            "other": other}))  # fmt: skip
+        listed = card in record.exposed.get(play.player, ())
+        key = "violation.exposed_first_round" if listed else "violation.exposed_auto_first_round"
+        out.append(Finding(key, {"trick": number, "player": play.player, "card": card,
+                                 "suit": suit, "other": other}))  # fmt: skip
 
 
 def _scoring(cards: Sequence[Card]) -> Cards:
@@ -350,13 +412,14 @@ def _disagreements(record: TrickRecord, captured: Mapping[str, tuple[Card, ...]]
 # --- a record where a hand is wanted ------------------------------------------------------------
 
 
-def hand_from_record(data: Mapping[str, object]) -> HandSpec:
-    """The hand a trick-by-trick record gives.
+def hand_from_record(data: Mapping[str, object], in_force: InForce | None = None) -> HandSpec:
+    """The hand a trick-by-trick record gives, its play judged by the rules in force
+    (``in_force``: the command line's, or the match's; else the record's own).
 
     A record that breaks the rules of play is refused here, naming what it breaks; ``replay``
     shows the whole story.
     """
-    record = parse_record(data)
+    record = parse_record(data, in_force)
     played = replay(record)
     if played.violations:
         found = played.violations
@@ -364,4 +427,6 @@ def hand_from_record(data: Mapping[str, object]) -> HandSpec:
                       "；".join(v.text("zh") for v in found[:3])))  # fmt: skip
         more = place("error.record.more", count=len(found) - 3) if len(found) > 3 else ""
         raise error(HandError, "error.record.breaks", shown=shown, more=more)
-    return HandSpec(played.hand(), record.variant.name, record.teams, claimed_scores(data))
+    return HandSpec(
+        played.hand(), record.variant.name, record.teams, claimed_scores(data), played.first_pig()
+    )

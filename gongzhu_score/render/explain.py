@@ -193,7 +193,8 @@ def _normalization_steps(result: HandResult, w: _Words) -> list[str]:
 def _first_lead(result: HandResult, w: _Words) -> str:
     """The first-lead rule (首引) the table plays by: who leads each hand of the match."""
     v = result.variant
-    if v.first_lead_for(result.normalization.teams) == "rotation":
+    rule = v.first_lead_for(result.normalization.teams)
+    if rule == "rotation":
         return w("first_lead.rotation", "first_lead")
     card = (
         w(f"card.{v.opening_card.code}")
@@ -201,7 +202,7 @@ def _first_lead(result: HandResult, w: _Words) -> str:
         else (v.opening_card.symbol if w.lang != "zh" else v.opening_card.zh)
     )
     must = w("first_lead.must", card=card) if v.opening_card_must_be_played else w("first_lead.any")
-    return w("first_lead.pig", "first_lead", card=card, must=must)
+    return w(f"first_lead.{rule}", "first_lead", card=card, must=must)
 
 
 def explain(result: HandResult, lang: str = "en") -> str:

@@ -110,6 +110,10 @@ def match_status_text(ledger: Ledger, status: MatchStatus, lang: str = "en") -> 
             return say("match.no_hands_rotation", lang, lead=status.next_lead[0])
         card = ledger.variant.opening_card
         return say("match.no_hands", lang, card=Both((card.symbol, card.zh)))
+    if ledger.first_lead == "holder":
+        card = ledger.variant.opening_card
+        return say("match.in_play_holder", lang, count=count_of_hands(n, lang),
+                   card=Both((card.symbol, card.zh)))  # fmt: skip
     lead = join(status.next_lead, lang, "or") or say("match.no_pig", lang)
     first_pig = ledger.entries[-1].first_pig is not None
     key = ("match.in_play_rotation" if rotation
