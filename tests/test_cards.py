@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -232,3 +234,202 @@ def test_every_card_list_the_tool_prints_reads_back_as_the_same_cards(
         assert sorted(parse_cards(shown, decks), key=lambda c: c.sort_key) == wanted, shown
         symbols = " ".join(c.symbol for c in p.scoring_cards)  # explain, the English tables
         assert sorted(parse_cards(symbols, decks), key=lambda c: c.sort_key) == wanted
+
+
+# --- ranges and suits in English, 满贯, and fixes one edit away (issue 22) --------------------
+
+
+def codes(text: str, decks: int = 1) -> str:
+    return " ".join(c.code for c in parse_cards(text, decks))
+
+
+NINE_HEARTS = "2H 3H 4H 5H 6H 7H 8H 9H 10H"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("6H-10H", "6H 7H 8H 9H 10H"),
+        ("2h-5h", "2H 3H 4H 5H"),
+        ("2-10H", NINE_HEARTS),
+        ("2-10h", NINE_HEARTS),
+        ("H2-10", NINE_HEARTS),
+        ("hearts 2-10", NINE_HEARTS),
+        ("heart 2-10", NINE_HEARTS),
+        ("Hearts: 2-10", NINE_HEARTS),
+        ("♥2-10", NINE_HEARTS),
+        ("2-10♥", NINE_HEARTS),
+        ("红桃2-10", NINE_HEARTS),
+        ("红桃2到10", NINE_HEARTS),
+        ("10H-2H", NINE_HEARTS),  # either way round
+        ("6H–10H", "6H 7H 8H 9H 10H"),  # an en dash
+        ("hearts 2-10 J", NINE_HEARTS + " JH"),  # a suit word carries, as 红桃 does
+        ("红桃2-10 J", NINE_HEARTS + " JH"),
+        ("spades Q K", "QS KS"),
+        ("spade A", "AS"),
+        ("diamonds J", "JD"),
+        ("clubs 10", "10C"),
+        ("heartsA", "AH"),
+        ("JD-AD", "JD QD KD AD"),
+        ("6H-10H×2", "6H 7H 8H 9H 10H " * 2),
+    ],
+)
+def test_ranges_and_suit_words_in_english(text: str, expected: str) -> None:
+    assert codes(text) == expected.strip()
+
+
+def test_a_range_of_letter_cards_does_not_carry_its_suit() -> None:
+    # 6H-10H is cards written in full: a bare rank after it has no suit, as after 6H
+    with pytest.raises(CardError, match=r"unknown card 'J' \(a rank with no suit"):
+        parse_cards("6H-10H J")
+
+
+@pytest.mark.parametrize("text", ["6H-10S", "♥2-10♠", "红桃2-梅花5"])
+def test_a_range_across_two_suits_is_one_clear_error(text: str) -> None:
+    with pytest.raises(CardError) as err:
+        parse_cards(text)
+    message = str(err.value)
+    assert message.startswith(f"unknown card {text!r} (a range is of one suit: ")
+    assert "\n" not in message and "did you mean" not in message
+    assert "范围只能在同一花色内" in err.value.text("zh")
+
+
+@pytest.mark.parametrize("word", ["满贯", "滿貫", "grand-slam", "GrandSlam", "grand slam"])
+def test_grand_slam_is_every_scoring_card_with_one_deck_and_two(word: str) -> None:
+    one = parse_cards(word)
+    assert len(one) == 16 and set(one) == SCORING_CARDS
+    two = parse_cards(word, decks=2)
+    assert len(two) == 32 and sorted(two, key=lambda c: c.sort_key) == sorted(
+        [*SCORING_CARDS] * 2, key=lambda c: c.sort_key
+    )
+
+
+def test_all_hearts_with_a_space_is_the_word() -> None:
+    assert parse_cards("all hearts") == HEARTS
+
+
+def test_a_grand_slam_typed_as_one_word_scores_as_one() -> None:
+    from gongzhu_score import score_hand
+
+    result = score_hand({"东": "满贯", "南": "", "西": "", "北": ""})
+    assert result.players[0].grand_slam
+    two = score_hand({"东": "满贯", "南": "", "西": "", "北": ""}, variant="two-deck")
+    assert len(two.players[0].scoring_cards) == 32
+
+
+@pytest.mark.parametrize(
+    ("text", "token", "fix", "cards"),
+    [
+        ("红2-10", "红2-10", "红桃2-10", NINE_HEARTS),
+        ("红桃2-1O", "红桃2-1O", "红桃2-10", NINE_HEARTS),  # the letter O
+        ("2-1OH", "2-1OH", "2-10H", NINE_HEARTS),
+        ("6H-1OH", "6H-1OH", "6H-10H", "6H 7H 8H 9H 10H"),
+        ("2h-5x", "2h-5x", "2h-5h", "2H 3H 4H 5H"),
+        ("hearts2-1O", "hearts2-1O", "hearts2-10", NINE_HEARTS),
+        ("hearts 2-1O", "2-1O", "2-10", NINE_HEARTS),  # the ranks mistyped, not the suit alone
+        ("haerts 2-10", "haerts", "hearts", NINE_HEARTS),
+        ("spadez Q", "spadez", "spades", "QS"),
+        ("红 A", "红", "红桃", "AH"),
+        ("红A", "红A", "红桃A", "AH"),
+        ("sheap", "sheap", "sheep", "JD"),
+        ("全虹", "全虹", "全红", " ".join(c.code for c in HEARTS)),
+        ("满贯了", "满贯了", "满贯", " ".join(c.code for c in DECK if c in SCORING_CARDS)),
+    ],
+)
+def test_a_near_miss_gets_the_fix_that_keeps_its_cards(
+    text: str, token: str, fix: str, cards: str
+) -> None:
+    with pytest.raises(CardError) as err:
+        parse_cards(text)
+    message = str(err.value)
+    assert message.startswith(f"unknown card {token!r}; did you mean {fix!r}"), message
+    assert "is not a rank" not in message
+    assert codes(text.replace(token, fix)) == cards  # the fix means the cards meant
+    assert f"是不是要写 {fix!r}" in err.value.text("zh")
+
+
+@pytest.mark.parametrize("token", ["1C", "QX", "桃A", "黑Z", "桃H", "zD方块", "1-5"])
+def test_no_fix_that_would_make_up_or_change_a_card(token: str) -> None:
+    # 1C: 10♣ or A♣? 桃H: which rank? No guess that changes the hand, no rank made up.
+    with pytest.raises(CardError) as err:
+        parse_cards(token)
+    assert "did you mean" not in str(err.value)
+
+
+def test_a_suit_word_is_not_read_as_a_letter_and_ranks() -> None:
+    # hearts was H + "EARTS" ('E' is not a rank); now a suit waiting for its ranks
+    with pytest.raises(CardError) as err:
+        parse_cards("hearts")
+    assert "a suit with no rank" in str(err.value) and "'E'" not in str(err.value)
+    with pytest.raises(CardError) as err:
+        parse_cards("heartz 2-10")
+    assert "'E'" not in str(err.value) and "did you mean 'hearts'" in str(err.value)
+
+
+_SUIT_WRITINGS = {
+    Suit.HEARTS: ["红桃", "红心", "♥", "hearts ", "heart ", "H:"],
+    Suit.SPADES: ["黑桃", "♠", "spades ", "S:"],
+    Suit.DIAMONDS: ["方块", "方片", "♦", "diamonds ", "D:"],
+    Suit.CLUBS: ["梅花", "草花", "♣", "clubs ", "C:"],
+}
+
+
+@given(
+    st.sampled_from(list(Suit)),
+    st.integers(2, 14),
+    st.integers(2, 14),
+    st.integers(0, 7),
+    st.sampled_from(["-", "–", "~", "到"]),
+)
+def test_every_spelling_of_a_range_expands_to_its_ranks(
+    suit: Suit, a: int, b: int, form: int, mark: str
+) -> None:
+    low, high = sorted((a, b))
+    wanted = [Card(r, suit) for r in range(low, high + 1)]
+    ra, rb = Card(a, suit).rank_name, Card(b, suit).rank_name
+    letter = suit.value
+    written = _SUIT_WRITINGS[suit]
+    text = [
+        f"{ra}{letter}{mark}{rb}{letter}",  # 6H-10H
+        f"{ra}{mark}{rb}{letter}",  # 2-10H
+        f"{letter}{ra}{mark}{rb}",  # H2-10
+        f"{written[0]}{ra}{mark}{rb}",  # 红桃2-10
+        f"{written[-2]}{ra}{mark}{rb}",  # hearts 2-10
+        f"{suit.symbol}{ra}{mark}{rb}",  # ♥2-10
+        f"{ra}{mark}{rb}{suit.symbol}",  # 2-10♥
+        f"{ra}{letter}{mark}{rb}{letter}".lower(),  # 2h-5h
+    ][form]
+    assert list(parse_cards(text)) == wanted, text
+
+
+@given(st.lists(st.sampled_from(DECK), max_size=20), st.sampled_from(["code", "symbol", "zh"]),
+       st.sampled_from([" ", ", ", "、", "，", "; "]))  # fmt: skip
+def test_every_card_as_the_tool_prints_it_reads_back(
+    cards: list[Card], form: str, separator: str
+) -> None:
+    text = separator.join(getattr(c, form) for c in cards)
+    assert list(parse_cards(text, decks=2)) == cards
+
+
+_TYPO = st.text(alphabet="0123456789AKQJTHSDCOhsdcxz红桃心黑方块梅花-:♥♠ ", min_size=1, max_size=9)
+
+
+@given(_TYPO)
+def test_any_text_is_cards_or_one_clear_error_whose_fix_reads_back(text: str) -> None:
+    """Whatever is typed: cards, or one error line quoting a token; a fix it offers reads as
+    cards, and the suits it says it means."""
+    try:
+        parse_cards(text, decks=2)
+    except CardError as err:
+        message = str(err)
+        assert "\n" not in message and message
+        found = re.search(r"did you mean '([^']*)'(?: \(([^)]*)\))?\?", message)
+        if found is not None:
+            token = message.split("'")[1]
+            fixed = text.replace(token, found.group(1), 1)
+            try:
+                parse_cards(fixed, decks=2)
+            except CardError as again:  # a later token may be wrong too, never the fixed one
+                assert str(again).split("'")[1] != found.group(1) or token in found.group(1)
+            if found.group(2):
+                assert parse_cards(found.group(2)), found.group(2)

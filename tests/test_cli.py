@@ -262,7 +262,8 @@ BAD_FLAGS = [
      "--captured 东: unknown card '1OC'; did you mean '10C'?"),
     (["-c", "东=QX", "-c", "南=", "-c", "西=", "-c", "北="],
      "--captured 东: unknown card 'QX' (a card is a rank and a suit: QS, Q♠, ♠Q, 黑桃Q; several of "
-     "one suit: ♥A K Q, 红桃6 8 10 J, 红桃2-10, H:AKQ; nicknames 猪 羊 变压器, 猪羊, 全红)"),
+     "one suit: ♥A K Q, 红桃6 8 10 J, 红桃2-10, 6H-10H, hearts A K Q, H:AKQ; nicknames 猪 羊 变压器, "
+     "猪羊, 全红, 满贯)"),
     (["-c", "东=猪圈", "-c", "南=", "-c", "西=", "-c", "北="],
      "--captured 东: '猪圈' is not a scoring card and not an alias of one; write its cards instead (K♠ A♠)"),
     (["-c", "东=QS 10C", "-c", "南=QS", "-c", "西=全红 JD", "-c", "北="],

@@ -4,7 +4,10 @@ A :class:`Card` is a small immutable value (rank 2–14, :class:`Suit`). All 52 
 parsing returns the same objects and comparisons stay cheap. :func:`parse_cards` is the single
 entry point for every spelling a player might type: ``QS`` ``qs`` ``SQ`` ``10C`` ``TC`` ``C10``
 ``Q♠`` ``♠Q`` ``♠️Q`` ``ＱＳ`` ``黑桃Q`` ``pig`` ``猪``, groups of one suit (``H:AKQJ10``
-``♥AKQ`` ``红桃AKQ``) and 全红 for all thirteen hearts.
+``♥AKQ`` ``红桃AKQ`` ``hearts A K Q``), ranges of one suit (``红桃2-10`` ``6H-10H`` ``2-10H``
+``H2-10`` ``hearts 2-10``), 全红 for all thirteen hearts and 满贯 for every scoring card. A
+token that is no card is quoted, with a fix one edit away when every such fix means the same
+cards (``红2-10`` → ``红桃2-10``), else the accepted forms.
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ from __future__ import annotations
 import enum
 import re
 import unicodedata
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import PurePath
 
@@ -162,8 +165,13 @@ _NICKNAMES: dict[str, Card] = {
 }
 FULL_RED_WORDS: tuple[str, ...] = ("全红", "全紅", "满红", "滿紅", "ALL-HEARTS", "ALLHEARTS")
 """Words that stand for all the hearts (全红): 13, or 26 in two decks."""
+GRAND_SLAM_WORDS: tuple[str, ...] = ("满贯", "滿貫", "GRAND-SLAM", "GRANDSLAM")
+"""Words that stand for every scoring card (满贯): 16, or 32 in two decks."""
+_EVERY_SCORING_CARD: tuple[Card, ...] = tuple(c for c in DECK if c in SCORING_CARDS)
 _PIG_AND_SHEEP = ("猪羊", "豬羊", "羊猪", "羊豬")
 """猪羊: the pig and the sheep, both (never one of them)."""
+_WORDS_OF_TWO = re.compile(r"\b(grand)\s+(slam)\b|\b(all)\s+(hearts)\b", re.IGNORECASE)
+"""``grand slam`` and ``all hearts`` typed with a space, read as the one word each is."""
 
 # Words players use for groups of cards that are *not* scoring cards (rulings §1); refusing them
 # by name stops 猪圈 from being read as the pig.
@@ -178,7 +186,12 @@ _NOT_ALIASES: dict[str, str] = {
     "變壓器圈": "J♣ Q♣ K♣ A♣",
 }
 
-# Longest names first so 红心 is not read as 红 + 心.
+# Suits in words, longest first so 红心 is not read as 红 + 心 (nor HEARTS as HEART + S).
+_SUIT_WORDS_EN: tuple[tuple[str, Suit], ...] = (
+    ("HEARTS", Suit.HEARTS), ("HEART", Suit.HEARTS), ("SPADES", Suit.SPADES),
+    ("SPADE", Suit.SPADES), ("DIAMONDS", Suit.DIAMONDS), ("DIAMOND", Suit.DIAMONDS),
+    ("CLUBS", Suit.CLUBS), ("CLUB", Suit.CLUBS),
+)  # fmt: skip
 _SUIT_PREFIXES: tuple[tuple[str, Suit], ...] = (
     ("黑桃", Suit.SPADES),
     ("红桃", Suit.HEARTS),
@@ -190,7 +203,11 @@ _SUIT_PREFIXES: tuple[tuple[str, Suit], ...] = (
     ("方块", Suit.DIAMONDS),
     ("方片", Suit.DIAMONDS),
     ("方塊", Suit.DIAMONDS),
+    *_SUIT_WORDS_EN,
 )
+_PREFIXES_BY_START: dict[str, list[tuple[str, Suit]]] = {}
+for _name, _prefix_suit in _SUIT_PREFIXES:
+    _PREFIXES_BY_START.setdefault(_name[0], []).append((_name, _prefix_suit))
 _SUIT_MARKS: dict[str, Suit] = {
     "♠": Suit.SPADES,
     "♤": Suit.SPADES,
@@ -229,6 +246,11 @@ def _normalize(token: str) -> str:
     return unicodedata.normalize("NFKC", token).translate(_VARIATION_SELECTORS).strip().upper()
 
 
+class _Miss(Exception):
+    """A token that is no card, while a suggestion tries its candidates: raised without a
+    message, since most candidates are not cards and nobody reads why."""
+
+
 @dataclass
 class _Reading:
     """The state of reading one list of cards: the suit that bare ranks take (红桃6 8 10 J:
@@ -238,9 +260,151 @@ class _Reading:
     carried: Suit | None = None
     waiting: str | None = None
     """The token of a suit given alone, until a rank follows it."""
+    quiet: bool = False
+    """Trying a suggestion's candidate: a token that is no card raises :class:`_Miss`."""
+
+
+Said = tuple[str, str]
+"""A piece of a message in English and in Chinese."""
+
+
+# --- suggestions (did you mean): only a fix that keeps the cards the player evidently meant ---
+
+_RANK_RE = re.compile(r"10|[1-9AKQJT]|[二三四五六七八九十两兩]")
+# A run of three letters or more that is a word (pig, hearts, transfomer), not ranks and suits
+# written together (AKQ, SQQ) nor a card mistyped (1OC, QX): it has a letter that no rank or
+# suit is written with.
+_LETTER_RUN = re.compile(r"[A-Z]{3,}")
+_NOT_CARD_LETTERS = frozenset("BEFGILMNOPRUVWXYZ")
+_SUFFIXED = re.compile(r"(?:10|[2-9AKQJT])([SHDC])(?![A-Z])")
+"""A rank with its suit letter after it, within a longer token (the 2H of 2H-5X)."""
+_FIX_LONGEST = 16
+"""Tokens longer than this get the accepted forms, not a search for a fix."""
+# The characters a fix may put in (or in place of one typed): the ranks and suits, the marks
+# that join them, then the rest of the words' letters. Their order is the order of preference
+# among fixes that mean the same cards (红A: 红桃A before 红心A).
+_FIX_CHARS = (
+    "0123456789AKQJT" "HSDC" "桃心块花片" "红黑方梅草" ":-" "♥♠♦♣" "猪羊变压器全满贯"
+    "BEFGILMNOPRUVWXYZ"
+)  # fmt: skip
+_FIX_CHARS_ASCII = "".join(ch for ch in _FIX_CHARS if ch.isascii() or ch in _SUIT_MARKS)
+
+
+def _words(norm: str) -> list[str]:
+    """The words among the letters of ``norm`` (see :data:`_LETTER_RUN`)."""
+    return [run for run in _LETTER_RUN.findall(norm) if not _NOT_CARD_LETTERS.isdisjoint(run)]
+
+
+@dataclass(frozen=True)
+class _Shape:
+    """What a token (mistyped or not) says of its cards: their suits (None: it does not say),
+    how many ranks and ranges it writes, whether it is a word (no ranks at all), and whether it
+    says nothing but a suit (红, haerts)."""
+
+    suits: frozenset[Suit] | None
+    ranks: int
+    ranges: int
+    word: bool
+    only_suit: bool
+
+
+def _shape(norm: str, carried: Suit | None) -> _Shape:
+    """The :class:`_Shape` of a normalized token; ``carried``: the suit its bare ranks take."""
+    import difflib  # only a mistake pays for it
+
+    suits = {suit for hint, suit in _SUIT_HINTS if hint in norm}
+    english = dict(_SUIT_WORDS_EN)
+    rest = norm  # without the suit words
+    for run in _LETTER_RUN.findall(norm):
+        exact = next((w for w in english if run.startswith(w)), None)
+        if exact is not None and _NOT_CARD_LETTERS.isdisjoint(run[len(exact) :]):  # HEARTSAK
+            rest = rest.replace(run, " " + run[len(exact) :], 1)
+        elif not _NOT_CARD_LETTERS.isdisjoint(run):
+            close = difflib.get_close_matches(run, english, n=1, cutoff=0.75)
+            if close:  # a suit word mistyped (haerts, spadez) still says its suit
+                suits.add(english[close[0]])
+                rest = rest.replace(run, " ", 1)
+    said = rest  # without the other words too: their letters are no ranks
+    for run in _words(rest):
+        said = said.replace(run, " ", 1)
+    letters = said.strip(":： ")
+    if letters[-1:] in _SUIT_LETTERS and len(letters) > 1:
+        suits.add(_SUIT_LETTERS[letters[-1]])
+    elif letters[:1] in _SUIT_LETTERS and len(letters) > 1 and letters[1] in "0123456789AKQJT":
+        suits.add(_SUIT_LETTERS[letters[0]])
+    suits.update(_SUIT_LETTERS[m] for m in _SUFFIXED.findall(letters))  # 2H-5X: hearts
+    if "桃" in norm and not suits & {Suit.HEARTS, Suit.SPADES}:
+        suits.clear()  # 桃 alone: hearts or spades?
+    ranks = len(_RANK_RE.findall(said))
+    leftover = rest
+    for hint, _ in _SUIT_HINTS:
+        leftover = leftover.replace(hint, "")
+    only_suit = bool(suits) and not leftover.strip(":： ")
+    if not suits and carried is not None and ranks:
+        suits = {carried}
+    ranges = sum(ch in _RANGE_MARKS for ch in norm)
+    return _Shape(frozenset(suits) or None, ranks, ranges, ranks == 0, only_suit)
+
+
+def _candidates(norm: str) -> Iterator[str]:
+    """Every token one edit from ``norm``: a character put in, changed, taken out, or two
+    swapped; in that order, each character of :data:`_FIX_CHARS` in its order (a token typed
+    in ASCII is not fixed into Chinese)."""
+    chars = _FIX_CHARS_ASCII if norm.isascii() else _FIX_CHARS
+    for i in range(len(norm) + 1):
+        for ch in chars:
+            yield norm[:i] + ch + norm[i:]
+    for i in range(len(norm)):
+        for ch in chars:
+            if ch != norm[i]:
+                yield norm[:i] + ch + norm[i + 1 :]
+    for i in range(len(norm)):
+        yield norm[:i] + norm[i + 1 :]
+    for i in range(len(norm) - 1):
+        if norm[i] != norm[i + 1]:
+            yield norm[:i] + norm[i + 1] + norm[i] + norm[i + 2 :]
+
+
+_WORDS = frozenset((*_NICKNAMES, *FULL_RED_WORDS, *GRAND_SLAM_WORDS, *_PIG_AND_SHEEP))
+
+
+def _meaning(
+    candidate: str, carried: Suit | None, decks: int
+) -> tuple[str, tuple[Card, ...], Suit | None]:
+    """What a candidate reads as: ``("word", cards, None)`` (猪, 全红, 满贯), ``("suit", (),
+    suit)`` (a suit alone, waiting for its ranks), ``("cards", cards, None)``; raises
+    :class:`_Miss` (or :class:`CardError`) when it is no card."""
+    state = _Reading(decks, carried=carried, quiet=True)
+    cards = _read_token(candidate, state)
+    if state.waiting is not None:
+        return "suit", (), state.carried
+    base = _TIMES.match(candidate)
+    word = (base.group(1) if base else candidate).strip()
+    return ("word" if word in _WORDS else "cards"), cards, None
+
+
+def _fits(
+    shape: _Shape, meaning: tuple[str, tuple[Card, ...], Suit | None], candidate: str,
+    carried: Suit | None,
+) -> bool:  # fmt: skip
+    """Whether a candidate means what the mistyped token evidently meant: the suit alone for
+    a suit alone, a word for a word, else cards of its suits written with as many ranks and
+    ranges."""
+    kind, cards, suit = meaning
+    if kind == "suit":
+        return shape.only_suit and suit is not None and shape.suits == frozenset((suit,))
+    if kind == "word":
+        suits = frozenset(c.suit for c in cards)
+        return shape.word and not shape.only_suit and shape.suits in (None, suits)
+    if shape.word or shape.suits is None or {c.suit for c in cards} != shape.suits:
+        return False
+    own = _shape(candidate, carried)
+    return (own.ranks, own.ranges) == (shape.ranks, shape.ranges)
 
 
 def _vocabulary(carried: Suit | None) -> list[str]:
+    """The forms the tool prints (and the nicknames), for the look of a fix and for a word
+    typed further off than one edit."""
     words = [
         *_BY_CODE,
         *(card.zh for card in _BY_CODE.values()),
@@ -248,72 +412,126 @@ def _vocabulary(carried: Suit | None) -> list[str]:
         *(k for k in _NICKNAMES if not k.isascii()),
         "全红",
         "all-hearts",
+        "满贯",
+        "grand-slam",
         "猪羊",
+        *(w.lower() for w, _ in _SUIT_WORDS_EN),
+        *(name for name, _ in _SUIT_PREFIXES if not name.isascii()),
     ]
     if carried is not None:  # after a suit group, a bare rank means a card of that suit
         words += ["A", "K", "Q", "J", "10", *(str(r) for r in range(2, 10))]
     return words
 
 
-def _intent(norm: str, carried: Suit | None) -> tuple[int, frozenset[Suit] | None, bool]:
-    """What a mistyped token seems to mean: how many cards, of which suits (None: it does not
-    say), and whether it is a word rather than ranks."""
-    suits = {suit for hint, suit in _SUIT_HINTS if hint in norm}
-    letters = norm.strip(":：")
-    if letters[-1:] in _SUIT_LETTERS and len(letters) > 1:
-        suits.add(_SUIT_LETTERS[letters[-1]])
-    elif letters[:1] in _SUIT_LETTERS and len(letters) > 1 and letters[1] in "0123456789AKQJT":
-        suits.add(_SUIT_LETTERS[letters[0]])
-    if "桃" in norm and not suits & {Suit.HEARTS, Suit.SPADES}:
-        suits.clear()  # 桃 alone: hearts or spades?
-    ranks = len(re.findall(r"10|[1-9AKQJT]|[二三四五六七八九十]", norm))
-    word = ranks == 0
-    if not suits and carried is not None and not word:
-        suits = {carried}
-    return max(ranks, 1), frozenset(suits) or None, word
+def _suggested(candidate: str, cards: tuple[Card, ...]) -> Said:
+    shown = "" if candidate in _BY_CODE or not cards else f" ({' '.join(c.symbol for c in cards)})"
+    return place("error.card.suggest", candidate=repr(candidate), shown=shown)
 
 
-Said = tuple[str, str]
-"""A piece of a message in English and in Chinese."""
+_AMBIGUOUS: Said = ("", "")
+"""What :func:`_fix` says when fixes one edit away mean different cards (compared by identity)."""
 
 
-def _suggest(token: str, carried: Suit | None) -> Said:
-    """``; did you mean 'X'?`` when following it keeps the number of cards and their suits;
-    else the accepted forms (a guess that changes the hand is worse than none)."""
-    import difflib  # only a mistake pays for it
+def _fix(token: str, carried: Suit | None, decks: int, ranks_only: bool = False) -> Said | None:
+    """``; did you mean 'X'?`` when one edit of ``token`` means the cards it evidently meant
+    (their suits, how many ranks and ranges it writes; a word for a word) and every such edit
+    means the same cards; :data:`_AMBIGUOUS` when such edits mean different cards (1C: 10♣ or
+    A♣? a guess that changes the hand is worse than none); None when no edit fits.
+    ``ranks_only``: only bare ranks will do (after a suit waiting for them)."""
+    norm = _normalize(token)
+    if not norm or len(norm) > _FIX_LONGEST:
+        return None
+    shape = _shape(norm, carried)
+    meant: dict[tuple[str, ...], list[tuple[str, tuple[Card, ...]]]] = {}
+    for candidate in dict.fromkeys(_candidates(norm)):
+        try:
+            meaning = _meaning(candidate, carried, decks)
+        except (_Miss, CardError):
+            continue
+        kind, cards, suit = meaning
+        if ranks_only and not (kind == "cards" and _is_ranks(candidate)):
+            continue
+        if not _fits(shape, meaning, candidate, carried):
+            continue
+        key = (kind, suit.value if suit else "", *sorted(c.code for c in cards))
+        meant.setdefault(key, []).append((candidate, cards if kind == "cards" else ()))
+        if len(meant) > 1:
+            return _AMBIGUOUS  # two readings: which did the player mean?
+    if not meant:
+        return None
+    (fixes,) = meant.values()
+    vocabulary = {v.upper(): v for v in _vocabulary(carried)}
+    printed = [(vocabulary[c], cards) for c, cards in fixes if c in vocabulary]
+    candidate, cards = printed[0] if printed else fixes[0]
+    typed = unicodedata.normalize("NFKC", token)
+    lower = sum(ch.islower() for ch in typed if ch.isascii())
+    if candidate not in vocabulary.values() and lower > sum(ch.isupper() for ch in typed):
+        candidate = candidate.lower()  # as it was typed: 2h-5h, hearts2-10
+    return _suggested(candidate, cards)
+
+
+def _close_word(token: str, carried: Suit | None) -> Said:
+    """A word typed further off than one edit (transfromer) or a card close to a printed form,
+    by likeness, when following it keeps the number of cards and their suits; else the
+    accepted forms."""
+    import difflib
 
     norm = _normalize(token)
-    count, suits, word = _intent(norm, carried)
+    shape = _shape(norm, carried)
+    count = max(shape.ranks, 1)
     vocabulary = _vocabulary(carried)
     upper = [v.upper() for v in vocabulary]
     for close in difflib.get_close_matches(norm, upper, n=6, cutoff=0.5):
         candidate = vocabulary[upper.index(close)]
         try:
-            cards = _read_token(candidate, _Reading(carried=carried))
-        except CardError:
+            kind, cards, _ = _meaning(candidate, carried, 1)
+        except (_Miss, CardError):
             continue
         if len(cards) != count:
             continue
-        if suits is None:
-            if word and candidate.upper() in _NICKNAMES:  # pigg → pig: the word's own card
-                return place("error.card.suggest", candidate=repr(candidate), shown="")
+        if shape.suits is None:
+            if shape.word and candidate.upper() in _NICKNAMES:  # pigg → pig: the word's card
+                return _suggested(candidate, ())
             continue
-        if {c.suit for c in cards} == suits:
-            shown = "" if candidate in _BY_CODE else f" ({' '.join(c.symbol for c in cards)})"
-            return place("error.card.suggest", candidate=repr(candidate), shown=shown)
+        if kind == "cards" and not shape.word and {c.suit for c in cards} == shape.suits:
+            return _suggested(candidate, cards)  # (a rank typed: no rank made up for it)
     return place("error.card.forms")
 
 
-def _unknown(token: str, why: Said | None = None, carried: Suit | None = None) -> CardError:
-    # A specific reason carries its own fix; a guess would only distract from it.
-    en, zh = why if why is not None else _suggest(token, carried)
+def _refuse(
+    token: str, state: _Reading, key: str, *, fix: bool = False, **values: object
+) -> Exception:
+    """:func:`_unknown` with the reason the term ``key`` says (not worded for a candidate)."""
+    return _Miss() if state.quiet else _unknown(token, state, place(key, **values), fix=fix)
+
+
+def _unknown(
+    token: str, state: _Reading, why: Said | None = None, *, fix: bool = False
+) -> Exception:
+    """The error for a token that is no card: ``why`` says why; without one (or with ``fix``,
+    where a fix may say it better: '1' is not a rank in 红桃2-1O), a suggestion that keeps the
+    cards, else the accepted forms. ``state.carried``: the suit before the token."""
+    if state.quiet:
+        return _Miss()
+    if why is None or fix:
+        found = _fix(token, state.carried, state.decks)
+        if found is _AMBIGUOUS:
+            why = why or place("error.card.forms")
+        elif found is not None:
+            why = found
+        elif why is None or _words(_normalize(token)):  # haerts: not "'E' is not a rank"
+            why = _close_word(token, state.carried)
+    en, zh = why
     return CardError(
         say("error.card.unknown", "en", token=repr(token), detail=en),
         zh=say("error.card.unknown", "zh", token=repr(token), detail=zh),
     )
 
 
-def _parse_ranks(text: str, token: str) -> list[int]:
+# --- reading --------------------------------------------------------------------------------
+
+
+def _parse_ranks(text: str, token: str, state: _Reading) -> list[int]:
     """Ranks written together (``AKQ``, ``10JQ``, ``十``), with ranges (``2-10``, ``J-A``)."""
     ranks: list[int] = []
     i = 0
@@ -328,7 +546,7 @@ def _parse_ranks(text: str, token: str) -> list[int]:
         elif text[i] in _RANK_TOKENS:
             rank, i = _RANK_TOKENS[text[i]], i + 1
         else:
-            raise _unknown(token, place("error.card.not_rank", char=repr(text[i])))
+            raise _refuse(token, state, "error.card.not_rank", char=repr(text[i]), fix=True)
         if ranged:
             low, high = sorted((ranks.pop(), rank))
             ranks += range(low, high + 1)
@@ -336,14 +554,14 @@ def _parse_ranks(text: str, token: str) -> list[int]:
         else:
             ranks.append(rank)
     if ranged:
-        raise _unknown(token, place("error.card.range"))
+        raise _refuse(token, state, "error.card.range")
     return ranks
 
 
 def _split_suit_prefix(norm: str) -> tuple[Suit, str, bool] | None:
     """``(suit, rest, carries)`` when the token starts with a suit; None otherwise. A suit word,
     a symbol or a letter with a colon (``H:``) carries over to the bare ranks after it."""
-    for name, suit in _SUIT_PREFIXES:
+    for name, suit in _PREFIXES_BY_START.get(norm[:1], ()):
         if norm.startswith(name):
             return suit, norm[len(name) :].lstrip(":："), True
     if norm[:1] in _SUIT_MARKS:
@@ -356,24 +574,73 @@ def _split_suit_prefix(norm: str) -> tuple[Suit, str, bool] | None:
     return None
 
 
+def _range_end(text: str) -> tuple[int, Suit | None, bool] | None:
+    """One end of a range: a rank (``10``) or a card (``10H`` ``H10`` ``♥10`` ``红桃10``
+    ``10♥``), as ``(rank, suit, carries)``; None when it is neither."""
+    rank = _RANK_TOKENS.get(text)
+    if rank is not None:
+        return rank, None, False
+    prefix = _split_suit_prefix(text)
+    if prefix is not None:
+        suit, rest, carries = prefix
+        rank = _RANK_TOKENS.get(rest)
+        if rank is not None:
+            return rank, suit, carries
+    suffix = _SUIT_LETTERS.get(text[-1:]) or _SUIT_MARKS.get(text[-1:])
+    rank = _RANK_TOKENS.get(text[:-1])
+    return None if suffix is None or rank is None else (rank, suffix, False)
+
+
+def _read_range(norm: str, token: str, state: _Reading) -> tuple[Card, ...] | None:
+    """A range of one suit whose ends are cards or ranks, the suit said at either end:
+    ``6H-10H`` ``2-10H`` ``H2-10`` ``红桃2-10`` ``♥J-A``; None when the token is not one."""
+    marks = [i for i, ch in enumerate(norm) if ch in _RANGE_MARKS]
+    if len(marks) != 1:
+        return None
+    first, last = norm[: marks[0]], norm[marks[0] + 1 :]
+    left, right = _range_end(first), _range_end(last)
+    if left is None or right is None:
+        return None
+    suit = left[1] or right[1]
+    if suit is None:
+        return None  # 2-10: bare ranks, whose suit is the one carried (or missing)
+    if left[1] is not None and right[1] is not None and left[1] is not right[1]:
+        raise _refuse(token, state, "error.card.range_suits", left=first, right=last)
+    low, high = sorted((left[0], right[0]))
+    state.carried = suit if left[2] else None  # 红桃2-10 J: the J is a heart too
+    return tuple(_intern(r, suit) for r in range(low, high + 1))
+
+
 def _read_token(token: str, state: _Reading) -> tuple[Card, ...]:
     """The cards of one token, as the reading so far gives it meaning (the carried suit)."""
-    norm = _normalize(token)
-    carried = state.carried  # (what a suggestion keeps, should this token be a mistake)
+    norm = token if state.quiet else _normalize(token)  # (a candidate is normalized already)
     if not norm:
+        if state.quiet:
+            raise _Miss()
         raise error(CardError, "error.card.empty")
     times = _TIMES.match(norm)
     if times is not None:  # QS×2: two copies (two decks)
         once = _read_token(times.group(1), state)
         return once * int(times.group(2))
     if state.waiting is not None and not _is_ranks(norm):
-        raise _unknown(state.waiting, place("error.card.no_rank_after"))
+        if not state.quiet:  # hearts 2-1O: the ranks mistyped, not the suit left without them
+            found = _fix(token, state.carried, state.decks, ranks_only=True)
+            if found is not None and found is not _AMBIGUOUS:
+                en, zh = found
+                raise CardError(
+                    say("error.card.unknown", "en", token=repr(token), detail=en),
+                    zh=say("error.card.unknown", "zh", token=repr(token), detail=zh),
+                )
+        raise _refuse(state.waiting, state, "error.card.no_rank_after")
     if norm in _NICKNAMES:
         state.carried = None
         return (_NICKNAMES[norm],)
     if norm in FULL_RED_WORDS:
         state.carried = None
         return HEARTS * state.decks
+    if norm in GRAND_SLAM_WORDS:
+        state.carried = None
+        return _EVERY_SCORING_CARD * state.decks
     if norm in _PIG_AND_SHEEP:
         state.carried = None
         return (PIG, SHEEP)
@@ -383,33 +650,36 @@ def _read_token(token: str, state: _Reading) -> tuple[Card, ...]:
         )
     if _is_ranks(norm) and state.carried is not None:  # 红桃6 8 10: the 8 is a heart
         state.waiting = None
-        return tuple(_intern(r, state.carried) for r in _parse_ranks(norm, token))
+        return tuple(_intern(r, state.carried) for r in _parse_ranks(norm, token, state))
+    ranged = _read_range(norm, token, state)
+    if ranged is not None:
+        return ranged
     prefix = _split_suit_prefix(norm)
     if prefix is not None:
         suit, rest, carries = prefix
         if not rest:
             if not carries:
-                raise _unknown(token, place("error.card.no_rank"))
+                raise _refuse(token, state, "error.card.no_rank")
             state.carried, state.waiting = suit, token  # H: A K Q
             return ()
-        ranks = _parse_ranks(rest, token)
+        ranks = _parse_ranks(rest, token, state)
         if len(ranks) > 1 and not carries:
-            raise _unknown(
-                token, place("error.card.letter_group", suit=suit, letter=suit.value, rest=rest)
+            raise _refuse(
+                token, state, "error.card.letter_group", suit=suit, letter=suit.value, rest=rest
             )
         state.carried = suit if carries else None
         return tuple(_intern(r, suit) for r in ranks)
     suit_char = norm[-1:]
     suffix = _SUIT_LETTERS.get(suit_char) or _SUIT_MARKS.get(suit_char)
-    state.carried = None
     if suffix is None:
         if _is_ranks(norm):
             example = norm.split("-")[0][:2].rstrip("0123456789") or norm[:2]
-            raise _unknown(token, place("error.card.no_suit", rank=example))
-        raise _unknown(token, carried=carried)
+            raise _refuse(token, state, "error.card.no_suit", rank=example)
+        raise _unknown(token, state)
     rank = _RANK_TOKENS.get(norm[:-1])
     if rank is None:
-        raise _unknown(token, carried=carried)
+        raise _unknown(token, state)
+    state.carried = None
     return (_intern(rank, suffix),)
 
 
@@ -459,6 +729,10 @@ def _cut(value: object) -> str:
     return shown if len(shown) <= 80 else shown[:77] + "..."
 
 
+def _one_word(match: re.Match[str]) -> str:
+    return "-".join(part for part in match.groups() if part)
+
+
 def parse_card(token: str) -> Card:
     """Parse one card in any accepted spelling; a group or 全红 is an error here.
 
@@ -479,7 +753,7 @@ def parse_cards(spec: str | Card | Iterable[object] | None, decks: int = 1) -> t
     A suit word or symbol carries over to the bare ranks after it until the next suit
     (``红桃6 8 10 J``, ``♥A K Q``, ``H: A K Q``), as the tool prints hearts in Chinese. Order and
     duplicates are kept: checking a card taken twice is the hand's job. ``decks``: what the
-    shorthands stand for (全红 is all 26 hearts in two decks).
+    shorthands stand for (全红 is all 26 hearts in two decks, 满贯 all 32 scoring cards).
 
     >>> parse_cards("pig ♥AK 10C")
     (Card.parse('QS'), Card.parse('AH'), Card.parse('KH'), Card.parse('10C'))
@@ -509,7 +783,7 @@ def parse_cards(spec: str | Card | Iterable[object] | None, decks: int = 1) -> t
             out.append(item)
             state.carried = None
         elif isinstance(item, str):
-            for token in _SEPARATORS.split(item):
+            for token in _SEPARATORS.split(_WORDS_OF_TWO.sub(_one_word, item)):
                 # Canonical codes (QS, 10C: what ledgers and records hold) skip normalization.
                 card = _BY_CODE.get(token)
                 if card is not None and state.waiting is None:
@@ -522,5 +796,5 @@ def parse_cards(spec: str | Card | Iterable[object] | None, decks: int = 1) -> t
         else:
             raise error(CardError, "error.card.not_card", item=repr(item))
     if state.waiting is not None:
-        raise _unknown(state.waiting, place("error.card.no_rank_after"))
+        raise _refuse(state.waiting, state, "error.card.no_rank_after")
     return tuple(out)
