@@ -120,7 +120,14 @@ def test_claims_in_the_hand_file_and_json(tmp_path: Path) -> None:
 def test_explain_checks_claims_in_chinese() -> None:
     r = run("explain", sample("seed_minus_400.yaml"), "--lang", "zh", "--claim", "东=-200")
     assert r.exit_code == 3
-    assert r.stdout.endswith("自报得分：\n  东 自报 -200：不对，原始分应为 -400（差 +200）\n")
+    claims = r.stdout.partition("\n自报得分：\n")[2]
+    assert claims.startswith("  东 自报 -200：不对，原始分应为 -400（差 +200）\n  试过的 ")
+    assert claims.endswith(
+        "套规则中，有 1 套使东的原始分为 -200：\n"
+        "    1. classic，改动 变压器倍数 transformer_multiplier 2 → 1\n"
+        "       本桌规则文件（score --rules 文件）：{extends: classic, name: classic-as-claimed, "
+        "transformer_multiplier: 1}\n"
+    )
 
 
 @pytest.mark.parametrize(

@@ -5,7 +5,7 @@ as strings each would be evaluated again when the command runs, a cost on every 
 """
 
 from collections.abc import Sequence
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -45,6 +45,10 @@ from .common import (
     read_hand,
     with_rest,
 )
+
+if TYPE_CHECKING:
+    from ..disputes.claimed import ClaimedScore
+    from ..disputes.explain_claim import ClaimExplained
 
 DataFormatOpt = Annotated[
     Format, format_option(Format.table, Format.json, Format.yaml, help="table, json or yaml.")
@@ -233,7 +237,15 @@ def explain_command(
     from ..render.explain import explain, explain_claimed
 
     typer.echo(explain(scored.result, lang.value), nl=False)
-    typer.echo(explain_claimed(scored.claimed, lang.value), nl=False)
+    answers: Sequence[ClaimExplained] = ()
+    if scored.claims_wrong:  # which rules would give the number claimed
+        from ..disputes.explain_claim import explain_claims
+
+        hand = with_rest(scored.spec.hand, rest, scored.result.variant.decks)
+        answers = explain_claims(hand, scored.result.variant, scored.claimed, normalize=normalize,
+                                 scale=scale, rounding=rounding, teams=teams or scored.spec.teams,
+                                 partial=partial)  # fmt: skip
+    typer.echo(explain_claimed(scored.claimed, lang.value, answers), nl=False)
     if scored.claims_wrong:
         raise typer.Exit(3)
 
@@ -271,6 +283,18 @@ def compare_command(
     rounding: RoundingOpt = Rounding.NEAREST,
     teams: TeamsOpt = None,
     partial: PartialOpt = False,
+    claim: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--claim",
+            metavar="NAME=SCORE",
+            help="What a player says they scored, e.g. 东=-200, checked under the first rule "
+            "set; a wrong one is answered with the rule sets, and the single changes of the "
+            "first, under which it comes out. Exit 3 when one is wrong.",
+            show_default=False,
+        ),
+    ] = None,
+    claims_are: ClaimsAreOpt = ClaimsAre.raw,
     fmt: DataFormatOpt = Format.table,
     lang: LangOpt = Lang.en,
     table_format: TableFormatOpt = "simple",
@@ -278,12 +302,15 @@ def compare_command(
     """The same hand under several rule sets side by side, and which rule makes each difference.
 
     A trick-by-trick record's play is judged by its own variant (the rules the table played);
-    the rule sets compared change only the score.
+    the rule sets compared change only the score. With --claim, the rules that would give the
+    number a player claimed: the rule sets compared and the built-in ones as they are, and the
+    first rule set with one rule changed (each shown as a house-rules file to check it with).
 
     \b
     Examples:
       gongzhu-score compare sample_hands/seed_minus_400.yaml -v classic -v dehong -v jj
       gongzhu-score compare hand.yaml -v classic --rules our-table.yaml
+      gongzhu-score compare sample_hands/seed_minus_400.yaml --claim 东=-200
     """
     from ..disputes.compare import COMPARED_BY_DEFAULT, compare_with
     from ..render.compare import render_comparison
@@ -297,7 +324,19 @@ def compare_command(
     hand = with_rest(spec.hand, rest, rule_sets[0].decks)
     scored = compare_with(hand, rule_sets, normalize=normalize, scale=scale, rounding=rounding,
                           teams=teams or spec.teams, partial=partial)  # fmt: skip
-    typer.echo(render_comparison(scored, fmt, lang.value, table_format), nl=False)
+    claimed: Sequence[ClaimedScore] = ()
+    answers: Sequence[ClaimExplained] = ()
+    said = {**spec.claimed, **parse_claims(claim)}
+    if said:
+        from ..disputes.explain_claim import answer_claims
+
+        claimed, answers = answer_claims(hand, scored, said, claims_are.value, normalize=normalize,
+                                         scale=scale, rounding=rounding,
+                                         teams=teams or spec.teams, partial=partial)  # fmt: skip
+    typer.echo(render_comparison(scored, fmt, lang.value, table_format, claimed, answers),
+               nl=False)  # fmt: skip
+    if any(not c.correct for c in claimed):
+        raise typer.Exit(3)
 
 
 @app.command("replay", cls=Command)

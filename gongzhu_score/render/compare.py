@@ -4,14 +4,24 @@ difference (a table, JSON or YAML)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..disputes.compare import Scored
 from ..errors import InputError
 from ..terms import Both, colon, error, join, rule_name, say
 from .formats import Format, format_number, json_number, json_text, table, yaml_text
 
-__all__ = ["comparison_to_dict", "render_comparison"]
+if TYPE_CHECKING:
+    from ..disputes.claimed import ClaimedScore
+    from ..disputes.explain_claim import ClaimExplained
+
+__all__ = ["claimed_base", "comparison_to_dict", "render_comparison"]
+
+
+def claimed_base(scored: Sequence[Scored]) -> Scored:
+    """The rule set claimed scores are checked under: the first that scores the hand."""
+    _accepted_names(scored)  # (none at all: refused, saying why)
+    return next(s for s in scored if s.result is not None)
 
 
 def _accepted_names(scored: Sequence[Scored]) -> list[str]:
@@ -30,10 +40,16 @@ def _accepted_names(scored: Sequence[Scored]) -> list[str]:
     return list(accepted[0].names)
 
 
-def comparison_to_dict(scored: Sequence[Scored]) -> dict[str, Any]:
-    """The comparison as data (``compare --format json|yaml``)."""
+def comparison_to_dict(
+    scored: Sequence[Scored],
+    claimed: Sequence[ClaimedScore] = (),
+    answers: Sequence[ClaimExplained] = (),
+) -> dict[str, Any]:
+    """The comparison as data (``compare --format json|yaml``); with ``claimed`` (checked
+    under the first rule set), ``claims``: each one's ``explained_by``, the rule sets under
+    which it comes out (``answers``)."""
     names = _accepted_names(scored)
-    return {
+    data = {
         "variants": [s.variant.name for s in scored],
         "players": [
             {
@@ -63,17 +79,29 @@ def comparison_to_dict(scored: Sequence[Scored]) -> dict[str, Any]:
             for s in scored[1:]
         },
     }
+    if claimed:
+        from .claims import answers_data
+        from .hand import claimed_dict
+
+        explained = answers_data(answers)
+        data["claims"] = [
+            {**said, "explained_by": explained.get(c.name, [])}
+            for c, said in zip(claimed, claimed_dict(claimed), strict=True)
+        ]
+    return data
 
 
 def render_comparison(
     scored: Sequence[Scored], fmt: Format = Format.table, lang: str = "en",
-    table_format: str = "simple",
+    table_format: str = "simple", claimed: Sequence[ClaimedScore] = (),
+    answers: Sequence[ClaimExplained] = (),
 ) -> str:  # fmt: skip
-    """``compare``: each player's raw / final under each rule set, and why they differ."""
+    """``compare``: each player's raw / final under each rule set, and why they differ; the
+    claimed scores checked, and the rules under which each wrong one comes out."""
     if fmt is Format.json:
-        return json_text(comparison_to_dict(scored))
+        return json_text(comparison_to_dict(scored, claimed, answers))
     if fmt is Format.yaml:
-        return yaml_text(comparison_to_dict(scored))
+        return yaml_text(comparison_to_dict(scored, claimed, answers))
     names = _accepted_names(scored)
     base = scored[0]
     both = f"{say('raw', lang)} / {say('final', lang)}"
@@ -122,4 +150,9 @@ def render_comparison(
             else:
                 parts.append(say("compare.no_effect", lang, rule=rule_name(e.rule, lang)))
         lines.append(f"  {s.variant.name}: " + say("compare.join", lang).join(parts))
+    if claimed:
+        from .claims import claim_lines
+
+        lines += ["", say("compare.claims", lang, base=claimed_base(scored).variant.name)]
+        lines += [f"  {line}" for line in claim_lines(claimed, answers, lang)]
     return "\n".join(lines) + "\n"

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from ..core.cards import SPECIAL_CARDS, TRANSFORMER, Card
 from ..core.engine import HandResult
@@ -18,7 +19,9 @@ from ..core.result import Line, PlayerScore
 from ..disputes.claimed import ClaimedScore
 from ..terms import colon, join, rule_name, say, title
 from .formats import format_number
-from .hand import claimed_lines
+
+if TYPE_CHECKING:
+    from ..disputes.explain_claim import ClaimExplained
 
 __all__ = ["explain", "explain_claimed"]
 
@@ -220,9 +223,14 @@ def explain(result: HandResult, lang: str = "en") -> str:
     return "\n".join(out) + "\n"
 
 
-def explain_claimed(claimed: Sequence[ClaimedScore], lang: str = "en") -> str:
-    """The claimed scores checked, after an explanation (nothing when none was claimed)."""
+def explain_claimed(
+    claimed: Sequence[ClaimedScore], lang: str = "en", answers: Sequence[ClaimExplained] = ()
+) -> str:
+    """The claimed scores checked, after an explanation (nothing when none was claimed); each
+    wrong one followed by the rules under which it comes out (``answers``, when searched)."""
     if not claimed:
         return ""
-    lines = "".join(f"  {c}\n" for c in claimed_lines(claimed, lang))
+    from .claims import claim_lines
+
+    lines = "".join(f"  {line}\n" for line in claim_lines(claimed, answers, lang))
     return f"\n{say('explain.claims', lang)}\n{lines}"

@@ -138,6 +138,14 @@ add_terms({
     "explain.pig-sheep": ("猪羊一家 (pig-sheep)", "猪羊一家"),
     "explain.because": (" because ", "，因为"),
     "explain.claims": ("Claims:", "自报得分："),
+    "explain.claim.under": ("{name}'s {kind} score is {claimed} under {found} of the {tried} rule sets tried:", "试过的 {tried} 套规则中，有 {found} 套使{name}的{kind}为 {claimed}："),
+    "explain.claim.none": ("No built-in rule set, and no single change of {base}'s rules, gives {name} a {kind} score of {claimed} ({tried} rule sets tried).", "没有哪套内置规则、也没有 {base} 的哪一条规则单独改动能使{name}的{kind}为 {claimed}（试了 {tried} 套规则）。"),
+    "explain.claim.as_it_is": ("{variant} as it is: --variant {variant}", "{variant}（原样）：--variant {variant}"),
+    "explain.claim.changed": ("{variant} with {changes}", "{variant}，改动 {changes}"),
+    "explain.claim.file": ("house rules for score --rules FILE: {rules}", "本桌规则文件（score --rules 文件）：{rules}"),
+    "explain.claim.edit": ("in the rules file of {variant}, set {changes}", "在 {variant} 的规则文件中改为 {changes}"),
+    "explain.claim.level": ("{rule} with {copies} exposed: ×{before} → ×{after}", "{rule}（亮 {copies} 张时）：×{before} → ×{after}"),
+    "explain.claim.row": ("{rule} ({exposed} exposed, {taken} taken): ×{before} → ×{after}", "{rule}（亮 {exposed} 张、收 {taken} 张）：×{before} → ×{after}"),
 
     "compare.refused": ("refused", "不接受"),
     "compare.header": ("Differences from {base}:", "与 {base} 的不同："),
@@ -149,6 +157,7 @@ add_terms({
     "compare.refuses": ("{name} refuses the hand: {error}", "{name} 不接受这一局：{error}"),
     "compare.same": ("{name}: the same rules", "{name}：规则相同"),
     "compare.join": ("; ", "；"),
+    "compare.claims": ("Claims, under {base}:", "自报得分（按 {base}）："),
 
     "replay.trick": ("trick", "圈"),
     "replay.lead": ("lead", "首家"),
