@@ -272,6 +272,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
 
     "error.rules.variant_or_file": ("give --variant or --rules, not both", "--variant 和 --rules 只能给一个"),
     "error.stats.no_ledgers": ("no match ledgers in {inputs}", "{inputs} 中没有比赛记录"),
+    "error.stats.no_hands": ("no match played in {inputs}: its ledgers have no hands yet", "{inputs} 中还没有打过的比赛：比赛记录里还没有牌局"),
     "error.table_format": ("--table-format {value}: not a tabulate format; try simple, github, grid, plain, rounded_outline (all: {known})", "--table-format {value}：不是 tabulate 的表格格式；可用 simple、github、grid、plain、rounded_outline（全部：{known}）"),
     "error.claim.kind": ("a claim is about the raw or the final score, not {kind}", "自报的是原始分或最后得分，不能是 {kind}"),
     "error.claim.player": ("claim for {name}: no such player ({players})", "{name} 的自报：没有这位玩家（{players}）"),

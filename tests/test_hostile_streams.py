@@ -482,6 +482,7 @@ OTHERS = {
 
 
 def test_stats_passes_over_every_yaml_file_that_is_not_a_ledger(ledger: Path) -> None:
+    assert cli("match", "add", str(ledger), str(HAND)).returncode == 0  # a match played
     for name, data in OTHERS.items():
         (ledger.parent / name).write_bytes(data)
     r = cli("stats", str(ledger.parent), "-f", "json")

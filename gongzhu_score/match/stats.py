@@ -1,9 +1,17 @@
-"""Across matches: each player's record over many ledgers (``gongzhu-score stats``)."""
+"""Across matches: each player's record over many ledgers (``gongzhu-score stats``).
+
+A ledger with no hands is no match played: it is not counted. A player renamed in a match
+(``match rename``, recorded in the ledger's history) is one player: a rename recorded in any
+ledger read joins the old name to the new in every ledger read, under the latest name (unless
+both names sit at one table, where they are two players).
+"""
 
 from __future__ import annotations
 
+import datetime
 import re
-from collections.abc import Iterable, Sequence
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -11,11 +19,11 @@ from ..core.totals import PlayerTotals
 from ..errors import InputError, LedgerError, NotALedgerError
 from ..io.files import files_below
 from ..terms import Listed, error
-from .history import MAX_LEDGER_BYTES
+from .history import MAX_LEDGER_BYTES, digest, history_path, read_history
 from .ledger import Ledger
 from .storage import read_ledger
 
-__all__ = ["Stats", "read_stats", "totals"]
+__all__ = ["Stats", "read_stats", "renamed", "totals"]
 
 LEDGER_SUFFIXES = (".yaml", ".yml")
 
@@ -27,25 +35,80 @@ class Stats:
     players: tuple[PlayerTotals, ...]
     matches: int
     hands: int
+    without_hands: int = 0
+    """Ledgers read that have no hands yet (not counted as matches)."""
 
 
-def totals(ledgers: Iterable[Ledger]) -> list[PlayerTotals]:
+def totals(ledgers: Iterable[Ledger], names: Mapping[str, str] | None = None) -> list[PlayerTotals]:
     """Every player's totals, in the order the players first appear: matches, times won and
-    lost (当猪), and per hand the ledger's scores and what the engine says each player took."""
+    lost (当猪), and per hand the ledger's scores and what the engine says each player took.
+    ``names``: the name each player's totals go under (a renamed player's latest name)."""
     by_name: dict[str, PlayerTotals] = {}
     for ledger in ledgers:
         status = ledger.status()
-        for name in ledger.players:
-            record = by_name.setdefault(name, PlayerTotals(name))
+        shown = _at_this_table(ledger.players, names or {})
+        for name, as_shown in zip(ledger.players, shown, strict=True):
+            record = by_name.setdefault(as_shown, PlayerTotals(as_shown))
             record.matches += 1
             record.lost += name in status.loser_side
             record.won += name in status.winner_side
         for entry in ledger.entries:
             counts = ledger.score(entry.hand, partial=entry.partial).counts
-            for name, raw, final, taken in zip(ledger.players, entry.raw, entry.final, counts,
+            for name, raw, final, taken in zip(shown, entry.raw, entry.final, counts,
                                                strict=True):  # fmt: skip
                 by_name[name].add_hand(raw, final, taken)
     return list(by_name.values())
+
+
+def _at_this_table(players: Sequence[str], names: Mapping[str, str]) -> list[str]:
+    """The names the players of one ledger go under: their latest names, except where two of
+    them would go under one (then they are two people: each keeps their own)."""
+    shown = [names.get(p, p) for p in players]
+    twice = {n for n, count in Counter(shown).items() if count > 1}
+    return [p if n in twice else n for p, n in zip(players, shown, strict=True)]
+
+
+def _when(time: str) -> float:
+    try:
+        return datetime.datetime.fromisoformat(time).timestamp()
+    except (ValueError, OverflowError, OSError):
+        return float("-inf")  # (a line edited by hand: before the ones that say when)
+
+
+def renamed(renames: Iterable[tuple[str, str, str]]) -> dict[str, str]:
+    """Each name a rename touched, and the name it goes under: ``renames`` are ``(time, old,
+    new)``; names joined by any chain of renames are one player, under the name the latest
+    rename among them gave."""
+    parent: dict[str, str] = {}
+    label: dict[str, str] = {}
+
+    def root(name: str) -> str:
+        parent.setdefault(name, name)
+        while parent[name] != name:
+            parent[name] = parent[parent[name]]  # (halving: each look-up nearly constant)
+            name = parent[name]
+        return name
+
+    ordered = sorted(enumerate(renames), key=lambda item: (_when(item[1][0]), item[0]))
+    for _, (_, old, new) in ordered:
+        a, b = root(old), root(new)
+        if a != b:
+            parent[a] = b
+        label[b] = new
+    return {name: label[root(name)] for name in parent}
+
+
+def _renames_of(path: str) -> list[tuple[str, str, str]]:
+    """The renames a ledger's history records (none without a history), as ``(time, old,
+    new)``; a change that never reached the ledger is not one."""
+    if not history_path(path).exists():
+        return []
+    current = digest(Path(path).read_bytes())
+    return [
+        (c.time, c.values["old"], c.values["new"])
+        for c in read_history(path, current)
+        if c.kind == "rename"
+    ]
 
 
 _FORMAT_LINE = re.compile(rb"^format[ \t]*:[ \t]*[0-9]", re.MULTILINE)
@@ -70,11 +133,29 @@ def read_stats(paths: Sequence[str]) -> Stats:
     a folder (hand files, a compose file) are passed over, whatever the strict reader makes of
     them (anchors, tabs, a key twice, two documents, not UTF-8, too large); a file of a folder
     that says it is a ledger (:func:`looks_like_a_ledger`) but cannot be read is reported, and
-    a file named itself must be a ledger."""
+    a file named itself must be a ledger. Ledgers with no hands are not counted; renames
+    recorded in the ledgers' histories are followed (:func:`renamed`)."""
     read: list[Ledger] = []
+    renames: list[tuple[str, str, str]] = []
+    for path in _ledger_files(paths, read):
+        renames += _renames_of(path)
+    if not read:
+        raise error(InputError, "error.stats.no_ledgers", inputs=Listed(paths))
+    played = [ledger for ledger in read if ledger.entries]
+    if not played:
+        raise error(InputError, "error.stats.no_hands", inputs=Listed(paths))
+    hands = sum(len(ledger.entries) for ledger in played)
+    return Stats(tuple(totals(played, renamed(renames))), len(played), hands,
+                 len(read) - len(played))  # fmt: skip
+
+
+def _ledger_files(paths: Sequence[str], read: list[Ledger]) -> list[str]:
+    """The ledger files among ``paths`` (folders searched), each read into ``read``."""
+    found: list[str] = []
     for given in paths:
         if not Path(given).is_dir():
             read.append(read_ledger(given))
+            found.append(given)
             continue
         for path in files_below(given, LEDGER_SUFFIXES):
             try:
@@ -85,7 +166,5 @@ def read_stats(paths: Sequence[str]) -> Stats:
                 if looks_like_a_ledger(path):
                     raise  # a damaged ledger: said, never left out of the totals silently
                 continue  # some other YAML file the ledger reader refuses
-    if not read:
-        raise error(InputError, "error.stats.no_ledgers", inputs=Listed(paths))
-    hands = sum(len(ledger.entries) for ledger in read)
-    return Stats(tuple(totals(read)), len(read), hands)
+            found.append(path)
+    return found

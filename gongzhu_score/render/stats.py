@@ -50,7 +50,8 @@ def render_stats(stats: Stats, fmt: Format, lang: str = "en", table_format: str 
             dict(zip(_KEYS, row, strict=True)) | {"final": json_number(r.final)}
             for row, r in zip(rows, players, strict=True)
         ]
-        return json_text({"matches": matches, "hands": hands, "players": listed})
+        return json_text({"matches": matches, "hands": hands, "players": listed,
+                          "without_hands": stats.without_hands})  # fmt: skip
     if fmt is Format.csv:
         return csv_text([_KEYS, *rows])
     title = say(
@@ -59,6 +60,9 @@ def render_stats(stats: Stats, fmt: Format, lang: str = "en", table_format: str 
         matches=count_of("matches", matches, lang),
         hands=count_of_hands(hands, lang),
     )
+    if stats.without_hands:
+        title += say("stats.not_counted", lang,
+                     ledgers=count_of("stats.empty", stats.without_hands, lang))  # fmt: skip
     headers = [say(f"stats.{key}", lang) for key in _KEYS]
     shown = [[*row[:-1], f"{row[-1]:.1f}"] for row in rows]
     return f"{title}\n\n{table(shown, headers, table_format)}\n"

@@ -245,6 +245,9 @@ add_terms({
     "stats.grand_slams": ("grand slams", "满贯"),
     "stats.average": ("average final", "平均得分"),
     "stats.title": ("{matches}, {hands}", "{matches}，{hands}"),
+    "stats.not_counted": (" ({ledgers}, not counted)", "（{ledgers}，不计入）"),
+    "stats.empty": ("{count} ledger with no hands yet", "{count} 个还没有牌局的比赛记录"),
+    "stats.empty.many": ("{count} ledgers with no hands yet", "{count} 个还没有牌局的比赛记录"),
 
     "matches": ("{count} match", "{count} 场比赛"),
 
