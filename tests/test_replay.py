@@ -9,7 +9,7 @@ import random
 from pathlib import Path
 
 import pytest
-from clitools import SAMPLES, done, ok, refused, run
+from clitools import ROOT, SAMPLES, done, ok, refused, run
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from strategies import play_random_hand
@@ -21,6 +21,8 @@ from gongzhu_score.play.legal import winner
 from gongzhu_score.play.replay import Finding, Play, replay
 
 RECORD = SAMPLES / "record.yaml"
+DISPUTES = ROOT / "sample_disputes"
+"""The record that breaks a rule of play (kept apart: every file of sample_hands/ scores)."""
 
 
 def legal() -> dict:  # type: ignore[type-arg]
@@ -86,7 +88,7 @@ def test_score_batch_and_match_add_accept_records(tmp_path: Path) -> None:
     ]
     # a record that breaks the rules is refused, and the ledger is unchanged
     before = Path(ledger).read_bytes()
-    message = refused("match", "add", ledger, str(SAMPLES / "record_dispute.yaml"))
+    message = refused("match", "add", ledger, str(DISPUTES / "record_dispute.yaml"))
     assert (
         "the record breaks the rules of play: trick 3: 西 played 5♥ on a diamonds lead while holding 4♦"
         in message
@@ -224,7 +226,7 @@ def test_recorded_captures_and_claims_that_disagree(tmp_path: Path) -> None:
 
 
 def test_violations_exit_1_and_still_print() -> None:
-    r = run("replay", str(SAMPLES / "record_dispute.yaml"), "-f", "json")
+    r = run("replay", str(DISPUTES / "record_dispute.yaml"), "-f", "json")
     assert r.exit_code == 1
     data = json.loads(r.stdout)
     assert data["violations"] == ["trick 3: 西 played 5♥ on a diamonds lead while holding 4♦"]
@@ -261,7 +263,7 @@ def test_replay_table_golden() -> None:
     golden("replay_record.txt", ok("replay", str(RECORD)))
     golden(
         "replay_dispute_zh.txt",
-        run("replay", str(SAMPLES / "record_dispute.yaml"), "--lang", "zh").stdout,
+        run("replay", str(DISPUTES / "record_dispute.yaml"), "--lang", "zh").stdout,
     )
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 import io
 import itertools
 import json
+import re
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
@@ -36,8 +37,10 @@ __all__ = [
     "BadRecord",
     "InputRecord",
     "expand_inputs",
+    "found_inputs",
     "json_record",
     "key_count",
+    "not_hands",
     "numbered_lines",
     "read_records",
 ]
@@ -210,20 +213,60 @@ class BadRecord:
 def expand_inputs(paths: Iterable[str]) -> list[str]:
     """Files to read: the paths given, folders expanded (recursively, in name order). A folder
     that cannot be read is an error, never silently skipped; so is a path that is no file."""
-    out: list[str] = []
+    return [path for path, _ in found_inputs(paths)]
+
+
+def found_inputs(paths: Iterable[str]) -> list[tuple[str, bool]]:
+    """:func:`expand_inputs`, each file with whether it was found in a folder (rather than
+    named)."""
+    out: list[tuple[str, bool]] = []
     for path in paths:
         p = Path(path)
         if not path:
             refuse_special(path)  # "" is no name (the system would read the current folder)
         if path == "-" or p.is_file():
-            out.append(path)
+            out.append((path, False))
         elif p.is_dir():
-            out += files_below(path, EXTENSIONS)
+            out += [(found, True) for found in files_below(path, EXTENSIONS)]
         elif p.exists():
             refuse_special(path)
         else:
             raise error(InputError, "error.batch.no_input", path=path)
     return out
+
+
+SNIFF_BYTES = 65_536
+"""How much of a YAML file is read to tell a ledger or a rules file from a file of hands."""
+_TOP_KEY = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)[ \t]*:(?=[ \t]|$)", re.MULTILINE)
+_LEDGER_HEADER = "# gongzhu-score match ledger"
+_RULES_META = ("extends", "aliases")
+
+
+def not_hands(path: str) -> str | None:
+    """``ledger`` or ``rules`` when a YAML file is a match ledger (its first line, or
+    ``format:`` and ``hands:`` at the top level) or a rules file (``extends:``, or only the
+    keys of the rules schema at the top level), told by the keys at the start of its lines in
+    its first 64 kB; None for anything else (a file of hands, or one no reader will take: its
+    records say why)."""
+    if not path.lower().endswith((".yaml", ".yml")):
+        return None
+    try:
+        with open(path, "rb") as f:
+            head = f.read(SNIFF_BYTES + 1)
+    except OSError:
+        return None  # (reading it says why, naming it)
+    text = head[:SNIFF_BYTES].decode("utf-8", errors="replace").removeprefix("\ufeff")
+    keys = set(_TOP_KEY.findall(text))
+    cut = len(head) > SNIFF_BYTES
+    if text.startswith(_LEDGER_HEADER) or ("format" in keys and ("hands" in keys or cut)):
+        return "ledger"
+    if keys & {"players", "tricks"}:
+        return None
+    from ..core.variant import Variant
+
+    if "extends" in keys or (keys and keys <= {*Variant.rule_names(), *_RULES_META}):
+        return "rules"
+    return None
 
 
 def not_json(e: Exception) -> InputError:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import functools
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 from typing import IO, Any, Protocol
 
 from ..core.engine import HandResult
@@ -21,10 +22,11 @@ from ..errors import InputError
 from ..terms import Listed, error, printable
 from .parallel import Writer, can_split, score_in_parallel
 from .parquet import is_parquet, parquet_out, parquet_records, require
-from .reading import BadRecord, InputRecord, expand_inputs, numbered_lines, read_records
+from .reading import BadRecord, InputRecord, found_inputs, not_hands, numbered_lines, read_records
 from .runner import Batch, Summary
 
-__all__ = ["Progress", "WriterFor", "input_files", "score_inputs", "score_to_parquet"]
+__all__ = ["PassedOver", "Progress", "WriterFor", "input_files", "score_inputs",
+           "score_to_parquet"]  # fmt: skip
 
 
 class Progress(Protocol):
@@ -53,10 +55,47 @@ class FormatWriter(Writer, Protocol):
     def finish(self, summary: Summary | None, bad: Sequence[BadRecord]) -> None: ...
 
 
-def input_files(inputs: Sequence[str], parquet_out: bool = False) -> list[str]:
+@dataclass(frozen=True, slots=True)
+class PassedOver:
+    """A file of a folder that a batch does not read, and why: ``ledger`` (a match ledger),
+    ``rules`` (a rules file), ``parquet`` (Parquet, without the ``arrow`` extra)."""
+
+    path: str
+    why: str
+
+
+def _have_arrow() -> bool:
+    try:
+        require("arrow")
+    except InputError:
+        return False
+    return True
+
+
+def input_files(
+    inputs: Sequence[str],
+    parquet_out: bool = False,
+    passed_over: Callable[[PassedOver], None] | None = None,
+) -> list[str]:
     """The files a batch reads (folders expanded), refused when there are none; the extra a
-    Parquet input or output needs is checked first."""
-    files = expand_inputs(inputs)
+    Parquet input or output needs is checked first. Of the files found in folders, match
+    ledgers and rules files are passed over (:func:`.reading.not_hands`), and so are Parquet
+    files when the ``arrow`` extra is missing, each told to ``passed_over`` once; a file named
+    is read as it is (a ledger named is refused, saying what it is; Parquet named needs the
+    extra)."""
+    files: list[str] = []
+    arrow: bool | None = None
+    for path, in_folder in found_inputs(inputs):
+        why = None
+        if in_folder and is_parquet(path) and not parquet_out:
+            arrow = _have_arrow() if arrow is None else arrow
+            why = None if arrow else "parquet"
+        elif in_folder:
+            why = not_hands(path)
+        if why is None:
+            files.append(path)
+        elif passed_over is not None:
+            passed_over(PassedOver(path, why))
     if not files:
         raise error(InputError, "error.batch.no_files", inputs=Listed(inputs))
     if parquet_out or any(map(is_parquet, files)):

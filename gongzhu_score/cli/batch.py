@@ -13,7 +13,7 @@ from ..core.normalize import Rounding
 from ..errors import InputError
 from ..io.variants import choose_rules
 from ..render.formats import Format
-from ..terms import colon, count_of, error
+from ..terms import colon, count_of, error, say
 from .common import (
     Lang,
     LangOpt,
@@ -30,6 +30,7 @@ from .common import (
 
 if TYPE_CHECKING:
     from ..batch.reading import BadRecord
+    from ..batch.run import PassedOver
 
 # The batch machinery (and multiprocessing) is imported when a batch runs, not at start-up.
 
@@ -151,7 +152,8 @@ def batch_command(
     given = variant is not None or rules_file is not None
     rules = choose_rules(variant, rules_file) if given else None  # else: each hand's own
     batch = Batch(rules, normalize, scale, rounding, teams, partial)
-    files = input_files(inputs, fmt is Format.parquet or dask is not None)
+    files = input_files(inputs, fmt is Format.parquet or dask is not None,
+                        functools.partial(_passed_over, lang=lang.value))  # fmt: skip
     if dask is not None and (fmt is not Format.parquet or output is None):
         raise error(InputError, "error.dask.format")
     progress = _Progress(sys.stderr.isatty())
@@ -183,6 +185,16 @@ def batch_command(
                        summary=Summary() if wants_totals else None, keep_going=keep_going,
                        split=fmt is not Format.json, progress=progress)  # fmt: skip
     _report(bad, lang)
+
+
+# What a batch says of a file of a folder it does not read (batch.run.PassedOver.why).
+_PASSED_OVER = {"ledger": "batch.passed.ledger", "rules": "batch.passed.rules",
+                "parquet": "batch.passed.parquet"}  # fmt: skip
+
+
+def _passed_over(passed: PassedOver, lang: str) -> None:
+    """A file of a folder passed over: one line on stderr."""
+    typer.echo(say(_PASSED_OVER[passed.why], lang, path=passed.path), err=True)
 
 
 def _report(bad: list[BadRecord], lang: Lang) -> None:

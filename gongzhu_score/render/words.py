@@ -270,5 +270,8 @@ add_terms({
     "batch.transformers": ("transformers", "收变压器"),
     "batch.full_reds": ("full_reds", "全红"),
     "batch.grand_slams": ("grand_slams", "满贯"),
+    "batch.passed.ledger": ("passed over {path}: a match ledger, not recorded hands (match show and stats read it)", "已跳过 {path}：这是比赛记录，不是牌局记录（可用 match show 或 stats 查看）"),
+    "batch.passed.rules": ("passed over {path}: a rules file, not recorded hands (use it with --rules)", "已跳过 {path}：这是规则文件，不是牌局记录（可用 --rules 指定）"),
+    "batch.passed.parquet": ("passed over {path}: reading Parquet needs the arrow extra: pip install 'gongzhu-score[arrow]'", "已跳过 {path}：读取 Parquet 需要可选依赖 arrow：pip install 'gongzhu-score[arrow]'"),
 })
 # fmt: on

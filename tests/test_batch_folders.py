@@ -1,0 +1,136 @@
+"""A folder is a batch (issue 22): the match ledgers and rules files found in a folder are
+passed over with a notice, and so are its Parquet files without the arrow extra; a file named
+is read as it is. ``batch sample_hands/`` works on a fresh install with no extras."""
+
+from __future__ import annotations
+
+import csv
+import io
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+from clitools import SAMPLES, refused, run
+
+from gongzhu_score.batch.reading import SNIFF_BYTES, not_hands
+from gongzhu_score.batch.run import PassedOver, input_files
+
+RULES = sorted(p.relative_to(SAMPLES.parent).as_posix() for p in (SAMPLES / "rules").glob("*"))
+LEDGER = "sample_hands/match/ledger.yaml"
+MATCH = SAMPLES / "match"
+
+
+def _relative(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(SAMPLES.parent)  # the paths as a user types them
+
+
+def test_the_sample_folder_is_a_batch(monkeypatch: pytest.MonkeyPatch) -> None:
+    _relative(monkeypatch)
+    r = run("batch", "sample_hands/", "--format", "csv")
+    assert r.exit_code == 0, r.stderr
+    notices = r.stderr.splitlines()
+    assert notices == [
+        f"passed over {LEDGER}: a match ledger, not recorded hands (match show and stats read it)",
+        *(f"passed over {p}: a rules file, not recorded hands (use it with --rules)"
+          for p in RULES),
+    ]  # fmt: skip
+    scored = {row["source"] for row in csv.DictReader(io.StringIO(r.stdout))}
+    files = {s.rsplit("#", 1)[0].rsplit(":", 1)[0] for s in scored}
+    assert "sample_hands/batch.parquet" in files and "sample_hands/batch.jsonl" in files
+    assert "sample_hands/match/hand1.yaml" in files
+    assert not files & {LEDGER, *RULES}
+    assert len(scored) == len(r.stdout.splitlines()[1:]) // 4  # four players a hand
+
+
+def test_without_the_arrow_extra_parquet_of_a_folder_is_passed_over(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    _relative(monkeypatch)
+    monkeypatch.setitem(sys.modules, "pyarrow", None)  # (its import fails, as without the extra)
+    r = run("batch", "sample_hands/", "--format", "csv", "--lang", "zh")
+    assert r.exit_code == 0, r.stderr
+    lines = r.stderr.splitlines()
+    parquet = [line for line in lines if "batch.parquet" in line]
+    assert parquet == [
+        "已跳过 sample_hands/batch.parquet：读取 Parquet 需要可选依赖 arrow："
+        "pip install 'gongzhu-score[arrow]'"
+    ]
+    assert f"已跳过 {LEDGER}：这是比赛记录，不是牌局记录（可用 match show 或 stats 查看）" in lines
+    assert len(lines) == 2 + len(RULES)  # once per file
+    assert "sample_hands/batch.parquet" not in r.stdout
+    assert "sample_hands/batch.jsonl:5" in r.stdout
+    en = run("batch", "sample_hands/", "--format", "csv")
+    assert ("passed over sample_hands/batch.parquet: reading Parquet needs the arrow extra: "
+            "pip install 'gongzhu-score[arrow]'") in en.stderr.splitlines()  # fmt: skip
+    # a Parquet file named needs the extra: said, as before
+    assert refused("batch", "sample_hands/batch.parquet", "--format", "csv") == (
+        "this needs the optional libraries of the arrow extra: pip install 'gongzhu-score[arrow]'"
+    )
+
+
+def test_a_file_named_is_read_as_it_is() -> None:
+    message = refused("batch", str(MATCH / "ledger.yaml"))
+    assert "this is a match ledger (format, players, hands), not a hand" in message
+    rules = SAMPLES / "rules" / "grand_slam_1600.yaml"
+    assert run("batch", str(rules)).exit_code == 2
+
+
+def test_a_folder_of_ledgers_only_has_no_hands_and_says_what_it_passed_over(
+    tmp_path: Path,
+) -> None:
+    shutil.copy(MATCH / "ledger.yaml", tmp_path / "a.yaml")
+    r = run("batch", str(tmp_path))
+    assert r.exit_code == 2
+    assert r.stderr.splitlines() == [
+        f"passed over {tmp_path / 'a.yaml'}: a match ledger, not recorded hands (match show and "
+        "stats read it)",
+        f"error: no hand files (*.jsonl, *.yaml, *.yml, *.parquet) in {tmp_path}",
+    ]
+
+
+def test_the_library_tells_each_file_passed_over_once(tmp_path: Path) -> None:
+    shutil.copy(MATCH / "ledger.yaml", tmp_path / "ledger.yaml")
+    shutil.copy(MATCH / "hand1.yaml", tmp_path / "hand1.yaml")
+    (tmp_path / "ours.yml").write_text("extends: classic\nname: ours\n", encoding="utf-8")
+    told: list[PassedOver] = []
+    files = input_files([str(tmp_path)], passed_over=told.append)
+    assert files == [str(tmp_path / "hand1.yaml")]
+    assert told == [PassedOver(str(tmp_path / "ledger.yaml"), "ledger"),
+                    PassedOver(str(tmp_path / "ours.yml"), "rules")]  # fmt: skip
+    assert input_files([str(tmp_path)]) == files  # (told to no one: passed over all the same)
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ((MATCH / "ledger.yaml").read_text(encoding="utf-8"), "ledger"),
+        # a ledger edited by hand, its header line gone, its keys in another order
+        ("players: [a, b, c, d]\nhands: []\nformat: 1\n", "ledger"),
+        ("\ufeffformat: 1\nplayers: [a, b, c, d]\nhands:\n", "ledger"),
+        ("extends: classic\nname: ours\npig: -50\n", "rules"),
+        ("name: ours\nheart_values: {2: 0}\npig: -50  # house rule\n", "rules"),
+        ("aliases: [x]\nname: y\n", "rules"),
+        ((MATCH / "hand1.yaml").read_text(encoding="utf-8"), None),
+        ((SAMPLES / "record.yaml").read_text(encoding="utf-8"), None),
+        ("variant: classic\nplayers:\n  - {name: A, captured: QS}\n", None),
+        ('{"players": [], "format": 1, "hands": []}\n', None),  # flow style: no key at a line start
+        ("", None),
+        ("pig: -50\nsomething: else\n", None),  # not only rules: a hand file's mistake, said there
+        ("---\nplayers: []\n---\nextends: classic\n", None),
+    ],
+)
+def test_ledgers_and_rules_files_are_told_by_their_keys(
+    tmp_path: Path, text: str, kind: str | None
+) -> None:
+    path = tmp_path / "f.yaml"
+    path.write_text(text, encoding="utf-8")
+    assert not_hands(str(path)) == kind
+    assert not_hands(str(tmp_path / "f.jsonl")) is None  # (only YAML files are asked)
+
+
+def test_a_long_ledger_is_told_by_its_start(tmp_path: Path) -> None:
+    path = tmp_path / "big.yaml"
+    path.write_text("format: 1\nplayers: [a, b, c, d]\nnote: " + "x" * SNIFF_BYTES + "\nhands:\n",
+                    encoding="utf-8")  # fmt: skip
+    assert not_hands(str(path)) == "ledger"
