@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -44,15 +45,25 @@ def done(*args: str, input: str | None = None) -> tuple[str, str]:
     return r.stdout, r.stderr
 
 
+def asks_chinese(args: tuple[str, ...]) -> bool:
+    """Whether a command line asks for Chinese: ``--lang zh`` (the last ``--lang`` given), else
+    the environment's ``GONGZHU_LANG=zh``."""
+    asked = [b for a, b in itertools.pairwise(args) if a == "--lang"]
+    asked += [a.partition("=")[2] for a in args if a.startswith("--lang=")]
+    return (asked[-1] if asked else os.environ.get("GONGZHU_LANG")) == "zh"
+
+
 def refused(*args: str, input: str | bytes | None = None) -> str:
-    """Run a command that must refuse its input: exit 2, one error line, nothing on stdout."""
+    """Run a command that must refuse its input: exit 2, one error line (``error: …``, or in
+    Chinese ``错误：…``), nothing on stdout."""
     r = run(*args, input=input)
+    prefix = "错误：" if asks_chinese(args) else "error: "
     assert r.exit_code == 2, (r.exit_code, r.stdout, r.stderr)
     assert r.stdout == ""
-    assert r.stderr.startswith("error: "), r.stderr
+    assert r.stderr.startswith(prefix), r.stderr
     assert "Traceback" not in r.stderr
     assert r.stderr.count("\n") == 1, r.stderr
-    return r.stderr.removeprefix("error: ").rstrip("\n")
+    return r.stderr.removeprefix(prefix).rstrip("\n")
 
 
 def sample(name: str) -> str:

@@ -8,6 +8,7 @@ would fix it (``--rest NAME``, ``--partial``) is added here, where the flags are
 from __future__ import annotations
 
 import contextlib
+import contextvars
 import enum
 import io
 import os
@@ -72,12 +73,88 @@ def asked_lang(args: Sequence[str]) -> str:
     return lang if lang in LANGS else "en"
 
 
+_HELP_LANG: contextvars.ContextVar[str | None] = contextvars.ContextVar("help", default=None)
+
+
+def help_lang() -> str:
+    """The language ``--help`` is shown in: the command line's (``--lang``, else
+    ``GONGZHU_LANG``), set while it runs; outside a run, ``GONGZHU_LANG``'s."""
+    lang = _HELP_LANG.get()
+    return lang if lang is not None else asked_lang(())
+
+
+def usage_error(e: Any, lang: str) -> str:
+    """One of Click's usage errors (a bad option, a bad value, a missing argument) in ``lang``:
+    Click's own words in English, :mod:`.click_zh`'s in Chinese."""
+    if lang == "zh":
+        from .click_zh import usage_error_zh
+
+        if isinstance(e, FormatRefused):
+            refused = say("error.cli.format", lang, value=repr(e.value),
+                          formats=join(e.formats, lang))  # fmt: skip
+            return f"--format{say('colon', lang)}{refused}"
+        return usage_error_zh(e)
+    # Typer's choice errors read "Value error, 'x' is not one of …"; drop the jargon.
+    return str(e.format_message()).replace("Value error, ", "")
+
+
+def help_records(command: Any, ctx: Any) -> list[tuple[Any, str, str]]:
+    """Each shown parameter of ``command`` with its help line (name, text), the name saying
+    what a value is (``NAME=CARDS``, ``FILE``) and never its Python type (``<str>``)."""
+    records = []
+    for param in command.get_params(ctx):
+        record = param.get_help_record(ctx)
+        if record is not None:
+            records.append((param, _TYPE_WORDS.sub("", record[0]), record[1]))
+    return records
+
+
+def _help_in(lang: str, command: Any, ctx: Any) -> str | None:
+    """``command``'s help page in ``lang``, or None for English (Click's own layout)."""
+    if lang != "zh":
+        return None
+    from .click_zh import help_page  # (only when help is asked in Chinese)
+
+    return help_page(command, ctx, help_records(command, ctx))
+
+
+def _lang_to_command(args: list[str]) -> list[str]:
+    """A group's arguments with a ``--lang`` given before the command's name moved after it,
+    to the command's own (``gongzhu-score --lang zh score …`` is ``score … --lang zh``), or
+    dropped where no command follows (``gongzhu-score --lang zh --help``: the help's language,
+    already read by :func:`asked_lang`)."""
+    taken: list[str] = []
+    rest: list[str] = []
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        if arg == "--" or not arg.startswith("-"):
+            break
+        if arg == "--lang" and i + 1 < len(args):
+            taken += args[i : i + 2]
+            i += 2
+            continue
+        (taken if arg.startswith("--lang=") else rest).append(arg)
+        i += 1
+    if not taken or args[i : i + 1] == ["--"]:
+        return args
+    return [*rest, *args[i : i + 1], *taken, *args[i + 1 :]] if i < len(args) else rest
+
+
 class ErrorsAtTheBoundary(TyperGroup):
-    """Runs commands non-standalone so that every error, ours or Click's, reads ``error: …``."""
+    """Runs commands non-standalone so that every error, ours or Click's, reads ``error: …``
+    (``错误：`` in Chinese)."""
 
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
-        read_quickly(self.get_params(ctx))  # a group's own options (variants --format)
+        params = self.get_params(ctx)
+        read_quickly(params)  # a group's own options (variants --format)
+        if not any("--lang" in p.opts for p in params):
+            args = _lang_to_command(args)
         return super().parse_args(ctx, args)
+
+    def get_help(self, ctx: Any) -> str:
+        page = _help_in(help_lang(), self, ctx)
+        return super().get_help(ctx) if page is None else page
 
     def main(  # type: ignore[override]
         self,
@@ -88,7 +165,9 @@ class ErrorsAtTheBoundary(TyperGroup):
         **extra: Any,
     ) -> Any:
         lang = asked_lang(sys.argv[1:] if args is None else list(args))
+        prefix = say("error.prefix", lang)  # `error: `, `错误：` (one prefix per language)
         streams = prepare_streams(lang)  # none closed, missing or unable to encode: see there
+        asked = _HELP_LANG.set(lang)  # the language help is shown in (see Command.get_help)
         try:
             rv = super().main(
                 args=args,
@@ -103,34 +182,30 @@ class ErrorsAtTheBoundary(TyperGroup):
             _silence_stdout()
             code = 1  # as Click ends a command whose pipe closed mid-output
         except GongzhuError as e:
-            _tell(f"error: {error_line(e, lang)}")
+            _tell(f"{prefix}{error_line(e, lang)}")
             code = 2
         except typer.TyperException as e:  # Click's usage errors: bad option, bad value, …
             hint = ""
             ctx = getattr(e, "ctx", None)
             if ctx is not None:
                 hint = say("hint.see_help", lang, command=ctx.command_path)
-            # Typer's choice errors read "Value error, 'x' is not one of …"; drop the jargon.
-            message = printable(e.format_message().replace("Value error, ", ""))
-            if isinstance(e, FormatRefused) and lang == "zh":
-                refused = say("error.cli.format", lang, value=repr(e.value),
-                              formats=join(e.formats, lang))  # fmt: skip
-                message = f"--format{say('colon', lang)}{refused}"
-            _tell(f"error: {message}{hint}")
+            _tell(f"{prefix}{printable(usage_error(e, lang))}{hint}")
             code = 2
         except typer.Abort:
             _tell(say("aborted", lang))
             code = 1
         except OSError as e:  # a write the system refused that no layer below expected
             where = f"{e.filename}: " if e.filename else say("error.output", lang)
-            _tell(printable(f"error: {where}{e.strerror or e}"))
+            _tell(printable(f"{prefix}{where}{e.strerror or e}"))
             _silence_stdout()  # what is still buffered for it cannot be written either
             code = 2
         except UnicodeDecodeError as e:  # typed at a prompt in another encoding than the input's
             why = f"byte {e.object[e.start : e.start + 1].hex()}, {e.reason}"
             said = say("error.stream.stdin_encoding", lang, encoding=stdin_encoding(), why=why)
-            _tell(f"error: {said}")
+            _tell(f"{prefix}{said}")
             code = 2
+        finally:
+            _HELP_LANG.reset(asked)
         warning = streams.warning()
         if warning is not None:
             _tell(warning)
@@ -187,16 +262,15 @@ class Command(TyperCommand):
         arguments = [p for p in self.get_params(ctx) if p.param_type_name == "argument"]
         return [self.options_metavar or "[OPTIONS]", *map(_usage, arguments)]
 
+    def get_help(self, ctx: Any) -> str:
+        page = _help_in(help_lang(), self, ctx)
+        return super().get_help(ctx) if page is None else page
+
     def format_options(self, ctx: Any, formatter: Any) -> None:
         arguments: list[tuple[str, str]] = []
         options: list[tuple[str, str]] = []
-        for param in self.get_params(ctx):
-            record = param.get_help_record(ctx)
-            if record is None:
-                continue
-            name, text = record
-            shown = (_TYPE_WORDS.sub("", name), text)
-            (arguments if param.param_type_name == "argument" else options).append(shown)
+        for param, name, text in help_records(self, ctx):
+            (arguments if param.param_type_name == "argument" else options).append((name, text))
         for title, records in (("Arguments", arguments), ("Options", options)):
             if records:
                 with formatter.section(title):

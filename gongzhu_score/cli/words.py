@@ -9,6 +9,7 @@ from ..terms import add_terms
 # One term a line, English then Chinese.
 # fmt: off
 add_terms({
+    "error.prefix": ("error: ", "错误："),
     "error.output": ("cannot write the output: ", "无法写出结果："),
     "error.stream.stdin_closed": ("standard input is closed: there is nothing to read (name a file instead of -)", "标准输入已关闭：没有可读的内容（请给出文件，而不是 -）"),
     "error.stream.stdout_closed": ("standard output is closed", "标准输出已关闭"),
