@@ -35,7 +35,7 @@ _LEVELS = (1, 2, 3, 4, 8)
 _POINTS = (-200, -100, -50, 50, 100, 200)
 
 ALTERNATIVES: Mapping[str, tuple[Any, ...]] = {
-    "heart_values": (0, -10, -20, -30, -40, -50),  # each heart alone, to each of these
+    "heart_values": (-10, 0, 10),  # each heart alone: 0, or 10 either side of it (not above 0)
     "pig": _POINTS,
     "sheep": _POINTS,
     "exposure_levels": _LEVELS,  # each level of an exposed card alone (by copies exposed)
@@ -110,8 +110,9 @@ def _single_changes(base: Variant) -> Iterator[tuple[str, Any]]:
         now = getattr(base, key)
         if key == "heart_values":
             for i in range(len(now)):
-                for v in values:
-                    if v != now[i]:
+                tried = sorted({0, now[i] + values[0], now[i] + values[2]}, reverse=True)
+                for v in tried:
+                    if v != now[i] and v <= 0:
                         yield key, (*now[:i], v, *now[i + 1 :])
         elif key == "exposure_levels":
             for i in range(1, len(now)):  # (nothing exposed counts ×1 at every table)
