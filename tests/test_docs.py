@@ -91,8 +91,8 @@ TYPED = {
         "猪 变压器 红桃6 8 10 J\n"  # 老王
         "红桃2 3 4 5 7 9 A 猪\n"  # 小李: the pig again, refused at once, line asked again
         "红桃2 3 4 5 7 9 A\n"
-        "羊 红桃Q\n"  # 阿芳
-        "其余\n"  # 大刘: the rest
+        "其余\n"  # 阿芳: the rest (any one player may take it)
+        "红桃K\n"  # 大刘, typed after 阿芳: his card is not in her rest
         "小李=红桃A\n"  # exposed
         "\n"  # 首明: none
         "5\n"  # change line 5 (exposed) at the confirmation

@@ -343,10 +343,13 @@ def test_prompts_start_from_first_pig_given_as_a_flag(two_decks: str) -> None:
 
 def test_prompts_edit_shows_the_first_pig_and_enter_keeps_it(two_decks: str) -> None:
     ok("match", "add", two_decks, *TWO_TAKERS, "--first-pig", "南")
-    r = run("match", "edit", two_decks, "1", "-i", input="\n\n\n\n\n\ny\n")
-    assert r.exit_code == 0, r.stderr
+    before = Path(two_decks).read_bytes()
+    # the edit starts at the confirmation: line 6 is the first pig, Enter keeps it
+    r = run("match", "edit", two_decks, "1", "-i", input="6\n\ny\n")
+    assert r.exit_code == 1, r.stderr  # confirmed as it was: nothing changed
+    assert "6. first pig: 南" in r.stderr
     assert "who took the first pig? (东 or 南) [南]:" in r.stderr
-    assert read_ledger(two_decks).entries[0].first_pig == "南"
-    r = run("match", "edit", two_decks, "1", "-i", input="\n\n\n\n\n东\ny\n")
+    assert Path(two_decks).read_bytes() == before
+    r = run("match", "edit", two_decks, "1", "-i", input="6\n东\ny\n")
     assert r.exit_code == 0, r.stderr
     assert read_ledger(two_decks).entries[0].first_pig == "东"

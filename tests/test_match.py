@@ -253,10 +253,12 @@ def test_interactive_rest_and_a_cancelled_hand(ledger: str) -> None:
     assert show(ledger)["hands"][0]["raw"] == [-100, -120, 0, 40]
 
 
-def test_interactive_only_the_last_player_takes_the_rest(ledger: str) -> None:
-    r = run("match", "add", ledger, "-i", input="rest\npig\n♥AKQ\n\nrest\n\n\ny\n")
+def test_interactive_only_one_player_takes_the_rest(ledger: str) -> None:
+    # 东 takes the rest; 北's "rest" is refused and 北's line asked again
+    r = run("match", "add", ledger, "-i", input="rest\npig\n♥AKQ\nrest\n\n\n\ny\n")
     assert r.exit_code == 0, r.stderr
-    assert "only the last player can take the rest" in r.stderr
+    assert "error: 东 takes the rest already, and only one player can" in r.stderr
+    assert show(ledger)["hands"][0]["raw"] == [40, -100, -120, 0]
 
 
 def test_interactive_one_line_changed_at_the_confirmation(ledger: str) -> None:
@@ -276,21 +278,22 @@ def test_interactive_the_hand_is_printed_once(ledger: str) -> None:
 
 
 def test_interactive_prompts_in_chinese(ledger: str) -> None:
-    answers = "猪 变压器\n猪\n羊\n其余\n\n其余\n\n\ny\n"
+    answers = "猪 变压器\n猪\n其余\n其余\n\n\n\n\ny\n"
     r = run("match", "add", ledger, "-i", "--lang", "zh", input=answers)
     assert r.exit_code == 0, r.stderr
     assert "东 收的牌" in r.stderr and "尚未分配的分牌：猪 羊 变压器 红桃2" in r.stderr
     assert "猪已经是东的了；请重新输入南的牌" in r.stderr
-    assert "错误：只有最后一位玩家可以取“其余”；请重试" in r.stderr
+    assert "错误：南已经取了“其余”，只能有一位玩家取其余" in r.stderr
+    assert "2. 南：其余（羊 红桃2 3 4 5 6 7 8 9 10 J Q K A）" in r.stderr
     assert "已添加为第 1 局" in r.stdout
 
 
 def test_interactive_edit_starts_from_the_hand_as_it_is(ledger: str) -> None:
     ok("match", "add", ledger, hand(1))
-    # Enter keeps every line; line 5 (the exposures) is changed at the confirmation
-    r = run("match", "edit", ledger, "1", "-i", input="\n\n\n\n\n\n5\n-\ny\n")
+    # the hand is shown as it is; line 5 (the exposures) is the only one asked, and changed
+    r = run("match", "edit", ledger, "1", "-i", input="5\n-\ny\n")
     assert r.exit_code == 0, r.stderr
-    assert "东 captured (-: nothing) [QS 6H 8H 10H JH 10C]" in r.stderr
+    assert "1. 东: Q♠ 6♥ 8♥ 10♥ J♥ 10♣" in r.stderr and "captured" not in r.stderr
     assert show(ledger)["hands"][0]["raw"] == [-300, -80, 30, 0]  # A♥ no longer exposed
 
 

@@ -487,6 +487,18 @@ PartialOpt = Annotated[
 ]
 
 
+def _reading_stdin() -> None:
+    """A hand read from ``-`` while standard input is a terminal: one line on stderr saying so
+    and how to end it, so that the command is not taken for one that hangs."""
+    try:
+        if not sys.stdin.isatty():
+            return
+    except (ValueError, AttributeError):  # (closed: reading it says so)
+        return
+    # (a terminal's standard input: the command line is sys.argv, its --lang said there)
+    typer.echo(say("hint.stdin_terminal", asked_lang(sys.argv[1:])), err=True)
+
+
 def read_hand(
     hand_file: str | None,
     captured: list[str] | None,
@@ -510,6 +522,8 @@ def read_hand(
     if hand_file is not None:
         if captured or exposed or first_exposed:
             raise error(InputError, "error.cli.file_or_flags")
+        if hand_file == "-":
+            _reading_stdin()
         spec, chosen = read_hand_input(hand_file, variant=variant, rules_file=rules_file,
                                        rules=rules, teams=teams, in_force=in_force,
                                        own_play=own_play)  # fmt: skip

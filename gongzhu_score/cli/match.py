@@ -315,7 +315,8 @@ def match_add(
     """Score a hand under the match's rules and add it; print it and the new totals.
 
     At a terminal with no hand given, it asks each player's cards in turn, checking each line as
-    it is typed, then shows the hand: add it, cancel, or pick a line to change. A ledger changed
+    it is typed (any one player may answer rest, 其余: every scoring card the others do not
+    take), then shows the hand: add it, cancel, or pick a line to change. A ledger changed
     by hand so that its numbers no longer agree with its cards is refused (see match verify).
     With two decks, when two players each took a pig, say who took the first (--first-pig):
     they lead the next hand.
@@ -480,9 +481,10 @@ def match_edit(
 ) -> None:
     """Replace hand N (same input as add) and recompute every total after it.
 
-    At a terminal with no hand given, it asks line by line starting from hand N as it is: Enter
-    keeps a line. 'match restore' brings back the hand as it was. The hand is replaced whole:
-    who took the first pig (two decks) is said again with --first-pig where add needs it.
+    At a terminal with no hand given, it shows hand N as it is, each line in the table's card
+    notation: pick a line, type it again (Enter keeps it) and confirm; no other line is asked
+    again. 'match restore' brings back the hand as it was. The hand is replaced whole: who took
+    the first pig (two decks) is said again with --first-pig where add needs it.
 
     \b
     Example:

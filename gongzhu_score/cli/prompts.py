@@ -2,12 +2,16 @@
 
 Each player's cards are asked in seat order, with the scoring cards still unplaced shown above
 the prompt; a line that gives a card someone else already has is asked again at once, naming
-who has it. The last player may answer ``rest`` (其余) for every scoring card left. Then the
-exposures (亮牌) and, where the rules allow it, 首明; with two decks under ``first_lead: pig``,
-once the hand is whole and two players each took a pig, who took the first (they lead the next
-hand, rulings §10). The hand is shown, and the table adds it,
-cancels, or picks a line to change; nothing typed is lost to one mistake. The hand being
-entered is the library's :class:`~gongzhu_score.match.entry.HandEntry`; here are the prompts.
+who has it (or saying it was typed twice on that line). Any one player may answer ``rest``
+(其余) for every scoring card the others do not take, worked out once they are all in (the
+seats after theirs included); a second player answering it is asked again. Then the exposures
+(亮牌) and, where the rules allow it, 首明; with two decks under ``first_lead: pig``, once the
+hand is whole and two players each took a pig, who took the first (they lead the next hand,
+rulings §10). The hand is shown, what the rest came to included, and the table adds it,
+cancels, or picks a line to change; nothing typed is lost to one mistake. ``match edit`` begins
+there: the hand as it is, in the table's notation, and only the line picked is typed again.
+The hand being entered is the library's :class:`~gongzhu_score.match.entry.HandEntry`; here are
+the prompts.
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ from dataclasses import dataclass, field
 
 import typer
 
-from ..core.cards import Card, parse_cards
+from ..core.cards import SCORING_CARDS, Card, parse_cards
 from ..core.hand import Hand
 from ..errors import GongzhuError, InputError, MissingCardsError
 from ..io.fields import HandSpec
@@ -50,8 +54,20 @@ class _Lines:
     asked again only when a changed line makes the answer wrong."""
 
 
-def _codes(cards: Sequence[Card]) -> str:
-    return " ".join(c.code for c in cards)
+def _notation(cards: Sequence[Card], lang: str) -> str:
+    """Cards as the table's tables print them (``猪 变压器 红桃6 8``, ``Q♠ 6♥ 8♥ 10♣``), every
+    card kept (one that scores nothing after the scoring ones, by its name): what Enter keeps
+    reads back as the same cards."""
+    cards = sorted(cards, key=lambda c: c.sort_key)  # (as the tables list them)
+    scoring = [c for c in cards if c in SCORING_CARDS]
+    others = [c.zh if lang == "zh" else c.symbol for c in cards if c not in SCORING_CARDS]
+    return " ".join(filter(None, (cards_text(scoring, lang), *others)))
+
+
+def _held(hand: Hand) -> list[tuple[str, list[str], list[str], list[str]]]:
+    """A hand's cards seat by seat, each line's in one order (what an edit may leave as it was)."""
+    return [(p.name, sorted(c.code for c in p.captured), sorted(c.code for c in p.exposed),
+             sorted(c.code for c in p.first_exposed)) for p in hand.players]  # fmt: skip
 
 
 def _say(lang: str, key: str, **values: object) -> None:
@@ -60,21 +76,23 @@ def _say(lang: str, key: str, **values: object) -> None:
 
 def _ask_player(lines: _Lines, i: int, lang: str) -> None:
     entry, name = lines.entry, lines.entry.names[i]
-    last = i == len(entry.names) - 1
     while True:
         unplaced = entry.unplaced(skip=i)
-        if unplaced:
+        rest_by = None if entry.rest in (None, i) else entry.names[entry.rest]
+        if unplaced and rest_by is not None:  # what this line leaves goes to that player
+            _say(lang, "prompt.unassigned_rest", cards=cards_text(unplaced, lang), name=rest_by)
+        elif unplaced:
             _say(lang, "prompt.unassigned", cards=cards_text(unplaced, lang))
         else:
             _say(lang, "prompt.all_placed")
-        hint = say("prompt.rest" if last else "prompt.blank", lang)
+        hint = say("prompt.blank" if rest_by is not None else "prompt.rest", lang)
         default = REST_WORDS[lang == "zh"] if entry.rest == i else lines.texts[i]
         text = _answer(f"{say('prompt.captured', lang, name=name)}{hint}", default)
         if text.lower() in REST_WORDS:
-            if not last:
-                _say(lang, "prompt.error", error=say("prompt.rest_last", lang))
+            taker = entry.give_rest(i)
+            if taker is not None:
+                _say(lang, "prompt.error", error=say("prompt.rest_taken", lang, name=taker))
                 continue
-            entry.give_rest(i)
             lines.texts[i] = text
             return
         try:
@@ -85,7 +103,12 @@ def _ask_player(lines: _Lines, i: int, lang: str) -> None:
         clash = entry.give(i, cards)
         if clash is not None:
             card, holder = clash
-            _say(lang, "prompt.taken", card=cards_text((card,), lang), holder=holder, name=name)
+            shown = cards_text((card,), lang)
+            if holder == name:  # typed twice on this very line, not taken by anyone else
+                key = "prompt.typed_twice" if entry.decks == 1 else "prompt.typed_twice.two"
+                _say(lang, key, card=shown, name=name, count=cards.count(card))
+            else:
+                _say(lang, "prompt.taken", card=shown, holder=holder, name=name)
             continue
         lines.texts[i] = text
         return
@@ -156,9 +179,11 @@ def _choose(lines: _Lines, shown: Sequence[int], number: int | None, lang: str) 
     what = [*entry.names, say("exposed", lang), "首明", say("prompt.first_pig_line", lang)]
     count = len(shown)
     for k, line in enumerate(shown, 1):
-        rest = line < EXPOSED and entry.rest == line
-        value = REST_WORDS[lang == "zh"] if rest else lines.texts[line]
-        _say(lang, "prompt.line", number=k, what=what[line], value=value or nothing)
+        value = lines.texts[line] or nothing
+        if line < EXPOSED and entry.rest == line:  # the rest, and what it came to
+            came = cards_text(entry.taken_by_rest(), lang) or nothing
+            value = say("prompt.rest_came_to", lang, word=REST_WORDS[lang == "zh"], cards=came)
+        _say(lang, "prompt.line", number=k, what=what[line], value=value)
     question = (
         say("prompt.confirm", lang)
         if number is None
@@ -183,28 +208,31 @@ def ask_hand(
     """Ask a hand for ``ledger`` at the terminal: the hand, and who took its first pig where
     the match asks it (:meth:`Ledger.asks_first_pig`); None when the table cancels.
 
-    ``start``: a hand of the match to begin from (``match edit``): each line shows its current
-    value, and Enter keeps it. ``first_pig``: who took the first pig, said already (``match add
-    --first-pig``): not asked unless the hand makes it wrong.
+    ``start``: a hand of the match to change (``match edit``): it is shown as it is, each line in
+    the table's notation, and only the lines picked are asked (Enter keeps what a line holds);
+    confirmed unchanged, nothing is changed (None). ``first_pig``: who took the first pig, said
+    already (``match add --first-pig``): not asked unless the hand makes it wrong.
     """
     decks = ledger.variant.decks
     lines = _Lines(HandEntry(ledger.players, decks))
     if start is not None:
         lines.entry = HandEntry.of(start.hand, decks, start.first_pig)
-        lines.texts[:4] = [_codes(p.captured) for p in start.hand.players]
+        lines.texts[:4] = [_notation(p.captured, lang) for p in start.hand.players]
         for line, by_name in ((EXPOSED, lines.entry.exposed),
                               (FIRST_EXPOSED, lines.entry.first_exposed)):  # fmt: skip
-            lines.texts[line] = "; ".join(f"{n}={_codes(c)}" for n, c in by_name.items())
+            lines.texts[line] = "; ".join(f"{n}={_notation(c, lang)}" for n, c in by_name.items())
         lines.texts[FIRST_PIG] = start.first_pig or ""
+        lines.first_pig_asked = start.first_pig is not None  # (the ledger checked it)
     if first_pig is not None:
         lines.entry.first_pig = lines.texts[FIRST_PIG] = first_pig.strip()
         lines.first_pig_asked = True
     asked = list(range(FIRST_EXPOSED + ledger.variant.first_exposure_allowed))
-    for i in range(4):
-        _ask_player(lines, i, lang)
-    _ask_shown(lines, False, lang)
-    if FIRST_EXPOSED in asked:
-        _ask_shown(lines, True, lang)
+    if start is None:  # a new hand: every line in turn (an edit starts at the confirmation)
+        for i in range(4):
+            _ask_player(lines, i, lang)
+        _ask_shown(lines, False, lang)
+        if FIRST_EXPOSED in asked:
+            _ask_shown(lines, True, lang)
     while True:
         hand = lines.entry.hand()
         shown = asked
@@ -227,6 +255,9 @@ def ask_hand(
             except GongzhuError:
                 continue  # not a hand yet: the table must change a line
             said = lines.entry.first_pig if FIRST_PIG in shown else None
+            if start is not None and _held(hand) == _held(start.hand) and said == start.first_pig:
+                _say(lang, "prompt.cancelled")  # confirmed as it was: the ledger stays as it is
+                return None
             return HandSpec(hand, first_pig=said)
         if choice in ("n", "no", "否"):
             _say(lang, "prompt.cancelled")

@@ -47,7 +47,6 @@ add_terms({
     "prompt.first": ("首明 (the first card drawn, exposed): NAME=CARD (-: none)", "首明（摸到的第一张牌亮出）：姓名=牌（-：无）"),
     "prompt.taken": ("{card} is {holder}'s already; enter {name}'s cards again", "{card}已经是{holder}的了；请重新输入{name}的牌"),
     "prompt.error": ("error: {error}; try again", "错误：{error}；请重试"),
-    "prompt.rest_last": ("only the last player can take the rest", "只有最后一位玩家可以取“其余”"),
     "prompt.no_player": ("no player named {name} ({players})", "没有名为 {name} 的玩家（{players}）"),
     "prompt.confirm": ("y: add it, n: cancel, or the number of a line to change", "y：添加，n：取消，或输入要修改的行号"),
     "prompt.confirm_edit": ("y: replace hand {number} with it, n: cancel, or the number of a line to change", "y：替换第 {number} 局，n：取消，或输入要修改的行号"),
@@ -59,5 +58,11 @@ add_terms({
     "prompt.nothing": ("nothing", "无"),
     "prompt.first_pig": ("who took the first pig? ({takers})", "谁先得到第一只猪？（{takers}）"),
     "prompt.first_pig_line": ("first pig", "第一只猪"),
+    "prompt.unassigned_rest": ("  scoring cards not placed yet (what is left goes to {name}): {cards}", "  尚未分配的分牌（剩下的归{name}）：{cards}"),
+    "prompt.rest_taken": ("{name} takes the rest already, and only one player can; enter this player's cards, or change {name}'s line first", "{name}已经取了“其余”，只能有一位玩家取其余；请输入这位玩家的牌，或先修改{name}那一行"),
+    "prompt.rest_came_to": ("{word} ({cards})", "{word}（{cards}）"),
+    "prompt.typed_twice": ("{card} is typed {count} times on {name}'s line, but a deck has one; enter {name}'s cards again", "{card}在{name}这一行写了 {count} 次，但一副牌只有一张；请重新输入{name}的牌"),
+    "prompt.typed_twice.two": ("{card} is typed {count} times on {name}'s line, but two decks have two; enter {name}'s cards again", "{card}在{name}这一行写了 {count} 次，但两副牌只有两张；请重新输入{name}的牌"),
+    "hint.stdin_terminal": ("reading a hand from standard input: type or paste it, then press Ctrl-D at the start of a line (Ctrl-Z then Enter on Windows)", "正在从标准输入读取牌局：输入或粘贴后，在新的一行开头按 Ctrl-D 结束（Windows 上按 Ctrl-Z 再回车）"),
 })
 # fmt: on

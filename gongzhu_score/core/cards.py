@@ -417,6 +417,7 @@ def _vocabulary(carried: Suit | None) -> list[str]:
         "猪羊",
         *(w.lower() for w, _ in _SUIT_WORDS_EN),
         *(name for name, _ in _SUIT_PREFIXES if not name.isascii()),
+        *_SUIT_MARKS,
     ]
     if carried is not None:  # after a suit group, a bare rank means a card of that suit
         words += ["A", "K", "Q", "J", "10", *(str(r) for r in range(2, 10))]

@@ -1,6 +1,7 @@
 """A hand being entered at the table, a player at a time: each player's captured cards, who takes
-the rest, the exposures (亮牌), 首明 and (two decks) who took the first pig; at every step what
-is still unplaced, and a card given one copy too many refused at once with who has it. The
+the rest (any one seat: the pile nobody counted can be anyone's), the exposures (亮牌), 首明 and
+(two decks) who took the first pig; at every step what is still unplaced, and a card given one
+copy too many refused at once with who has it. The
 terminal's prompts drive it line by line; any other front door (a page of card faces) can drive
 it tap by tap. The rules asked are :mod:`gongzhu_score.core.hand`'s (what is missing, a copy too
 many); scoring the finished hand, and whether who took the first pig is asked, are the match's
@@ -27,7 +28,8 @@ class HandEntry:
     decks: int = 1
     cards: list[tuple[Card, ...]] = field(default_factory=lambda: [(), (), (), ()])
     rest: int | None = None
-    """The seat that takes every scoring card the others did not, if one does."""
+    """The seat that takes every scoring card the others did not, if one does: any one seat,
+    its cards worked out from the others' once the hand is whole (:meth:`hand`)."""
     exposed: dict[str, tuple[Card, ...]] = field(default_factory=dict)
     first_exposed: dict[str, tuple[Card, ...]] = field(default_factory=dict)
     first_pig: str | None = None
@@ -75,11 +77,23 @@ class HandEntry:
                 self.rest = None
         return clash
 
-    def give_rest(self, seat: int) -> None:
+    def give_rest(self, seat: int) -> str | None:
         """``seat`` takes every scoring card the others did not (at a table three players count
-        their cards and the fourth takes the rest)."""
+        their cards and the pile nobody counted is one player's: any seat, whether the others
+        are entered before it or after). Only one seat can: refused (the entry as it was) with
+        the name of the player who takes it already; None when done."""
+        if self.rest is not None and self.rest != seat:
+            return self.names[self.rest]
         self.rest = seat
         self.cards[seat] = ()
+        return None
+
+    def taken_by_rest(self) -> tuple[Card, ...]:
+        """What the rest comes to as the hand stands: every scoring card the other seats do
+        not hold, each as often as it is missing (nothing when no seat takes the rest)."""
+        if self.rest is None:
+            return ()
+        return self.hand().players[self.rest].captured
 
     def show(self, exposed: Mapping[str, Sequence[Card]], first: bool = False) -> None:
         """The exposures (亮牌), or the 首明 exposures, by player (instead of those before)."""
@@ -90,13 +104,12 @@ class HandEntry:
             self.exposed = chosen
 
     def hand(self) -> Hand:
-        """The hand entered so far, the rest given to its seat."""
-        cards = list(self.cards)
-        if self.rest is not None:
-            cards[self.rest] = tuple(self.unplaced(skip=self.rest))
-        return Hand(
+        """The hand entered so far, the rest given to its seat as ``--rest`` gives it
+        (:meth:`~gongzhu_score.core.hand.Hand.with_rest`)."""
+        held = Hand(
             tuple(
-                PlayerHand(n, cards[i], self.exposed.get(n, ()), self.first_exposed.get(n, ()))
+                PlayerHand(n, self.cards[i], self.exposed.get(n, ()), self.first_exposed.get(n, ()))
                 for i, n in enumerate(self.names)
             )
         )
+        return held if self.rest is None else held.with_rest(self.names[self.rest], self.decks)
