@@ -233,6 +233,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "error.ledger.first_pig_not_taker": ("first pig {name}: {name} took no pig in this hand ({takers} did)", "第一只猪 {name}：{name} 这一局没有收猪（收猪的是{takers}）"),
     "error.ledger.first_pig_nobody": ("first pig {name}: nobody took a pig in this hand", "第一只猪 {name}：这一局没有人收猪"),
     "error.ledger.first_pig_differs": ("who took the first pig: the record says {said}, not {given}", "谁先得到第一只猪：出牌记录里是{said}，不是{given}"),
+    "error.note.not_text": ("a note is text, not {value}", "备注应是文字，不能是 {value}"),
+    "error.note.unsafe": ("note {note} holds {char}: a note is one line, without control characters or marks that reorder text", "备注 {note} 含有 {char}：备注只能是一行，不能有控制字符或改变文字方向的符号"),
+    "error.note.long": ("a note is at most {most} characters; this one has {count}", "备注最多 {most} 个字符；这条有 {count} 个"),
+    "error.note.space": ("note {note}: a stored note is trimmed and not empty", "备注 {note}：记录的备注首尾不能有空格，也不能为空"),
+    "error.ledger.time": ("{what}: expected a time in ISO 8601 with its UTC offset, e.g. 2026-11-30T21:05:00+08:00; found {value}", "{what}：应是带 UTC 时差的 ISO 8601 时间，例如 2026-11-30T21:05:00+08:00；却是 {value}"),
+    "error.ledger.time_offset": ("when a hand was entered is a time with its UTC offset, not {value}", "录入时间应是带 UTC 时差的时间，不能是 {value}"),
 
     "verify.no_score": ("hand {number}: its input no longer scores: {error}", "第 {number} 局：记录的牌已无法计分：{error}"),
     "verify.differs": ("hand {number}: {label} of {name}: stored {stored}, recomputed {fresh}", "第 {number} 局：{name} 的 {label}：记录为 {stored}，重新计算为 {fresh}"),

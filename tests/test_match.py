@@ -193,12 +193,17 @@ def test_verify_catches_a_changed_card(ledger: str) -> None:
 def test_export_csv_and_json(ledger: str) -> None:
     for n in (1, 2):
         ok("match", "add", ledger, hand(n))
-    assert (
-        ok("match", "export", ledger) == "hand,东,南,西,北\n1,-333,-13,147,200\n2,333,-387,-13,67\n"
-    )
-    assert ok("match", "export", ledger, "--values", "raw").splitlines()[2] == "2,200,-340,-60,0"
-    assert json.loads(ok("match", "export", ledger, "-f", "json"))[1] == {
+    rows = ok("match", "export", ledger).splitlines()
+    assert rows[0] == "hand,东,南,西,北,entered,note"  # when each hand was entered, its note
+    assert [row.rsplit(",", 2)[0] for row in rows[1:]] == ["1,-333,-13,147,200", "2,333,-387,-13,67"]
+    assert all(row.endswith(",") and "T" in row.rsplit(",", 2)[1] for row in rows[1:])
+    raws = ok("match", "export", ledger, "--values", "raw").splitlines()
+    assert raws[2].rsplit(",", 2)[0] == "2,200,-340,-60,0"
+    data = json.loads(ok("match", "export", ledger, "-f", "json"))[1]
+    assert data.pop("entered") is not None
+    assert data == {
         "hand": 2,
+        "note": None,
         "东": 333,
         "南": -387,
         "西": -13,

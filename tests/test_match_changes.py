@@ -104,8 +104,10 @@ def test_undo_prints_the_command_that_adds_the_hand_again(played: str) -> None:
     words = shlex.split(command.removeprefix("To enter it again: "))
     assert words[:3] == ["gongzhu-score", "match", "add"]
     assert "-e" in words and "南=QS" in words  # the exposure is part of it
-    ok(*words[1:])  # run it: the hand is back, the same
-    assert state(played)["hands"] == before["hands"]
+    ok(*words[1:])  # run it: the hand is back, the same (entered again: now)
+    after = state(played)["hands"]
+    assert [{**h, "entered": None} for h in after] == [{**h, "entered": None} for h in before["hands"]]
+    assert after[-1]["entered"] >= before["hands"][-1]["entered"]
 
 
 def test_undo_edit_rename_and_set_each_restore_exactly(played: str) -> None:
@@ -254,8 +256,8 @@ def test_a_bad_player_name_in_new_names_the_flag(tmp_path: Path) -> None:
 
 def test_export_with_totals_and_a_byte_order_mark(played: str) -> None:
     text = ok("match", "export", played, "--totals", "--bom")
-    assert text.startswith("\ufeffhand,东,南,西,北\n")
-    assert text.splitlines()[-1] == "total,0,-400,134,267"
+    assert text.startswith("\ufeffhand,东,南,西,北,entered,note\n")
+    assert text.splitlines()[-1] == "total,0,-400,134,267,,"
 
 
 def test_show_explains_its_cells_and_marks_partial_hands(tmp_path: Path) -> None:

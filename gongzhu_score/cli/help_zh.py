@@ -127,6 +127,12 @@ BY_ENGLISH = {
     "Ask for each player's cards (the default when no hand is given at a terminal).":
         "逐一询问每位玩家的牌（在终端上且没有给出牌局时就是这样）。",
     "Do it without asking (for scripts).": "不询问，直接执行（供脚本用）。",
+    "A note kept with the hand (one line, at most 200 characters), shown by 'match show LEDGER "
+    "N' and exported.":
+        "与这一局一起记下的备注（一行，最多 200 个字符）：'match show 比赛记录 N' 会显示，导出时"
+        "也带上。",
+    "A new note for the hand (--note '' removes it); without it, its note stays.":
+        "这一局的新备注（--note '' 删去备注）；不给则保留原来的备注。",
     "Two decks: who took the first pig (Q♠), when two players took one each; under the "
     "first-lead rule pig they lead the next hand, and the match asks it.":
         "两副牌：两位玩家各收了一只猪时，谁先收到第一只猪（黑桃Q）；按首引规则 pig 由他先出"
@@ -479,7 +485,8 @@ HELP: dict[str, dict[str, str]] = {
     },
     "match export": {
         "": """
-            每局一行，每位玩家一列：最后得分（或原始分），给电子表格用。
+            每局一行，每位玩家一列：最后得分（或原始分），给电子表格用；最后两列是每局的录入
+            时间和备注。
 
             \b
             示例：

@@ -20,7 +20,7 @@ from ..core.normalize import MAX_SCALE, Rounding
 from ..errors import FirstPigError, LedgerError, PlayersError
 from ..io.fields import HandSpec
 from ..io.variants import choose_rules
-from ..match.ledger import check_end
+from ..match.ledger import check_end, check_note
 from ..render.formats import Format, json_text
 from ..render.hand import render_result
 from ..terms import Listed, colon, count_of_hands, error, printable, say
@@ -47,6 +47,7 @@ from .common import (
     silence_stdout,
     with_rest,
 )
+from .clock import entry_time
 
 if TYPE_CHECKING:
     from ..match.ledger import Ledger
@@ -94,6 +95,25 @@ match_app = typer.Typer(
 )
 
 LedgerArg = Annotated[str, typer.Argument(metavar="LEDGER", help="The match's ledger file.")]
+NoteOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--note",
+        metavar="TEXT",
+        help="A note kept with the hand (one line, at most 200 characters), shown by "
+        "'match show LEDGER N' and exported.",
+        show_default=False,
+    ),
+]
+EditNoteOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--note",
+        metavar="TEXT",
+        help="A new note for the hand (--note '' removes it); without it, its note stays.",
+        show_default=False,
+    ),
+]
 HandNumberArg = Annotated[int, typer.Argument(metavar="N", help="A hand of the match (1 = first).")]
 AddFormatOpt = Annotated[Format, format_option(Format.table, Format.json, help="table or json.")]
 ShowFormatOpt = Annotated[
@@ -277,6 +297,17 @@ def _asked(
     return given
 
 
+def _checked_note(note: str | None) -> str | None:
+    """``--note`` as given, refused (naming the flag) unless a hand may keep it."""
+    from ..errors import GongzhuError
+
+    try:
+        check_note(note)
+    except GongzhuError as e:
+        raise e.within("--note") from None
+    return note
+
+
 def _source(hand_file: str | None) -> str | None:
     """The hand file as errors name it (flags name the player themselves)."""
     return None if hand_file is None else "<stdin>" if hand_file == "-" else hand_file
@@ -308,6 +339,7 @@ def match_add(
     rest: RestOpt = None,
     partial: PartialOpt = False,
     first_pig: FirstPigOpt = None,
+    note: NoteOpt = None,
     interactive: InteractiveOpt = False,
     fmt: AddFormatOpt = Format.table,
     lang: LangOpt = Lang.en,
@@ -331,13 +363,13 @@ def match_add(
     from ..match.actions import add_hand
     from ..render.match import added_text
 
+    note = _checked_note(note)  # (before the prompts: a note refused asks no cards)
     asked = _asked(ledger_file, hand_file, captured, interactive, lang.value, None, first_pig)
     hand = asked or _hand_for(hand_file, captured, exposed, first_exposed, rest, "add")
     said = None if asked else first_pig  # (the prompts began from it)
     with _first_pig_hint():
-        added = add_hand(
-            ledger_file, hand, partial=partial, source=_source(hand_file), first_pig=said
-        )
+        added = add_hand(ledger_file, hand, partial=partial, source=_source(hand_file),
+                         first_pig=said, entered=entry_time(), note=note)  # fmt: skip
     with _shown(ledger_file, "add", {"hand": added.number}, lang.value):
         typer.echo(added_text(added, lang.value, fmt, table_too=asked is None), nl=False)
 
@@ -476,6 +508,7 @@ def match_edit(
     rest: RestOpt = None,
     partial: PartialOpt = False,
     first_pig: FirstPigOpt = None,
+    note: EditNoteOpt = None,
     interactive: InteractiveOpt = False,
     lang: LangOpt = Lang.en,
 ) -> None:
@@ -495,13 +528,13 @@ def match_edit(
     from ..match.actions import edit_hand
     from ..render.match import match_status_text
 
+    note = _checked_note(note)
     asked = _asked(ledger_file, hand_file, captured, interactive, lang.value, number, first_pig)
     hand = asked or _hand_for(hand_file, captured, exposed, first_exposed, rest, "edit", number)
     said = None if asked else first_pig  # (the prompts began from it)
     with _first_pig_hint():
-        edited = edit_hand(
-            ledger_file, number, hand, partial=partial, source=_source(hand_file), first_pig=said
-        )
+        edited = edit_hand(ledger_file, number, hand, partial=partial, source=_source(hand_file),
+                           first_pig=said, note=note)  # fmt: skip
     with _shown(ledger_file, "edit", {"hand": number}, lang.value):
         typer.echo(say("match.replaced", lang.value, number=number))
         if asked is None:
@@ -654,7 +687,8 @@ def match_export(
         ),
     ] = False,
 ) -> None:
-    """One row per hand, one column per player: the finals (or raws) for a spreadsheet.
+    """One row per hand, one column per player: the finals (or raws) for a spreadsheet, then
+    when each hand was entered and its note.
 
     \b
     Example:

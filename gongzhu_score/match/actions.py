@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 
 from ..core.engine import HandResult
 from ..core.hand import Hand
@@ -154,15 +155,19 @@ def add_hand(
     partial: bool = False,
     source: str | None = None,
     first_pig: str | None = None,
+    entered: datetime | None = None,
+    note: str | None = None,
 ) -> HandAdded:
     """Score a hand under the match's rules and add it. A ledger whose stored numbers its
     cards no longer give (edited by hand) is refused; one as this tool wrote it is read only
     as far as adding needs (its header and last hand), however long it is. ``first_pig``: who
     took the first pig, needed with two decks under ``first_lead: pig`` when two players took
-    one (:meth:`Ledger.first_pig_for`); a :class:`HandSpec` may carry it instead."""
+    one (:meth:`Ledger.first_pig_for`); a :class:`HandSpec` may carry it instead.
+    ``entered``: when the hand is entered (the caller's clock: a time with its UTC offset),
+    kept with it; ``note``: a note kept with it (:func:`~.ledger.check_note`)."""
 
     def add(ledger: Ledger, cards: Hand, first: str | None) -> tuple[Ledger, HandResult]:
-        return ledger.add(cards, partial=partial, first_pig=first)
+        return ledger.add(cards, partial=partial, first_pig=first, entered=entered, note=note)
 
     ledger, result = change_ledger(
         path,
@@ -182,12 +187,14 @@ def edit_hand(
     partial: bool = False,
     source: str | None = None,
     first_pig: str | None = None,
+    note: str | None = None,
 ) -> HandAdded:
     """Replace hand ``number`` and score every total after it again (``first_pig`` as for
-    :func:`add_hand`: said again where it is needed)."""
+    :func:`add_hand`: said again where it is needed). When the hand was entered is kept, and
+    its note unless ``note`` is given (``""`` removes it)."""
 
     def edit(ledger: Ledger, cards: Hand, first: str | None) -> tuple[Ledger, HandResult]:
-        return ledger.edit(number, cards, partial=partial, first_pig=first)
+        return ledger.edit(number, cards, partial=partial, first_pig=first, note=note)
 
     ledger, result = change_ledger(
         path,

@@ -11,6 +11,7 @@ import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from datetime import datetime
 from fractions import Fraction
 from typing import Any
 
@@ -30,7 +31,7 @@ from ..errors import (
 from ..io.handfile import hand_from_data
 from ..io.variants import DEFAULT, VARIANTS, find_variant
 from ..play.state import rotation_leader
-from ..terms import Listed, Names, error, place, say
+from ..terms import Listed, Names, error, place, say, unsafe_character
 
 __all__ = ["FORMAT", "Ledger", "LedgerEntry", "MatchStatus", "check_end", "pig_takers"]
 
@@ -57,6 +58,13 @@ class LedgerEntry:
     """Two decks: who took the first pig (Q♠) of the hand, when two players took one each and
     it was said (``match add --first-pig``, a trick record, the prompts); None when it is
     implied (one player took every pig) or not known (a ledger written before it was asked)."""
+    entered: str | None = None
+    """When the hand was entered (``match add``): ISO 8601 with its UTC offset, to the second
+    (``2026-11-30T21:05:00+08:00``); None in a ledger written before it was kept. An edit
+    keeps it: the hand was played then."""
+    note: str | None = None
+    """A note kept with the hand (``match add --note``), one line of at most
+    :data:`MAX_NOTE` characters; None when there is none."""
 
     @property
     def pig_takers(self) -> tuple[str, ...]:
@@ -165,14 +173,15 @@ class Ledger:
         hand: Hand,
         before: LedgerEntry | None,
         first_pig: str | None = None,
+        entered: str | None = None,
+        note: str | None = None,
     ) -> LedgerEntry:
         raw, final = result.raws, result.finals
         total_raw = raw if before is None else _add(before.total_raw, raw)
         total_final = final if before is None else _add(before.total_final, final)
         marks = tuple(p.markers for p in result.players)
-        return LedgerEntry(
-            hand, result.partial, raw, final, total_raw, total_final, marks, first_pig
-        )
+        return LedgerEntry(hand, result.partial, raw, final, total_raw, total_final, marks,
+                           first_pig, entered, note)  # fmt: skip
 
     # --- who took the first pig (two decks, rulings §10) ------------------------------------
 
@@ -203,10 +212,18 @@ class Ledger:
         return None
 
     def add(
-        self, hand: Hand, *, partial: bool = False, first_pig: str | None = None
+        self,
+        hand: Hand,
+        *,
+        partial: bool = False,
+        first_pig: str | None = None,
+        entered: datetime | None = None,
+        note: str | None = None,
     ) -> tuple[Ledger, HandResult]:
         """The ledger with ``hand`` appended; refused once the match has ended. ``first_pig``:
-        who took the first pig, where two players took one (:meth:`first_pig_for`).
+        who took the first pig, where two players took one (:meth:`first_pig_for`);
+        ``entered``: when it was entered (a time with its UTC offset, from the caller's
+        clock); ``note``: a note kept with it (:func:`check_note`).
 
         Only the last hand is looked at: no hand follows the one that ends a match (every
         change keeps it so, and ``verify`` reports a ledger edited otherwise), so the match has
@@ -219,9 +236,12 @@ class Ledger:
             raise error(
                 MatchOverError, "error.ledger.over", hand=status.ended_after, loser=status.loser
             )
+        when = entered_text(entered) if entered is not None else None
+        kept = check_note(note)
         seated = self._seated(hand)
         result = self.score(seated, partial=partial)
-        entry = self._entry(result, seated, last, self.first_pig_for(seated, first_pig))
+        first = self.first_pig_for(seated, first_pig)
+        entry = self._entry(result, seated, last, first, when, kept)
         return replace(self, entries=(*self.entries, entry)), result
 
     def undo(self) -> tuple[Ledger, LedgerEntry]:
@@ -267,7 +287,7 @@ class Ledger:
                     LedgerError, "error.ledger.rescore", number=number, error=problem
                 ) from None
             before = entries[-1] if entries else None
-            entries.append(changed._entry(result, e.hand, before, e.first_pig))
+            entries.append(changed._entry(result, e.hand, before, e.first_pig, e.entered, e.note))
         return changed._consistent(replace(changed, entries=tuple(entries)))
 
     def check_number(self, number: int) -> None:
@@ -286,18 +306,28 @@ class Ledger:
         return changed
 
     def edit(
-        self, number: int, hand: Hand, *, partial: bool = False, first_pig: str | None = None
+        self,
+        number: int,
+        hand: Hand,
+        *,
+        partial: bool = False,
+        first_pig: str | None = None,
+        note: str | None = None,
     ) -> tuple[Ledger, HandResult]:
         """The ledger with hand ``number`` (1-based) replaced and every total after it redone.
         ``first_pig`` as for :meth:`add`: the hand is replaced whole, so it is said again
-        where it is needed (the hand before's first pig is not kept)."""
+        where it is needed (the hand before's first pig is not kept). When it was entered is
+        kept (it was played then), and its note unless ``note`` is given (``""``: none)."""
         self._whole()
         self.check_number(number)
+        old = self.entry(number)
+        kept = old.note if note is None else check_note(note)
         seated = self._seated(hand)
         result = self.score(seated, partial=partial)
         first = self.first_pig_for(seated, first_pig)
         entries = list(self.entries[: number - 1])
-        entries.append(self._entry(result, seated, entries[-1] if entries else None, first))
+        before = entries[-1] if entries else None
+        entries.append(self._entry(result, seated, before, first, old.entered, kept))
         for later in self.entries[number:]:
             entries.append(_retotal(later, entries[-1]))
         return self._consistent(replace(self, entries=tuple(entries))), result
@@ -449,6 +479,8 @@ class Ledger:
         players = e.hand.players
         lines = [
             f"- hand: {number}",
+            *([f"  entered: {_dump(e.entered)}"] if e.entered is not None else []),
+            *([f"  note: {_dump(e.note)}"] if e.note is not None else []),
             f"  captured: {_dump(_cards_by_name(players, 'captured'))}",
             f"  exposed: {_dump(_cards_by_name(players, 'exposed', skip_empty=True))}",
             f"  first_exposed: {_dump(_cards_by_name(players, 'first_exposed', skip_empty=True))}",
@@ -556,6 +588,15 @@ class Ledger:
                 takers = pig_takers(hand)
                 if first_pig not in takers:
                     raise _took_no_pig(first_pig, takers)
+            entered = None
+            if data.get("entered") is not None:  # (absent in ledgers written before it)
+                entered = _field(data, "entered", str)
+                parse_time(entered, "entered")
+            note = None
+            if data.get("note") is not None:
+                note = _field(data, "note", str)
+                if check_note(note) != note:  # kept trimmed, never empty
+                    raise error(LedgerError, "error.note.space", note=repr(note))
             return LedgerEntry(
                 hand,
                 partial,
@@ -565,6 +606,8 @@ class Ledger:
                 _numbers(data, "total_final"),
                 marks,
                 first_pig,
+                entered,
+                note,
             )
         except GongzhuError as e:
             raise e.recast(LedgerError).within(where) from None
@@ -598,6 +641,49 @@ def _retotal(entry: LedgerEntry, before: LedgerEntry | None) -> LedgerEntry:
         total_raw=_add(before.total_raw, entry.raw),
         total_final=_add(before.total_final, entry.final),
     )
+
+
+MAX_NOTE = 200
+"""The longest note a hand keeps, in characters."""
+
+
+def check_note(note: object) -> str | None:
+    """A hand's note as it is kept: text, trimmed, one line of at most :data:`MAX_NOTE`
+    characters, no character a terminal would act on or a reader take as a line break (the
+    same rule as a player's name); None for no note (None, or nothing but spaces)."""
+    if note is None:
+        return None
+    if not isinstance(note, str):
+        raise error(LedgerError, "error.note.not_text", value=repr(note))
+    char = unsafe_character(note)
+    if char is not None:
+        raise error(LedgerError, "error.note.unsafe", note=repr(note), char=f"U+{ord(char):04X}")
+    kept = note.strip()
+    if len(kept) > MAX_NOTE:
+        raise error(LedgerError, "error.note.long", most=MAX_NOTE, count=len(kept))
+    return kept or None
+
+
+_ISO_TIME = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{1,6})?[+-]\d\d:\d\d")
+
+
+def parse_time(text: object, what: str) -> datetime:
+    """A time as a ledger keeps it: ISO 8601 with its UTC offset (``2026-11-30T21:05:00+08:00``,
+    a fraction of the second allowed); ``what`` names where it was given, for the error."""
+    if isinstance(text, str) and _ISO_TIME.fullmatch(text):
+        try:
+            return datetime.fromisoformat(text)
+        except ValueError:  # a month 13, an hour 25
+            pass
+    raise error(LedgerError, "error.ledger.time", what=what, value=repr(text))
+
+
+def entered_text(when: datetime) -> str:
+    """When a hand was entered, as the ledger keeps it: ISO 8601 to the second with the UTC
+    offset (a time without one is refused: the ledger would not say when it was)."""
+    if not isinstance(when, datetime) or when.utcoffset() is None:
+        raise error(LedgerError, "error.ledger.time_offset", value=repr(when))
+    return when.isoformat(timespec="seconds")
 
 
 def check_end(end_at: int, flag: str | None = None) -> None:

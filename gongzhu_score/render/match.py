@@ -47,6 +47,8 @@ def hands_as_dicts(ledger: Ledger) -> list[dict[str, Any]]:
             "pig": list(e.pig_takers),
             "first_pig": e.first_pig,
             "partial": e.partial,
+            "entered": e.entered,
+            "note": e.note,
         }
         for i, e in enumerate(ledger.entries, ledger.skipped + 1)
     ]
@@ -218,27 +220,26 @@ def render_match_csv(ledger: Ledger) -> str:
 
 
 def render_export(ledger: Ledger, fmt: Format, values: str = "final", totals: bool = False) -> str:
-    """``match export``: one row per hand, one column per player (finals, or raws); with
-    ``totals``, a last row ``total`` with each player's sum."""
-    rows: list[dict[str, Any]] = [
-        {
-            "hand": i,
-            **{n: json_number(v) for n, v in zip(ledger.players, getattr(e, values), strict=True)},
-        }
+    """``match export``: one row per hand, one column per player (finals, or raws), then when
+    the hand was entered and its note (empty where there is none); with ``totals``, a last
+    row ``total`` with each player's sum."""
+    rows: list[tuple[int | str, str | None, str | None, list[int | float]]] = [
+        (i, e.entered, e.note, [json_number(v) for v in getattr(e, values)])
         for i, e in enumerate(ledger.entries, 1)
     ]
     if totals:
         last = ledger.entries[-1] if ledger.entries else None
         sums = (last.total_final if values == "final" else last.total_raw) if last else (0,) * 4
-        rows.append(
-            {
-                "hand": "total",
-                **{n: json_number(v) for n, v in zip(ledger.players, sums, strict=True)},
-            }
-        )
+        rows.append(("total", None, None, [json_number(v) for v in sums]))
+    names = ledger.players
     if fmt is Format.json:
-        return json_text(rows)
-    return csv_text([["hand", *ledger.players], *([r[k] for k in r] for r in rows)])
+        return json_text(
+            [{"hand": h, "entered": when, "note": note, **dict(zip(names, scores, strict=True))}
+             for h, when, note, scores in rows]
+        )  # fmt: skip
+    header = ["hand", *names, "entered", "note"]
+    cells = ([h, *scores, when or "", note or ""] for h, when, note, scores in rows)
+    return csv_text([header, *cells])
 
 
 # --- one hand of the match, and the match's changes --------------------------------------------
@@ -251,6 +252,8 @@ def hand_to_dict(ledger: Ledger, number: int) -> dict[str, Any]:
         "hand": number,
         "partial": e.partial,
         "first_pig": e.first_pig,
+        "entered": e.entered,
+        "note": e.note,
         "players": [
             {
                 "name": p.name,
@@ -311,6 +314,10 @@ def render_hand(ledger: Ledger, number: int, lang: str = "en", table_format: str
     body = table(rows, headers, table_format, colalign=align)
     if e.first_pig is not None:
         body += "\n" + say("match.first_pig", lang, name=e.first_pig)
+    if e.entered is not None:
+        body += "\n" + say("match.entered", lang, time=e.entered)
+    if e.note is not None:
+        body += "\n" + say("match.note", lang, note=e.note)
     return f"{title}\n\n{body}\n"
 
 
@@ -358,6 +365,8 @@ def reentry_command(ledger_path: str, entry: LedgerEntry) -> str:
         words.append("--partial")
     if entry.first_pig is not None:
         words += ["--first-pig", entry.first_pig]
+    if entry.note is not None:
+        words += ["--note", entry.note]
     return shlex.join(words)
 
 

@@ -219,6 +219,8 @@ add_terms({
     "match.unchanged": ("the settings are as they were: nothing changed", "设置未变：没有修改"),
     "match.moved": ("totals, raw (final), before → after:", "合计 原始分（最后得分），修改前 → 修改后："),
     "match.end_now": ("now: {status}", "现在：{status}"),
+    "match.entered": ("entered {time}", "录入于 {time}"),
+    "match.note": ("note: {note}", "备注：{note}"),
 
     "history.number": ("#", "#"),
     "history.time": ("time", "时间"),
