@@ -3,7 +3,11 @@ many refused with its holder, the rest to one seat, the exposures."""
 
 from __future__ import annotations
 
-from gongzhu_score import parse_cards
+from hypothesis import given
+from hypothesis import strategies as st
+from strategies import RandomHand, legal_hands
+
+from gongzhu_score import Hand, PlayerHand, parse_cards
 from gongzhu_score.io.variants import find_variant
 from gongzhu_score.match.entry import HandEntry
 from gongzhu_score.match.ledger import Ledger
@@ -55,3 +59,27 @@ def test_an_entry_of_a_hand_holds_it_as_it_stands() -> None:
         ).hand()
     )
     assert again.cards[1] == parse_cards("QS JD 10C") and again.exposed == {"南": parse_cards("QS")}
+
+
+@given(legal_hands(), st.integers(0, 3), st.permutations(range(4)))
+def test_the_rest_on_any_seat_is_what_the_command_line_s_rest_gives(
+    hand: RandomHand, rest: int, order: list[int]
+) -> None:
+    """Whichever seat takes the rest and in whatever order the lines are typed (seats after the
+    rest-taker too), the hand is the one ``--rest`` makes, and the rest what it says."""
+    decks = find_variant(hand.variant).decks
+    names = list(hand.captured)
+    entry = HandEntry(names, decks)
+    for seat in order:
+        if seat == rest:
+            assert entry.give_rest(seat) is None
+        else:
+            assert entry.give(seat, hand.captured[names[seat]]) is None
+    others = Hand(tuple(PlayerHand(n, () if i == rest else tuple(hand.captured[n]))
+                        for i, n in enumerate(names)))  # fmt: skip
+    assert entry.hand() == others.with_rest(names[rest], decks)
+    assert entry.taken_by_rest() == others.with_rest(names[rest], decks).players[rest].captured
+    assert not entry.hand().missing(decks)
+    other = (rest + 1) % 4
+    assert entry.give_rest(other) == names[rest]  # only one seat takes the rest
+    assert entry.rest == rest and entry.cards[other] == tuple(hand.captured[names[other]])
