@@ -5,8 +5,9 @@ The words live where they are used (the library's messages in :mod:`.messages`, 
 :mod:`.render.words`, the command line's in :mod:`.cli.words`) and join this one table.
 Machine formats (JSON, CSV, YAML) never go through here: their keys stay English whatever the
 language, so scripts do not depend on ``--lang``. Values may be a :class:`Names` (joined with
-"and"/"、", or "nobody"), :class:`Cards` (their symbols, or "nothing"), anything with a ``term``
-(a key of this table: a suit says its word), or anything with a ``str``.
+"and"/"、", or "nobody"), :class:`Cards` (as the language writes cards, or "nothing"), a card
+(its symbol, ``Q♠``, or its Chinese name, ``黑桃Q``), anything with a ``term`` (a key of this
+table: a suit says its word), or anything with a ``str``.
 
 It sits at the bottom of the package beside :mod:`.errors` (it imports nothing of it), so that
 every layer can speak both languages, errors included (:func:`error`).
@@ -28,6 +29,7 @@ __all__ = [
     "Listed",
     "Names",
     "add_terms",
+    "card_names",
     "colon",
     "error",
     "join",
@@ -105,12 +107,13 @@ class Names(tuple[str, ...]):
     """Player names, shown joined with "and" (English) or "、" (Chinese), or "nobody"."""
 
 
-class Listed(tuple[str, ...]):
-    """Items shown as a list: ``东, 南, 西, 北`` (English), ``东、南、西、北`` (Chinese)."""
+class Listed(tuple[Any, ...]):
+    """Items shown as a list: ``东, 南, 西, 北`` (English), ``东、南、西、北`` (Chinese); each item
+    as a value is shown (a card in the language's notation: ``Q♠, J♦``, ``黑桃Q、方块J``)."""
 
 
 class Cards(tuple[Any, ...]):
-    """Cards, shown as their symbols, or "nothing"."""
+    """Cards, shown as the language writes them (:func:`card_names`), or "nothing"."""
 
 
 class Both(tuple[str, str]):
@@ -126,15 +129,32 @@ def _shown(value: object, lang: str) -> object:
     if isinstance(value, Both):
         return value[1] if lang == "zh" else value[0]
     if isinstance(value, Listed):
-        return join(value, lang)
+        return say("list", lang).join(str(_shown(item, lang)) for item in value)
     if isinstance(value, Names):
         return join(value, lang, "and") or say("nobody", lang)
     if isinstance(value, Cards):
-        return " ".join(c.symbol for c in value) or say("nothing", lang)
+        return card_names(value, lang) or say("nothing", lang)
     term = getattr(value, "term", None)
     if isinstance(term, str) and term in TERMS:  # a suit: spades, 黑桃
         return say(term, lang)
+    zh = getattr(value, "zh", None)
+    if isinstance(zh, str) and hasattr(value, "symbol"):  # a card: Q♠, 黑桃Q
+        return zh if lang == "zh" else value.symbol
     return value
+
+
+def card_names(cards: Iterable[Any], lang: str) -> str:
+    """Cards as the language writes them, one notation each: in English their symbols
+    (``Q♠ 10♣ 6♥ 8♥``); in Chinese their names, a suit's word then the rank, said once for a
+    run of one suit (``黑桃Q 梅花10 红桃6 8``): what the card parser reads back."""
+    if lang != "zh":
+        return " ".join(c.symbol for c in cards)
+    out: list[str] = []
+    suit = None
+    for card in cards:
+        out.append(card.rank_name if card.suit is suit else card.zh)
+        suit = card.suit
+    return " ".join(out)
 
 
 E = TypeVar("E", bound=GongzhuError)

@@ -254,7 +254,7 @@ def test_the_counter_line_reads_as_a_table_would_say_it() -> None:
     assert "    trick 13: 东 J♦  南 9♦  西 K♠  北 A♦ → 北 takes J♦\n" in r.stdout
     assert "  so J♦ goes to 北, not to 东 as claimed.\n" in r.stdout
     zh = run("replay", str(SAMPLES / "claim_defeated.yaml"), "--lang", "zh").stdout
-    assert "    第 13 圈：东 J♦  南 9♦  西 K♠  北 A♦ → 北 收 羊\n" in zh
+    assert "    第 13 圈：东 方块J  南 方块9  西 黑桃K  北 方块A → 北 收 羊\n" in zh
     assert "  于是 羊 归 北，而不是声称的 东。\n" in zh
 
 

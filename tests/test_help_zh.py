@@ -300,3 +300,74 @@ def test_the_chinese_help_is_loaded_only_to_be_shown() -> None:
     assert not CHINESE_HELP & loaded_by("score", "--bogus")  # (an English usage error)
     assert loaded_by("score", "--help", "--lang", "zh") >= CHINESE_HELP
     assert "pydantic" not in loaded_by("score", HAND, "--lang", "zh")
+
+
+# --- one card notation and one list separator per language ----------------------------------------
+#
+# "One notation" means: Chinese output names every card in Chinese, a suit's word and the rank
+# (黑桃Q, 红桃6 8 10: a run of one suit says the suit once), the three special cards among
+# scoring cards by their names (猪 羊 变压器), and never a suit symbol (♠♥♦♣) nor a letter code
+# (QS, 10C); its lists are joined with 、. English output writes every card as its symbol (Q♠,
+# 10♣), never a Chinese suit word nor a letter code, and joins lists with ", ". (Command lines
+# printed to be typed again keep the codes in English, and in Chinese the names: both read
+# back; a rule set's title and source are its data, in its own words. An English error names a
+# card as its code and its symbol, ``10C (10♣)``, as the contract's examples do.)
+
+SYMBOL = re.compile(r"[♠♥♦♣]")
+CODE = re.compile(r"(?<![A-Za-z0-9])(?:10|[2-9JQKA])[SHDC](?![A-Za-z0-9])")
+SUIT_WORD = re.compile(r"黑桃|红桃|方块|梅花")
+RECORDS = sorted({*SAMPLES.glob("*record*.yaml"), *SAMPLES.glob("claim_*.yaml"),
+                  *SAMPLES.parent.glob("sample_disputes/*.yaml")})  # fmt: skip
+HANDS = sorted(set(SAMPLES.glob("*.yaml")) - set(RECORDS))
+
+
+def outputs(lang: str) -> Iterator[tuple[str, str]]:
+    """(command, what it prints) for the samples: every hand scored, explained and compared,
+    every record replayed, the match shown and explained hand by hand, every rule set shown."""
+    commands = [["score", str(h)] for h in HANDS] + [["explain", str(h)] for h in HANDS]
+    commands += [["compare", str(h)] for h in HANDS] + [["replay", str(r)] for r in RECORDS]
+    commands += [["match", "show", LEDGER]] + [["match", "show", LEDGER, n] for n in "123"]
+    commands += [["explain", LEDGER, n] for n in "123"]
+    commands += [["variants", "show", name] for name in ("classic", "online", "dehong", "jj",
+                                                       "two-deck")]  # fmt: skip
+    for args in commands:
+        r = run(*args, "--lang", lang)
+        lines = [line for line in (r.stdout + r.stderr).splitlines()
+                 if not re.match(r"(说明 title|出处 source|title|source)\b", line)]  # fmt: skip
+        yield " ".join(args), "\n".join(lines)
+
+
+def test_chinese_output_writes_every_card_and_list_one_way() -> None:
+    mixed = []
+    for command, text in outputs("zh"):
+        for what, pattern in (("a suit symbol", SYMBOL), ("a letter code", CODE),
+                              ("an English list", re.compile(r"\S, \S"))):  # fmt: skip
+            found = pattern.search(text)
+            if found:
+                line = text[text.rfind("\n", 0, found.start()) + 1 : text.find("\n", found.end())]
+                mixed.append(f"{command}: {what}: {line}")
+    assert not mixed, "\n".join(mixed)
+
+
+def test_english_output_writes_every_card_and_list_one_way() -> None:
+    mixed = []
+    for command, text in outputs("en"):
+        text = "\n".join(line for line in text.splitlines() if not line.startswith("error: "))
+        for what, pattern in (("a Chinese suit word", SUIT_WORD), ("a letter code", CODE),
+                              ("a Chinese list", re.compile("[、，]"))):  # fmt: skip
+            found = pattern.search(text)
+            if found:
+                line = text[text.rfind("\n", 0, found.start()) + 1 : text.find("\n", found.end())]
+                mixed.append(f"{command}: {what}: {line}")
+    assert not mixed, "\n".join(mixed)
+
+
+@given(st.lists(st.sampled_from([str(c) for c in range(2, 11)] + list("JQKA")), max_size=8),
+       st.lists(st.sampled_from("SHDC"), max_size=8))  # fmt: skip
+def test_every_card_list_printed_reads_back(ranks: list[str], suits: list[str]) -> None:
+    from gongzhu_score.core.cards import parse_cards
+    from gongzhu_score.terms import card_names
+
+    cards = parse_cards(" ".join(r + s for r, s in zip(ranks, suits, strict=False)))
+    for lang in ("en", "zh"):
+        assert parse_cards(card_names(cards, lang)) == cards

@@ -158,6 +158,9 @@ def test_a_write_the_system_refuses_is_bad_input_and_loses_nothing(
 # Terms whose Chinese names a value differently on purpose (a Chinese word for the same thing).
 _OWN_VALUES = {"method", "error.card.letter_group", "error.option.unknown", "where.player_field",
                "violation.led_out_of_turn"}  # fmt: skip
+# Chinese names a card one way (黑桃Q), without the English message's code beside it (QS).
+_OWN_VALUES |= {f"error.hand.{verb}_{how}" for verb in ("captured", "exposed")
+                for how in ("twice", "already", "third")} | {"error.hand.cannot_expose"}  # fmt: skip
 
 
 def test_every_term_is_said_in_both_languages_with_the_same_values() -> None:

@@ -119,7 +119,7 @@ def test_undo_removes_the_last_hand_and_recomputes(ledger: str) -> None:
     for n in (1, 2):
         ok("match", "add", ledger, hand(n))
     out = ok("match", "undo", ledger)
-    assert out.startswith("removed hand 2: 东 [JD 10C] 200; 南 [QS AH KH QH JH] -340")
+    assert out.startswith("removed hand 2: 东 [J♦ 10♣] 200; 南 [Q♠ A♥ K♥ Q♥ J♥] -340")
     data = show(ledger)
     assert len(data["hands"]) == 1
     assert data["totals"]["raw"] == [-400, -160, -40, 0]

@@ -304,7 +304,7 @@ def test_two_decks_a_pair_lead_is_followed_by_a_pair_when_held() -> None:
     assert [(f.text("en"), f.text("zh")) for f in out] == [
         (
             "trick 4: b played 9♦ K♦ on a pair lead while holding the pair 5♦ 5♦",
-            "第4圈：首家出对，b手里有对子5♦ 5♦却出了9♦ K♦",
+            "第4圈：首家出对，b手里有对子方块5 方块5却出了方块9 K",
         )
     ]
 

@@ -19,7 +19,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 
 from ..errors import ArgumentError, GongzhuError, HandError, MissingCardsError, RestError
-from ..terms import Listed, Names, error, place, printable, say, unsafe_character
+from ..terms import Cards, Listed, Names, error, place, printable, say, unsafe_character
 from .bits import SCORING
 from .cards import DECK, SCORING_CARDS, Card, decks_of, flag_of, not_a, parse_cards
 from .variant import Variant
@@ -43,8 +43,9 @@ def _key(card: Card) -> tuple[int, int]:
     return card.sort_key
 
 
-def _show(cards: Iterable[Card]) -> str:
-    return " ".join(c.symbol for c in sorted(cards, key=_key))
+def _show(cards: Iterable[Card]) -> Cards:
+    """Cards for a message, sorted: shown as the message's language writes them."""
+    return Cards(sorted(cards, key=_key))
 
 
 @dataclass(frozen=True, slots=True)
@@ -324,7 +325,7 @@ def _check_captured(hand: Hand, decks: int) -> None:
 
 def _check_exposed(hand: Hand, variant: Variant) -> None:
     holders: dict[Card, list[str]] = {}
-    allowed = ", ".join(c.symbol for c in variant.exposable)
+    allowed = Listed(variant.exposable)
     for p in hand.players:
         if p.first_exposed and not variant.first_exposure_allowed:
             raise error(HandError, "error.hand.first_not_allowed", name=p.name,

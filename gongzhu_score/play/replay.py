@@ -303,7 +303,7 @@ def _check_first_lead(
                                      "holders": Names(expected.leaders)}))  # fmt: skip
     elif expected.card is not None and lead.cards and expected.card not in lead.cards:
         key = _CARD_LED[why]
-        out.append(Finding(key, {"player": lead.player, "cards": lead.text, "card": card}))
+        out.append(Finding(key, {"player": lead.player, "cards": Cards(lead.cards), "card": card}))
 
 
 # The holder's rule broken, said as the rule says it: every hand, or a match's first hand.
@@ -320,7 +320,7 @@ def _check_play(
     if led is None:
         if lead_problem(play.cards):
             out.append(Finding("violation.lead_not_one_or_pair", {
-                "trick": number, "lead": play.player, "cards": play.text}))  # fmt: skip
+                "trick": number, "lead": play.player, "cards": Cards(play.cards)}))  # fmt: skip
         suit = play.cards[0].suit
     else:
         suit = led[0].suit
@@ -339,7 +339,7 @@ def _check_follow(
     out: list[Finding],
 ) -> None:
     """Follow suit when able (two decks: follow a pair with a pair when holding one)."""
-    who = {"trick": number, "player": play.player, "cards": play.text}
+    who = {"trick": number, "player": play.player, "cards": Cards(play.cards)}
     problem = follow_problem(play.cards, led, suit, hand)
     if problem == "count":
         out.append(

@@ -19,6 +19,7 @@ from ..core.result import Line, PlayerScore
 from ..disputes.claimed import ClaimedScore
 from ..terms import colon, join, rule_name, say, title
 from .formats import format_number
+from .hand import cards_text
 
 if TYPE_CHECKING:
     from ..disputes.explain_claim import ClaimExplained
@@ -34,8 +35,9 @@ def _n(value: int | Fraction) -> str:
     return format_number(value)
 
 
-def _cards(cards: Sequence[Card]) -> str:
-    return " ".join(c.symbol for c in cards)
+def _cards(cards: Sequence[Card], lang: str) -> str:
+    """Cards in the notation of the language's tables: ``Q♠ 10♣ 6♥``, ``猪 变压器 红桃6``."""
+    return cards_text(cards, lang)
 
 
 class _Words:
@@ -75,7 +77,7 @@ def _line_steps(line: Line, p: PlayerScore, result: HandResult, w: _Words) -> li
         # one heart needs no sum: "A♥: -50", several: "6♥ 8♥: -10 -10 = -20"
         values = " ".join(_n(v.heart_values[c.rank - 2]) for c in line.cards)
         values = values if len(line.cards) > 1 else ""
-        steps.append(w("hearts", "heart_values", cards=_cards(line.cards),
+        steps.append(w("hearts", "heart_values", cards=_cards(line.cards, w.lang),
                        values=f"{values} = " if values else "", total=_n(line.base)))  # fmt: skip
     elif line.rule == "full_red":
         steps.append(w(f"full_red_{v.full_red_mode}", "full_red", count=len(line.cards),
@@ -90,7 +92,8 @@ def _line_steps(line: Line, p: PlayerScore, result: HandResult, w: _Words) -> li
         steps.append(w("sheep", "sheep", value=v.sheep, copies=copies.replace("= ", "= +")))
     elif line.rule == "transformer_alone":
         zero = [c for c in p.scoring_cards if c is not TRANSFORMER]
-        note = w("zero_note", cards=_cards(zero), why="zero_hearts_are_scoring") if zero else ""
+        why = "zero_hearts_are_scoring"
+        note = w("zero_note", cards=_cards(zero, w.lang), why=why) if zero else ""
         steps.append(w("alone", "transformer_alone", note=note, value=v.transformer_alone))
     if line.factor != 1:
         if line.rule == "transformer_alone":
@@ -108,7 +111,7 @@ def _player_steps(p: PlayerScore, result: HandResult, w: _Words) -> list[str]:
     v = result.variant
     if not p.scoring_cards:
         return [w("none_taken")]
-    steps = [w("taken", cards=_cards(p.scoring_cards))]
+    steps = [w("taken", cards=_cards(p.scoring_cards, w.lang))]
     if p.grand_slam:
         steps.append(w("grand_slam", "grand_slam"))
     for line in p.lines:
@@ -214,7 +217,7 @@ def explain(result: HandResult, lang: str = "en") -> str:
     v = result.variant
     out = [w("title", name=v.name, title=title(v, lang)), _first_lead(result, w)]
     if result.partial:
-        out.append(w("partial", cards=_cards(result.missing)))
+        out.append(w("partial", cards=_cards(result.missing, w.lang)))
     for p in result.players:
         out += ["", w("player", name=p.name, seat=p.seat, raw=p.raw, final=_n(p.final))]
         out += [f"  {i}. {step}" for i, step in enumerate(_player_steps(p, result, w), 1)]

@@ -9,7 +9,7 @@ from ..core.cards import PIG, SHEEP, TRANSFORMER, Card, Suit
 from ..core.engine import HandResult
 from ..core.normalize import Method, Normalization
 from ..core.result import Exposure, PlayerScore, TeamSide
-from ..terms import colon, join, say, title
+from ..terms import card_names, colon, join, say, title
 from .formats import Format, csv_text, format_number, json_number, json_text, table, yaml_text
 
 if TYPE_CHECKING:
@@ -21,9 +21,10 @@ _NICKNAMED = (PIG, SHEEP, TRANSFORMER)
 
 
 def cards_text(cards: Sequence[Card], lang: str) -> str:
-    """Scoring cards as a player reads them: ``Q♠ 10♣ 6♥``, or ``猪 变压器 红桃6 8``."""
+    """Scoring cards as a player reads them: ``Q♠ 10♣ 6♥``, or ``猪 变压器 红桃6 8`` (the
+    special cards by their names, then the hearts: the table's notation in Chinese)."""
     if lang != "zh":
-        return " ".join(c.symbol for c in cards)
+        return card_names(cards, lang)
     named = [say(f"nickname.{c.code}", lang) for c in cards if c in _NICKNAMED]
     hearts = [c.rank_name for c in cards if c.suit is Suit.HEARTS]
     if hearts:
@@ -48,7 +49,8 @@ def method_text(norm: Normalization, lang: str) -> str:
 
 
 def exposure_text(e: Exposure, lang: str) -> str:
-    return say(f"exposure.{e.kind}", lang, card=e.card.symbol, level=e.level, by=e.by)
+    return say(f"exposure.{e.kind}", lang, card=cards_text((e.card,), lang), level=e.level,
+               by=e.by)  # fmt: skip
 
 
 def _side_label(side: TeamSide) -> str:
@@ -60,9 +62,9 @@ def _header(result: HandResult, lang: str) -> list[str]:
     lines = [f"{say('variant', lang)}{sep}{v.name} ({title(v, lang)})"]
     lines.append(f"{say('normalize', lang)}{sep}{method_text(result.normalization, lang)}")
     shown = [exposure_text(e, lang) for e in result.exposures]
-    lines.append(f"{say('exposed', lang)}{sep}{join(shown, lang, 'comma') or say('none', lang)}")
+    lines.append(f"{say('exposed', lang)}{sep}{join(shown, lang) or say('none', lang)}")
     if result.partial:
-        lines.append(f"{say('partial', lang)}{sep}{' '.join(c.symbol for c in result.missing)}")
+        lines.append(f"{say('partial', lang)}{sep}{cards_text(result.missing, lang)}")
     sides = result.sides
     if sides is not None:
         mode = say(f"teams.{result.normalization.teams.value}", lang)

@@ -6,11 +6,12 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
+from ..core.cards import Card
 from ..core.engine import HandResult
 from ..match.actions import HandAdded, HandTaken, SettingsChanged
 from ..match.history import Change
 from ..match.ledger import Ledger, LedgerEntry, MatchStatus
-from ..terms import Both, Listed, colon, count_of_hands, join, printable, say
+from ..terms import Both, Listed, card_names, colon, count_of_hands, join, printable, say
 from .formats import Format, csv_text, format_number, json_number, json_text, table
 from .hand import method_text, render_result, result_to_dict
 
@@ -283,7 +284,8 @@ def render_hand(ledger: Ledger, number: int, lang: str = "en", table_format: str
     for p, scored, raw, final, total in zip(
         e.hand.players, result.players, e.raw, e.final, e.total_final, strict=True
     ):
-        shown = [c.symbol for c in p.exposed] + [f"{c.symbol} 首明" for c in p.first_exposed]
+        shown = [cards_text((c,), lang) for c in p.exposed]
+        shown += [f"{cards_text((c,), lang)} 首明" for c in p.first_exposed]
         rows.append(
             [
                 scored.seat,
@@ -349,18 +351,22 @@ def render_history(
     return table(rows, headers, table_format) + "\n"
 
 
-def reentry_command(ledger_path: str, entry: LedgerEntry) -> str:
-    """The command that adds ``entry``'s hand again, exposures and 首明 included."""
+def reentry_command(ledger_path: str, entry: LedgerEntry, lang: str = "en") -> str:
+    """The command that adds ``entry``'s hand again, exposures and 首明 included: its cards as
+    they are typed, their codes (``QS 10C``), or in Chinese their names (``黑桃Q 梅花10``)."""
     import shlex
+
+    def typed(cards: Sequence[Card]) -> str:
+        return card_names(cards, lang) if lang == "zh" else " ".join(c.code for c in cards)
 
     words = ["gongzhu-score", "match", "add", ledger_path]
     for p in entry.hand.players:
-        words += ["-c", f"{p.name}={' '.join(c.code for c in p.captured)}"]
+        words += ["-c", f"{p.name}={typed(p.captured)}"]
     for p in entry.hand.players:
         if p.exposed:
-            words += ["-e", f"{p.name}={' '.join(c.code for c in p.exposed)}"]
+            words += ["-e", f"{p.name}={typed(p.exposed)}"]
         if p.first_exposed:
-            words += ["--first-exposed", f"{p.name}={' '.join(c.code for c in p.first_exposed)}"]
+            words += ["--first-exposed", f"{p.name}={typed(p.first_exposed)}"]
     if entry.partial:
         words.append("--partial")
     if entry.first_pig is not None:
@@ -405,12 +411,12 @@ def taken_text(ledger_path: str, taken: HandTaken, lang: str) -> str:
     bring it back, and where the match stands now."""
     entry = taken.entry
     parts = [
-        f"{p.name} [{' '.join(c.code for c in p.captured)}] {raw}"
+        f"{p.name} [{card_names(p.captured, lang)}] {raw}"
         for p, raw in zip(entry.hand.players, entry.raw, strict=True)
     ]
     lines = [
         say("match.removed", lang, number=taken.number, players=say("semicolon", lang).join(parts)),
-        say("match.readd", lang, command=reentry_command(ledger_path, entry)),
+        say("match.readd", lang, command=reentry_command(ledger_path, entry, lang)),
         say("match.restore_hint", lang, ledger=ledger_path),
         match_status_text(taken.ledger, taken.ledger.status(), lang),
     ]

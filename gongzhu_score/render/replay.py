@@ -11,7 +11,7 @@ from ..play.claims import ClaimDecision, play_codes, trick_codes
 from ..play.judge import Judgement
 from ..play.replay import Replay
 from ..play.state import Trick
-from ..terms import Names, say
+from ..terms import Names, card_names, say
 from .formats import Format, json_text, table, yaml_text
 from .hand import cards_text, claimed_dict, render_result, result_to_dict
 
@@ -67,8 +67,9 @@ def _scoring_text(cards: Sequence[Card], lang: str) -> str:
     return cards_text(sorted(cards, key=lambda c: c.sort_key), lang) or say("nothing", lang)
 
 
-def _plays_text(trick: Trick) -> str:
-    return "  ".join(f"{p.player} {p.text}" for p in trick.plays)
+def _plays_text(trick: Trick, lang: str) -> str:
+    """A trick's plays in order: ``东 2♣  南 9♣``, ``东 梅花2  南 梅花9``."""
+    return "  ".join(f"{p.player} {card_names(p.cards, lang)}" for p in trick.plays)
 
 
 def claim_text(played: Replay, decision: ClaimDecision | None, lang: str) -> list[str]:
@@ -79,9 +80,7 @@ def claim_text(played: Replay, decision: ClaimDecision | None, lang: str) -> lis
     takes = [f"{n} {_scoring_text(cards, lang)}" for n, cards in claim.takes.items()]
     out = [say("replay.claim", lang, by=claim.by, takes=say("list", lang).join(takes))]
     if claim.line is not None:
-        out.append(
-            "  " + say("replay.claim_line", lang, line=" ".join(c.symbol for c in claim.line))
-        )
+        out.append("  " + say("replay.claim_line", lang, line=card_names(claim.line, lang)))
     if decision is None or decision.guaranteed is None:
         out.append("  " + _unjudged(played, decision, lang))
     elif decision.guaranteed:
@@ -89,7 +88,7 @@ def claim_text(played: Replay, decision: ClaimDecision | None, lang: str) -> lis
     else:
         out.append("  " + say("replay.claim_no", lang))
         for trick in decision.counter_line:
-            plays = _plays_text(trick)
+            plays = _plays_text(trick, lang)
             if trick.winner is None:
                 out.append("    " + say("replay.claim_unplayable", lang, trick=trick.number,
                                         plays=plays, by=claim.by))  # fmt: skip
@@ -118,7 +117,7 @@ def render_replay(
     for t in played.tricks:
         taken = [c for p in t.plays for c in p.cards if c in SCORING_CARDS]
         rows.append([
-            t.number, t.lead, "  ".join(f"{p.player} {p.text}" for p in t.plays), t.winner,
+            t.number, t.lead, _plays_text(t, lang), t.winner,
             cards_text(tuple(sorted(taken, key=lambda c: c.sort_key)), lang),
         ])  # fmt: skip
     headers = [say(f"replay.{k}", lang) for k in ("trick", "lead", "plays", "winner", "took")]

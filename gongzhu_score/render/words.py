@@ -89,6 +89,12 @@ add_terms({
     "rule.grand_slam_rule": ("grand_slam_rule", "满贯得分（由规则推出）"),
     "rule.teams": ("teams", "组队"),
 
+    "variants.exposed": ("exposed", "亮"),
+    "variants.copies": ("{count} exposed", "亮 {count} 张"),
+    "variants.one_ten": (" (one {card} taken; see transformer_table)", "（收一张{card}；见 transformer_table）"),
+    "variants.grand_slam": ("{formula}: {plain} nothing exposed, {shown} all exposed", "{formula}：未亮 {plain}，全亮 {shown}"),
+    "variants.table_row": ("{exposed} exposed, {taken} taken: ×{times}", "亮 {exposed} 张、收 {taken} 张：×{times}"),
+
     "explain.title": ("Rules: {name} ({title})", "规则：{name}（{title}）"),
     "explain.first_lead.pig": ("First lead (首引): the holder of {card} leads a match's first hand{must}; each later hand, whoever took the pig in the hand before{rule}.", "首引：比赛第一局由持{card}者先出{must}；以后每局由上一局收猪者先出{rule}。"),
     "explain.first_lead.must": (", and leads {card} itself", "，且必须先出{card}"),
@@ -101,7 +107,7 @@ add_terms({
     "explain.none_taken": ("No scoring cards taken: raw 0.", "没有收到分牌：原始分 0"),
     "explain.taken": ("Scoring cards taken: {cards}.", "收到的分牌：{cards}"),
     "explain.grand_slam": ("Grand slam (满贯): every scoring card, so the hearts and the pig count positive{rule}", "满贯：收齐全部分牌，红桃和猪都变为正分{rule}"),
-    "explain.hearts": ("Hearts {cards}: {values}{total}{rule}", "红桃 {cards}：{values}{total}{rule}"),
+    "explain.hearts": ("Hearts {cards}: {values}{total}{rule}", "{cards}：{values}{total}{rule}"),
     "explain.full_red_fixed": ("All {count} hearts (全红, full red): they count +{base} instead of their values{rule}", "收全红（{count} 张红桃）：记 +{base}{rule}"),
     "explain.full_red_flip": ("All {count} hearts (全红, full red): their values turn positive, +{base}{rule}", "收全红（{count} 张红桃）：红桃全部变为正分，+{base}{rule}"),
     "explain.pig": ("The pig Q♠ (猪): {value}{copies}{rule}", "猪（黑桃Q）：{value}{copies}{rule}"),
