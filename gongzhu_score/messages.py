@@ -239,6 +239,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "error.note.space": ("note {note}: a stored note is trimmed and not empty", "备注 {note}：记录的备注首尾不能有空格，也不能为空"),
     "error.ledger.time": ("{what}: expected a time in ISO 8601 with its UTC offset, e.g. 2026-11-30T21:05:00+08:00; found {value}", "{what}：应是带 UTC 时差的 ISO 8601 时间，例如 2026-11-30T21:05:00+08:00；却是 {value}"),
     "error.ledger.time_offset": ("when a hand was entered is a time with its UTC offset, not {value}", "录入时间应是带 UTC 时差的时间，不能是 {value}"),
+    "error.current.none": ("no ledger given, and no match was started or changed in this folder: name it (gongzhu-score match {command} LEDGER), set GONGZHU_MATCH=LEDGER, or start one (gongzhu-score match new LEDGER --players 东,南,西,北)", "没有给出比赛记录，这个文件夹里也没有开始或修改过比赛：请写出比赛记录（gongzhu-score match {command} 比赛记录），或设置 GONGZHU_MATCH=比赛记录，或新开一场（gongzhu-score match new 比赛记录 --players 东,南,西,北）"),
+    "error.current.gone": ("the match last started or changed in this folder, {ledger}, is gone (moved or deleted?): name a ledger (gongzhu-score match {command} LEDGER) or start one (gongzhu-score match new LEDGER --players 东,南,西,北); 'gongzhu-score match list' lists your matches", "这个文件夹里最后开始或修改的比赛 {ledger} 已不在了（移走或删除了？）：请写出比赛记录（gongzhu-score match {command} 比赛记录）或新开一场（gongzhu-score match new 比赛记录 --players 东,南,西,北）；'gongzhu-score match list' 可列出你的比赛"),
+    "warning.state.unreadable": ("warning: the remembered matches ({file}) cannot be read ({why}); ignored", "警告：记住的比赛（{file}）无法读取（{why}）；已忽略"),
+    "warning.state.broken": ("warning: the remembered matches ({file}) are not as this tool writes them; ignored (they are written anew at the next change)", "警告：记住的比赛（{file}）不是本工具写的格式；已忽略（下次修改时重新写）"),
+    "warning.state.unwritable": ("warning: cannot remember the current match in {folder} ({why}); name the ledger in each command", "警告：无法在 {folder} 记住当前的比赛（{why}）；请在每个命令里写出比赛记录"),
+    "warning.state.nowhere": ("warning: cannot remember the current match (neither XDG_STATE_HOME nor HOME is set); name the ledger in each command", "警告：无法记住当前的比赛（XDG_STATE_HOME 和 HOME 都没有设置）；请在每个命令里写出比赛记录"),
 
     "verify.no_score": ("hand {number}: its input no longer scores: {error}", "第 {number} 局：记录的牌已无法计分：{error}"),
     "verify.differs": ("hand {number}: {label} of {name}: stored {stored}, recomputed {fresh}", "第 {number} 局：{name} 的 {label}：记录为 {stored}，重新计算为 {fresh}"),

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import shutil
+import tempfile
 
 # Before typer is imported anywhere: fixed width, no colour, so output is the same on a
 # terminal and in CI.
@@ -11,10 +13,20 @@ os.environ["COLUMNS"] = "100"
 os.environ["NO_COLOR"] = "1"
 os.environ.pop("FORCE_COLOR", None)
 
+# The matches the tests start and change are remembered in a state folder of their own, never
+# the user's (each test gets a fresh one: `_own_state_folder`); the current match and the
+# clock of the shell that runs the tests do not reach them.
+os.environ["XDG_STATE_HOME"] = tempfile.mkdtemp(prefix="gongzhu-state-")
+os.environ.pop("GONGZHU_MATCH", None)
+os.environ.pop("GONGZHU_NOW", None)
+
 # The engine (and the hand's rules) as installed: compiled in place by `pip install -e .`, or
 # plain Python. A compiled copy older than its source would test yesterday's engine, so refuse to
 # run against it.
+import atexit
 from pathlib import Path
+
+import pytest
 
 import gongzhu_score.core.engine as _engine
 import gongzhu_score.core.hand as _hand
@@ -27,3 +39,13 @@ for _module in (_engine, _hand):
             f"{_source} changed after it was compiled: run `pip install -e .` again (or set "
             "GONGZHU_PURE_PYTHON=1 to test the uncompiled source)"
         )
+
+atexit.register(shutil.rmtree, os.environ["XDG_STATE_HOME"], True)
+
+
+@pytest.fixture(autouse=True)
+def _own_state_folder(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A fresh state folder for each test: no test sees a match another one remembered."""
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path_factory.mktemp("state")))

@@ -122,7 +122,12 @@ BY_ENGLISH = {
     "csv or json.": "csv 或 json。",
 
     # cli/match.py
-    "The match's ledger file.": "比赛记录文件。",
+    "The match's ledger file. Left out: the match GONGZHU_MATCH names, else the one last "
+    "started or changed in this folder (said on stderr).":
+        "比赛记录文件。不写时：用 GONGZHU_MATCH 指的比赛，否则用这个文件夹里最后开始或修改的那"
+        "场（在标准错误上说明是哪一场）。",
+    "The new match's ledger file; it becomes this folder's current match.":
+        "新比赛的记录文件；它成为这个文件夹的当前比赛。",
     "A hand of the match (1 = first).": "比赛中的一局（1 = 第一局）。",
     "Ask for each player's cards (the default when no hand is given at a terminal).":
         "逐一询问每位玩家的牌（在终端上且没有给出牌局时就是这样）。",
@@ -497,5 +502,17 @@ HELP: dict[str, dict[str, str]] = {
         "--values": "final（最后得分，默认）或 raw（原始分）。",
         "--totals": "最后加一行 'total'，是每位玩家的合计。",
         "--bom": "CSV 以字节顺序标记（BOM）开头，让 Excel 正确读出中文名字。",
+    },
+    "match list": {
+        "": """
+            你的比赛：用本工具开始或修改过的每一场（在哪个文件夹都算），以及这个文件夹里的比赛
+            记录，各有最后修改的时间、玩家、局数和状态（进行中，或已结束、谁当猪），最新的在前。
+            当前比赛（不写比赛记录的 match 命令用它）标有 *。移走或删除了的比赛记录列为找不到。
+
+            \b
+            示例：
+              gongzhu-score match list
+              gongzhu-score match list --format json
+            """,
     },
 }

@@ -28,7 +28,6 @@ from .common import (
     PROG,
     CapturedOpt,
     Command,
-    ErrorsAtTheBoundary,
     ExposedOpt,
     FirstExposedOpt,
     HandFileArg,
@@ -48,6 +47,7 @@ from .common import (
     with_rest,
 )
 from .clock import entry_time
+from .current import LEDGER_VARIABLE, MatchGroup, remember_change
 
 if TYPE_CHECKING:
     from ..match.ledger import Ledger
@@ -63,7 +63,9 @@ DONE_BUT_UNSHOWN = 4
 def _shown(ledger_file: str, kind: str, values: Mapping[str, object], lang: str) -> Iterator[None]:
     """The output of a change already made. If it cannot be written (a full disk, a closed
     pipe) the change still stands, and that is said: exit 4, never 2, so that a script that
-    retries on 2 does not make the change twice."""
+    retries on 2 does not make the change twice. The ledger becomes this folder's current
+    match (remembering it never fails the change)."""
+    remember_change(ledger_file, lang)
     try:
         yield
         sys.stdout.flush()
@@ -83,7 +85,7 @@ def _shown(ledger_file: str, kind: str, values: Mapping[str, object], lang: str)
 
 match_app = typer.Typer(
     name=PROG,
-    cls=ErrorsAtTheBoundary,
+    cls=MatchGroup,
     rich_markup_mode=None,
     help="Keep a match ledger (YAML, one file per match): new, add, show, explain, undo, remove, "
     "edit, rename, set, history, restore, verify, export.\n\n"
@@ -94,7 +96,23 @@ match_app = typer.Typer(
     no_args_is_help=False,
 )
 
-LedgerArg = Annotated[str, typer.Argument(metavar="LEDGER", help="The match's ledger file.")]
+LedgerArg = Annotated[
+    str,
+    typer.Argument(
+        metavar="LEDGER",
+        envvar=LEDGER_VARIABLE,  # (what marks the argument the current match stands in for)
+        show_envvar=False,
+        help="The match's ledger file. Left out: the match GONGZHU_MATCH names, else the one "
+        "last started or changed in this folder (said on stderr).",
+    ),
+]
+NewLedgerArg = Annotated[
+    str,
+    typer.Argument(
+        metavar="LEDGER",
+        help="The new match's ledger file; it becomes this folder's current match.",
+    ),
+]
 NoteOpt = Annotated[
     str | None,
     typer.Option(
@@ -165,7 +183,7 @@ def _match(ctx: typer.Context) -> None:
 
 @match_app.command("new", cls=Command)
 def match_new(
-    ledger_file: LedgerArg,
+    ledger_file: NewLedgerArg,
     players: Annotated[
         str | None,
         typer.Option(
@@ -699,3 +717,33 @@ def match_export(
 
     text = render_export(read_ledger(ledger_file), fmt, values.value, totals)
     typer.echo(("\ufeff" if bom and fmt is Format.csv else "") + text, nl=False)
+
+
+ListFormatOpt = Annotated[Format, format_option(Format.table, Format.json, help="table or json.")]
+
+
+@match_app.command("list", cls=Command)
+def match_list(
+    fmt: ListFormatOpt = Format.table,
+    lang: LangOpt = Lang.en,
+    table_format: TableFormatOpt = "simple",
+) -> None:
+    """Your matches: each one started or changed with this tool (in any folder), and the
+    ledgers in this folder, with its last change, players, hands and state (in play, or over
+    and who is the pig), the newest first. The current one, which a match command given no
+    ledger uses, is marked *. A ledger moved or deleted since is listed as missing.
+
+    \b
+    Examples:
+      gongzhu-score match list
+      gongzhu-score match list --format json
+    """
+    import os
+
+    from ..match.current import list_matches
+    from ..render.matches import render_match_list
+    from .current import notice, working_folder
+
+    matches = list_matches(os.environ, working_folder())
+    notice(matches.problems, lang.value)
+    typer.echo(render_match_list(matches, fmt, lang.value, table_format), nl=False)

@@ -35,6 +35,9 @@ add_terms({
     "hint.ledger_not_hand": ("name one of its hands: 'gongzhu-score explain LEDGER N', 'gongzhu-score match show LEDGER N'", "请指明其中一局：'gongzhu-score explain 比赛记录 N'、'gongzhu-score match show 比赛记录 N'"),
     "hint.see_help": (" (see '{command} --help')", "（见 '{command} --help'）"),
     "hint.first_pig": ("give --first-pig {first} (or --first-pig {second})", "请加上 --first-pig {first}（或 --first-pig {second}）"),
+    "hint.current": ("match: {ledger}", "比赛：{ledger}"),
+    "hint.current_variable": ("match: {ledger} (GONGZHU_MATCH)", "比赛：{ledger}（GONGZHU_MATCH）"),
+    "error.cli.ambiguous": ("{token}: a hand number, or the ledger file of that name here? Write ./{token} for the file, or name the ledger first: gongzhu-score match {command} LEDGER {token}", "{token}：是局数，还是这里同名的比赛记录文件？文件请写 ./{token}，局数请先写出比赛记录：gongzhu-score match {command} 比赛记录 {token}"),
 
     "aborted": ("aborted", "已取消"),
 
