@@ -270,6 +270,17 @@ def test_one_error_prefix_per_language(monkeypatch: pytest.MonkeyPatch) -> None:
     assert run(*bad, "--lang", "en").stderr.startswith("error: ")
 
 
+def test_a_change_made_whose_output_fails_says_so_in_chinese(tmp_path: Any) -> None:
+    ledger = str(tmp_path / "m.yaml")
+    run("match", "new", ledger, "-p", "东,南,西,北")
+    with open("/dev/full", "w") as full:
+        r = subprocess.run([sys.executable, "-m", "gongzhu_score", "match", "add", ledger,
+                            str(SAMPLES / "match" / "hand1.yaml"), "--lang", "zh"],
+                           stdout=full, stderr=subprocess.PIPE, text=True, timeout=60)  # fmt: skip
+    assert r.returncode == 4
+    assert r.stderr.startswith("错误：") and "修改已完成" in r.stderr, r.stderr
+
+
 # --- start-up: the Chinese help is loaded only when it is shown -----------------------------------
 
 LOADED = """

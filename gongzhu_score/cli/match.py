@@ -79,7 +79,7 @@ def _shown(ledger_file: str, kind: str, values: Mapping[str, object], lang: str)
         key = f"error.cli.unshown.{kind}" if kind in ("restored", "new") else "error.cli.unshown"
         said = say(key, lang, ledger=ledger_file, change=change, why=e.strerror or str(e))
         with contextlib.suppress(OSError, ValueError, AttributeError):
-            typer.echo(printable(f"error: {said}"), err=True)
+            typer.echo(printable(f"{say('error.prefix', lang)}{said}"), err=True)
         raise typer.Exit(DONE_BUT_UNSHOWN) from None
 
 
