@@ -36,6 +36,7 @@ from ..io.fields import HandSpec, cards_field, parse_score
 from ..io.variants import choose_rules
 from ..render.formats import Format
 from ..terms import LANGS, error, join, printable, say
+from .complete import complete_captured, complete_exposed, complete_player, complete_variant
 from .streams import prepare_streams, stdin_encoding
 from .typer_internals import read_quickly
 
@@ -340,6 +341,7 @@ VariantOpt = Annotated[
         metavar="NAME",
         help="Rule set: classic (default), online, dehong, jj, two-deck. Overrides the file's.",
         show_default=False,
+        autocompletion=complete_variant,
     ),
 ]
 NormalizeOpt = Annotated[
@@ -449,6 +451,7 @@ CapturedOpt = Annotated[
         help="One per player, in seat order (counter-clockwise): the cards that player "
         'captured, e.g. 东="QS 6H 8H 10C". An empty 北= means nothing.',
         show_default=False,
+        autocompletion=complete_captured,
     ),
 ]
 ExposedOpt = Annotated[
@@ -459,6 +462,7 @@ ExposedOpt = Annotated[
         metavar="NAME=CARDS",
         help="Special cards a player exposed (亮牌/卖牌): Q♠ J♦ 10♣ A♥, e.g. 南=AH.",
         show_default=False,
+        autocompletion=complete_exposed,
     ),
 ]
 FirstExposedOpt = Annotated[
@@ -468,6 +472,7 @@ FirstExposedOpt = Annotated[
         metavar="NAME=CARD",
         help="A card exposed under 首明 (the first card the player drew): counts ×4.",
         show_default=False,
+        autocompletion=complete_exposed,
     ),
 ]
 RestOpt = Annotated[
@@ -478,6 +483,7 @@ RestOpt = Annotated[
         help="This player took every scoring card the others did not (the fourth "
         "player at a table need not count).",
         show_default=False,
+        autocompletion=complete_player,
         callback=lambda name: name.strip() if name else name,  # names are trimmed everywhere
     ),
 ]

@@ -24,6 +24,7 @@ from ..match.ledger import check_end, check_note
 from ..render.formats import Format, json_text
 from ..render.hand import render_result
 from ..terms import Listed, colon, count_of_hands, error, printable, say
+from .clock import entry_time
 from .common import (
     PROG,
     CapturedOpt,
@@ -46,7 +47,7 @@ from .common import (
     silence_stdout,
     with_rest,
 )
-from .clock import entry_time
+from .complete import complete_ledger, complete_player
 from .current import LEDGER_VARIABLE, MatchGroup, remember_change
 
 if TYPE_CHECKING:
@@ -104,6 +105,7 @@ LedgerArg = Annotated[
         show_envvar=False,
         help="The match's ledger file. Left out: the match GONGZHU_MATCH names, else the one "
         "last started or changed in this folder (said on stderr).",
+        autocompletion=complete_ledger,
     ),
 ]
 NewLedgerArg = Annotated[
@@ -155,6 +157,7 @@ FirstPigOpt = Annotated[
         help="Two decks: who took the first pig (Q♠), when two players took one each; under "
         "the first-lead rule pig they lead the next hand, and the match asks it.",
         show_default=False,
+        autocompletion=complete_player,
         callback=lambda name: name.strip() if name else name,  # names are trimmed everywhere
     ),
 ]
@@ -201,6 +204,7 @@ def match_new(
             metavar="LEDGER",
             help="Start with the players and rules of another match (options given here win).",
             show_default=False,
+            autocompletion=complete_ledger,
         ),
     ] = None,
     variant: VariantOpt = None,
@@ -563,7 +567,9 @@ def match_edit(
 @match_app.command("rename", cls=Command)
 def match_rename(
     ledger_file: LedgerArg,
-    old: Annotated[str, typer.Argument(metavar="OLD", help="The name now.")],
+    old: Annotated[
+        str, typer.Argument(metavar="OLD", help="The name now.", autocompletion=complete_player)
+    ],
     new: Annotated[str, typer.Argument(metavar="NEW", help="The new name.")],
     lang: LangOpt = Lang.en,
 ) -> None:

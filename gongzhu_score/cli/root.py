@@ -45,6 +45,7 @@ from .common import (
     read_hand,
     with_rest,
 )
+from .complete import complete_variant
 
 if TYPE_CHECKING:
     from ..disputes.claimed import ClaimedScore
@@ -267,6 +268,7 @@ def compare_command(
             help="A rule set to compare; give two or more (default: the four one-deck "
             "variants). The first is the one the others are compared with.",
             show_default=False,
+            autocompletion=complete_variant,
         ),
     ] = None,
     rule_files: Annotated[
@@ -472,7 +474,12 @@ def _variants_list(
 
 @variants_app.command("show", cls=Command)
 def variants_show(
-    name: Annotated[str, typer.Argument(help="classic, online, dehong, jj or two-deck.")],
+    name: Annotated[
+        str,
+        typer.Argument(
+            help="classic, online, dehong, jj or two-deck.", autocompletion=complete_variant
+        ),
+    ],
     fmt: DataFormatOpt = Format.table,
     lang: LangOpt = Lang.en,
     table_format: TableFormatOpt = "simple",
