@@ -195,7 +195,10 @@ def test_export_csv_and_json(ledger: str) -> None:
         ok("match", "add", ledger, hand(n))
     rows = ok("match", "export", ledger).splitlines()
     assert rows[0] == "hand,东,南,西,北,entered,note"  # when each hand was entered, its note
-    assert [row.rsplit(",", 2)[0] for row in rows[1:]] == ["1,-333,-13,147,200", "2,333,-387,-13,67"]
+    assert [row.rsplit(",", 2)[0] for row in rows[1:]] == [
+        "1,-333,-13,147,200",
+        "2,333,-387,-13,67",
+    ]
     assert all(row.endswith(",") and "T" in row.rsplit(",", 2)[1] for row in rows[1:])
     raws = ok("match", "export", ledger, "--values", "raw").splitlines()
     assert raws[2].rsplit(",", 2)[0] == "2,200,-340,-60,0"

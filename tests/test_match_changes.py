@@ -106,7 +106,9 @@ def test_undo_prints_the_command_that_adds_the_hand_again(played: str) -> None:
     assert "-e" in words and "南=QS" in words  # the exposure is part of it
     ok(*words[1:])  # run it: the hand is back, the same (entered again: now)
     after = state(played)["hands"]
-    assert [{**h, "entered": None} for h in after] == [{**h, "entered": None} for h in before["hands"]]
+    assert [{**h, "entered": None} for h in after] == [
+        {**h, "entered": None} for h in before["hands"]
+    ]
     assert after[-1]["entered"] >= before["hands"][-1]["entered"]
 
 
