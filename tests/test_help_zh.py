@@ -373,6 +373,17 @@ def test_english_output_writes_every_card_and_list_one_way() -> None:
     assert not mixed, "\n".join(mixed)
 
 
+def test_a_suggestion_names_its_cards_in_the_language() -> None:
+    def said(token: str, *lang: str) -> str:
+        return run("score", "-c", f"东={token}", "-c", "南=", "-c", "西=", "--rest", "北",
+                   *lang).stderr  # fmt: skip
+
+    assert said("红A", "--lang", "zh").endswith("是不是要写 '红桃A'？\n")  # (it says the cards)
+    assert said("红A").endswith("did you mean '红桃A' (A♥)?\n")
+    assert "是不是要写 '红桃2-10'（红桃2 3 4 5 6 7 8 9 10）？" in said("红2-10", "--lang", "zh")
+    assert "did you mean '红桃2-10' (2♥ 3♥ 4♥ 5♥ 6♥ 7♥ 8♥ 9♥ 10♥)?" in said("红2-10")
+
+
 @given(st.lists(st.sampled_from([str(c) for c in range(2, 11)] + list("JQKA")), max_size=8),
        st.lists(st.sampled_from("SHDC"), max_size=8))  # fmt: skip
 def test_every_card_list_printed_reads_back(ranks: list[str], suits: list[str]) -> None:

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import PurePath
 
 from ..errors import ArgumentError, CardError
-from ..terms import error, place, say
+from ..terms import Both, card_names, error, place, say
 
 __all__ = [
     "ACE_OF_HEARTS",
@@ -425,8 +425,13 @@ def _vocabulary(carried: Suit | None) -> list[str]:
 
 
 def _suggested(candidate: str, cards: tuple[Card, ...]) -> Said:
-    shown = "" if candidate in _BY_CODE or not cards else f" ({' '.join(c.symbol for c in cards)})"
-    return place("error.card.suggest", candidate=repr(candidate), shown=shown)
+    """The suggestion, with the cards it means in each language's notation unless the
+    candidate says them already: ``'红桃A' (A♥)``, ``'红桃2-10'（红桃2 3 4 … 10）``."""
+    symbols = " ".join(c.symbol for c in cards)
+    names = card_names(cards, "zh")
+    en = "" if candidate in _BY_CODE or not cards or symbols == candidate else f" ({symbols})"
+    zh = "" if not cards or names == candidate else f"（{names}）"
+    return place("error.card.suggest", candidate=repr(candidate), shown=Both((en, zh)))
 
 
 _AMBIGUOUS: Said = ("", "")
