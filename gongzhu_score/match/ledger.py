@@ -664,12 +664,13 @@ def check_note(note: object) -> str | None:
     return kept or None
 
 
-_ISO_TIME = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{1,6})?[+-]\d\d:\d\d")
+_ISO_TIME = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{3}(\d{3})?)?[+-]\d\d:\d\d")
 
 
 def parse_time(text: object, what: str) -> datetime:
     """A time as a ledger keeps it: ISO 8601 with its UTC offset (``2026-11-30T21:05:00+08:00``,
-    a fraction of the second allowed); ``what`` names where it was given, for the error."""
+    milliseconds or microseconds allowed: the forms every Python reads); ``what`` names where it
+    was given, for the error."""
     if isinstance(text, str) and _ISO_TIME.fullmatch(text):
         try:
             return datetime.fromisoformat(text)
