@@ -194,8 +194,12 @@ def rule_name(rule: str, lang: str) -> str:
 
 
 def title(variant: Any, lang: str) -> str:
-    """A rule set's title in the language: ``Classic one-deck rules``, ``一副牌规则``."""
-    return str(variant.title_zh if lang == "zh" else variant.title)
+    """A rule set's title in the language: ``Classic one-deck rules``, ``一副牌规则``; the other
+    language's when a house rule gives only that one; empty when it gives none."""
+    said, other = (
+        (variant.title_zh, variant.title) if lang == "zh" else (variant.title, variant.title_zh)
+    )
+    return str(said or other)
 
 
 def colon(lang: str) -> str:

@@ -215,7 +215,9 @@ def explain(result: HandResult, lang: str = "en") -> str:
     """The derivation of every player's raw and final score, as text."""
     w = _Words(lang)
     v = result.variant
-    out = [w("title", name=v.name, title=title(v, lang)), _first_lead(result, w)]
+    titled = title(v, lang)  # (a house rule may have none: no empty brackets)
+    heading = w("title", name=v.name, title=titled) if titled else w("title_bare", name=v.name)
+    out = [heading, _first_lead(result, w)]
     if result.partial:
         out.append(w("partial", cards=_cards(result.missing, w.lang)))
     for p in result.players:

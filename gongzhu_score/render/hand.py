@@ -59,7 +59,8 @@ def _side_label(side: TeamSide) -> str:
 
 def _header(result: HandResult, lang: str) -> list[str]:
     v, sep = result.variant, colon(lang)
-    lines = [f"{say('variant', lang)}{sep}{v.name} ({title(v, lang)})"]
+    titled = title(v, lang)  # (a house rule may have none: no empty brackets)
+    lines = [f"{say('variant', lang)}{sep}{v.name}" + (f" ({titled})" if titled else "")]
     lines.append(f"{say('normalize', lang)}{sep}{method_text(result.normalization, lang)}")
     shown = [exposure_text(e, lang) for e in result.exposures]
     lines.append(f"{say('exposed', lang)}{sep}{join(shown, lang) or say('none', lang)}")

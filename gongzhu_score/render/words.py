@@ -96,6 +96,7 @@ add_terms({
     "variants.table_row": ("{exposed} exposed, {taken} taken: ×{times}", "亮 {exposed} 张、收 {taken} 张：×{times}"),
 
     "explain.title": ("Rules: {name} ({title})", "规则：{name}（{title}）"),
+    "explain.title_bare": ("Rules: {name}", "规则：{name}"),
     "explain.first_lead.pig": ("First lead (首引): the holder of {card} leads a match's first hand{must}; each later hand, whoever took the pig in the hand before{rule}.", "首引：比赛第一局由持{card}者先出{must}；以后每局由上一局收猪者先出{rule}。"),
     "explain.first_lead.must": (", and leads {card} itself", "，且必须先出{card}"),
     "explain.first_lead.any": (", any card", "，出什么牌都可以"),
