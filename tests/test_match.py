@@ -30,8 +30,9 @@ def hand(n: int) -> str:
 @pytest.fixture
 def ledger(tmp_path: Path) -> str:
     path = str(tmp_path / "match.yaml")
-    assert done("match", "new", path, "--players", PLAYERS)[1] == (
-        f"new match in {path}: 东, 南, 西, 北 · classic · zero-sum · ends at -1000\n"
+    assert done("match", "new", path, "--players", PLAYERS) == (
+        f"new match in {path}: 东, 南, 西, 北 · classic · zero-sum · ends at -1000\n",
+        "",  # the result on standard output; standard error for errors alone
     )
     return path
 
@@ -154,7 +155,7 @@ def test_edit_that_would_end_the_match_early_is_refused(ledger: str) -> None:
 
 def test_rename_everywhere(ledger: str) -> None:
     ok("match", "add", ledger, hand(1))
-    assert done("match", "rename", ledger, "南", "Nan") == ("", "renamed 南 to Nan\n")
+    assert done("match", "rename", ledger, "南", "Nan") == ("renamed 南 to Nan\n", "")
     data = show(ledger)
     assert data["players"] == ["东", "Nan", "西", "北"]
     assert done("match", "verify", ledger)[0] == ""

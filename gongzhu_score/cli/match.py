@@ -259,7 +259,7 @@ def match_new(
                   variant=ledger.variant.name, normalize=ledger.normalization.describe(),
                   end=ledger.end_at)  # fmt: skip
     with _shown(ledger_file, "new", {}, lang.value):
-        typer.echo(started, err=True)
+        typer.echo(started)  # the result: on standard output (errors alone go to stderr)
 
 
 def _hand_for(
@@ -583,7 +583,7 @@ def match_rename(
 
     rename_player(ledger_file, old, new)
     with _shown(ledger_file, "rename", {"old": old, "new": new.strip()}, lang.value):
-        typer.echo(say("match.renamed", lang.value, old=old, new=new.strip()), err=True)
+        typer.echo(say("match.renamed", lang.value, old=old, new=new.strip()))
 
 
 @match_app.command("set", cls=Command)
