@@ -211,20 +211,34 @@ def _pieces(text: str) -> list[tuple[str, bool]]:
 
 def _wrap(text: str, columns: int, first: str, rest: str) -> list[str]:
     """One paragraph filled to ``columns`` display columns, the first line after ``first``,
-    the others after ``rest``."""
+    the others after ``rest``. Closing punctuation that would start a line takes the piece it
+    closes down with it (or, where nothing can go down, the line runs over)."""
     lines: list[str] = []
-    line, used = first, width(first)
-    empty = True
+    indent = first
+    line: list[tuple[str, int]] = []  # the line being filled: (piece, spaces before it)
     for piece, spaced in _pieces(text):
-        gap = 1 if spaced and not empty else 0
-        if not empty and used + gap + width(piece) > columns:
-            lines.append(line)
-            line, used, gap = rest, width(rest), 0
-        line += " " * gap + piece
-        used += gap + width(piece)
-        empty = False
-    lines.append(line)
+        gap = 1 if spaced and line else 0
+        used = width(indent) + sum(g + width(p) for p, g in line)
+        if line and used + gap + width(piece) > columns:
+            carried = _carried(line) if piece[0] in _NO_START else []
+            if piece[0] not in _NO_START or carried:
+                lines.append(indent + "".join(" " * g + p for p, g in line))
+                indent, line = rest, [(p, 0 if i == 0 else g) for i, (p, g) in enumerate(carried)]
+                gap = gap if carried else 0
+        line.append((piece, gap))
+    lines.append(indent + "".join(" " * g + p for p, g in line))
     return lines
+
+
+def _carried(line: list[tuple[str, int]]) -> list[tuple[str, int]]:
+    """What goes down to the next line with a closing mark: the line's last piece that is not
+    one, and the closing marks after it; none when that would leave the line empty."""
+    for i in range(len(line) - 1, 0, -1):
+        if line[i][0][0] not in _NO_START:
+            carried = line[i:]
+            del line[i:]
+            return carried
+    return []
 
 
 class _Page:
