@@ -315,6 +315,18 @@ def test_the_chinese_help_is_loaded_only_to_be_shown() -> None:
     assert "pydantic" not in loaded_by("score", HAND, "--lang", "zh")
 
 
+def test_a_language_before_the_command_builds_only_that_command() -> None:
+    assert "gongzhu_score.cli.match" not in loaded_by("--lang", "zh", "score", HAND)
+    assert "gongzhu_score.cli.match" not in loaded_by("--lang=zh", "score", "--help")
+    for args in (["--lang", "zh", "score", HAND], ["--lang", "zh", "match", "show", LEDGER],
+                 ["--lang=zh", "scor"], ["--lang", "zh"]):  # fmt: skip
+        real = subprocess.run([sys.executable, "-m", "gongzhu_score", *args], capture_output=True,
+                              text=True, timeout=60, env={**os.environ, "COLUMNS": "82"})  # fmt: skip
+        whole = run(*args)
+        assert (real.returncode, real.stdout, real.stderr) == (whole.exit_code, whole.stdout,
+                                                               whole.stderr)  # fmt: skip
+
+
 # --- one card notation and one list separator per language ----------------------------------------
 #
 # "One notation" means: Chinese output names every card in Chinese, a suit's word and the rank

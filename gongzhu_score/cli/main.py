@@ -42,6 +42,18 @@ def _only(name: str | None) -> typer.Typer | None:
     return root if name is None or has_command(root, name) else None
 
 
+def _after_lang(args: list[str]) -> list[str]:
+    """The arguments after a ``--lang X`` (or ``--lang=X``) given before the command's name."""
+    while args:
+        if args[0].startswith("--lang="):
+            args = args[1:]
+        elif args[0] == "--lang" and len(args) > 1:
+            args = args[2:]
+        else:
+            break
+    return args
+
+
 def main() -> None:
     """Console-script entry point."""
     import typer
@@ -54,8 +66,9 @@ def main() -> None:
     args = sys.argv[1:]
     completing = any(key.endswith("_COMPLETE") for key in os.environ)
     root = None
-    if args and not args[0].startswith("-") and not completing:
-        root = _only(args[0])
+    named = _after_lang(args)  # (`gongzhu-score --lang zh score …` is `score … --lang zh`)
+    if named and not named[0].startswith("-") and not completing:
+        root = _only(named[0])
     elif args == ["--version"]:
         root = _only(None)  # the root's own option: no command needed
     typer.main.get_command(root if root is not None else whole_app()).main(prog_name=PROG)
