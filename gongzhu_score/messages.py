@@ -206,6 +206,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "error.ledger.no_hands": ("no hand {number}: this match has no hands yet", "没有第 {number} 局：这场比赛还没有局"),
     "error.ledger.no_hand": ("no hand {number}: this match has hands 1 to {count}", "没有第 {number} 局：这场比赛有第 1 到第 {count} 局"),
     "error.ledger.ends_before": ("after this change the match ends at hand {end}, but hands {next} to {count} follow it; remove them first", "这样改后比赛在第 {end} 局就结束了，但后面还有第 {next} 到第 {count} 局；请先删除它们"),
+    "error.ledger.ends_before_one": ("after this change the match ends at hand {end}, but hand {next} follows it; remove it first", "这样改后比赛在第 {end} 局就结束了，但后面还有第 {next} 局；请先删除它"),
+    "error.ledger.only_hand": ("no hand {number}: this match has only hand 1", "没有第 {number} 局：这场比赛只有第 1 局"),
     "error.ledger.rename": ("cannot rename {old} to {new}: names must be new and non-empty", "不能把 {old} 改名为 {new}：新名字不能为空，也不能和已有的相同"),
     "error.ledger.not_mapping": ("not a ledger: expected a mapping with format, players and hands", "不是比赛记录：应是含 format、players 和 hands 的映射"),
     "error.ledger.no_format": ("not a ledger: it has no format, players and hands", "不是比赛记录：没有 format、players 和 hands"),
@@ -249,6 +251,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "verify.no_score": ("hand {number}: its input no longer scores: {error}", "第 {number} 局：记录的牌已无法计分：{error}"),
     "verify.differs": ("hand {number}: {label} of {name}: stored {stored}, recomputed {fresh}", "第 {number} 局：{name} 的 {label}：记录为 {stored}，重新计算为 {fresh}"),
     "verify.after_end": ("hands {next} to {count} follow the end (hand {end})", "第 {next} 到第 {count} 局在比赛结束（第 {end} 局）之后"),
+    "verify.after_end_one": ("hand {next} follows the end (hand {end})", "第 {next} 局在比赛结束（第 {end} 局）之后"),
 
     "error.storage.invalid": ("{error}; not a valid ledger", "{error}；不是有效的比赛记录"),
     "error.storage.none": ("no such ledger; start one with 'gongzhu-score match new {path} --players 东,南,西,北'", "没有这个比赛记录；新建请用 'gongzhu-score match new {path} --players 东,南,西,北'"),

@@ -148,7 +148,7 @@ def test_edit_that_would_end_the_match_early_is_refused(ledger: str) -> None:
                       "-c", "西=JD", "--rest", "北", "-e", "南=QS AH 10C")  # fmt: skip
     assert (
         message
-        == "after this change the match ends at hand 1, but hands 2 to 2 follow it; remove them first"
+        == "after this change the match ends at hand 1, but hand 2 follows it; remove it first"
     )
     assert Path(ledger).read_bytes() == before
 

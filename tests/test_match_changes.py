@@ -188,7 +188,7 @@ def test_new_refuses_a_positive_end(tmp_path: Path) -> None:
 
 def test_set_that_would_end_the_match_before_its_last_hand_is_refused(played: str) -> None:
     before = Path(played).read_bytes()
-    assert "follow it; remove them first" in refused("match", "set", played, "--end-at", "-300")
+    assert "follows it; remove it first" in refused("match", "set", played, "--end-at", "-300")
     assert Path(played).read_bytes() == before
 
 

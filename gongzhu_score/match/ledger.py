@@ -295,14 +295,19 @@ class Ledger:
         if not 1 <= number <= len(self.entries):
             if not self.entries:
                 raise error(LedgerError, "error.ledger.no_hands", number=number)
+            if len(self.entries) == 1:
+                raise error(LedgerError, "error.ledger.only_hand", number=number)
             raise error(LedgerError, "error.ledger.no_hand", number=number, count=len(self.entries))
 
     def _consistent(self, changed: Ledger) -> Ledger:
         """``changed``, unless it would end before hands that follow the end (rulings §8)."""
         end = changed.status().ended_after
         if end is not None and end < len(changed.entries):
+            count = len(changed.entries)
+            if end + 1 == count:  # one hand follows: not said as a range
+                raise error(LedgerError, "error.ledger.ends_before_one", end=end, next=count)
             raise error(LedgerError, "error.ledger.ends_before", end=end, next=end + 1,
-                        count=len(changed.entries))  # fmt: skip
+                        count=count)  # fmt: skip
         return changed
 
     def edit(
@@ -437,9 +442,9 @@ class Ledger:
             before = stored
         end = self.status().ended_after
         if end is not None and end < len(self.entries):
-            problems.append(
-                say("verify.after_end", lang, next=end + 1, count=len(self.entries), end=end)
-            )
+            count = len(self.entries)
+            key = "verify.after_end_one" if end + 1 == count else "verify.after_end"
+            problems.append(say(key, lang, next=end + 1, count=count, end=end))
         return problems
 
     # --- text form ---------------------------------------------------------------------------
