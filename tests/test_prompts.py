@@ -181,6 +181,24 @@ def test_edit_enter_keeps_a_line_as_it_was(played: str) -> None:
     assert sorted(c.code for c in kept) == sorted(["QS", "10C", "6H", "8H", "10H", "JH"])
 
 
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_edit_at_the_prompts_prints_the_new_totals_as_add_does(tmp_path: Path, lang: str) -> None:
+    edited, added = str(tmp_path / "edited.yaml"), str(tmp_path / "added.yaml")
+    for path in (edited, added):
+        done("match", "new", path, "--players", PLAYERS)
+    ok("match", "add", edited, str(MATCH / "hand1.yaml"))
+    r = run("match", "edit", edited, "1", "-i", "--lang", lang, input="5\n-\ny\n")  # no 亮牌
+    assert r.exit_code == 0, r.stderr
+    replaced = "hand 1 replaced\n" if lang == "en" else "已替换第 1 局\n"
+    after_edit = r.stdout.partition(replaced)[2]
+    typed = "QS 6H 8H 10H JH 10C\nAH 2H 3H 4H 5H 7H 9H\nJD QH KH\n\n\n\ny\n"  # the same hand
+    a = run("match", "add", added, "-i", "--lang", lang, input=typed)
+    assert a.exit_code == 0, a.stderr
+    after_add = a.stdout.partition("added as hand 1\n" if lang == "en" else "已添加为第 1 局\n")[2]
+    assert after_edit == after_add and after_edit.count("\n") >= 2
+    assert "-300" in after_edit and "-283" in after_edit  # the raw and final totals after it
+
+
 @pytest.mark.parametrize("answers", ["n\n", "y\n", "\n", "5\n南=红桃A\ny\n", "1\n\ny\n"])
 def test_edit_cancelled_or_confirmed_unchanged_leaves_the_ledger_byte_for_byte(
     played: str, answers: str

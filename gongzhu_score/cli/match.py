@@ -22,7 +22,6 @@ from ..io.fields import HandSpec
 from ..io.variants import choose_rules
 from ..match.ledger import check_end, check_note
 from ..render.formats import Format, json_text
-from ..render.hand import render_result
 from ..terms import Listed, colon, count_of_hands, error, printable, say
 from .clock import entry_time
 from .common import (
@@ -548,7 +547,7 @@ def match_edit(
       gongzhu-score match edit two-decks.yaml 2 -c 东=猪 -c 南=猪 -c 西=羊 --rest 北 --first-pig 东
     """
     from ..match.actions import edit_hand
-    from ..render.match import match_status_text
+    from ..render.match import edited_text
 
     note = _checked_note(note)
     asked = _asked(ledger_file, hand_file, captured, interactive, lang.value, number, first_pig)
@@ -558,10 +557,7 @@ def match_edit(
         edited = edit_hand(ledger_file, number, hand, partial=partial, source=_source(hand_file),
                            first_pig=said, note=note)  # fmt: skip
     with _shown(ledger_file, "edit", {"hand": number}, lang.value):
-        typer.echo(say("match.replaced", lang.value, number=number))
-        if asked is None:
-            typer.echo(render_result(edited.result, Format.table, lang.value), nl=False)
-        typer.echo(match_status_text(edited.ledger, edited.ledger.status(), lang.value))
+        typer.echo(edited_text(edited, lang.value, table_too=asked is None), nl=False)
 
 
 @match_app.command("rename", cls=Command)

@@ -406,6 +406,16 @@ def added_text(added: HandAdded, lang: str, fmt: Format, table_too: bool = True)
             f"{match_status_text(ledger, status, lang)}\n")  # fmt: skip
 
 
+def edited_text(edited: HandAdded, lang: str, table_too: bool = True) -> str:
+    """A hand replaced (``match edit``): the hand's table (unless the prompts showed it), then
+    the totals after the last hand and where the match stands, as ``match add`` says them."""
+    head = say("match.replaced", lang, number=edited.number) + "\n"
+    if table_too:
+        head += render_result(edited.result, Format.table, lang)
+    added = added_text(edited, lang, Format.table, table_too=False)
+    return head + added.partition("\n")[2]  # (after its first line: added as hand N)
+
+
 def taken_text(ledger_path: str, taken: HandTaken, lang: str) -> str:
     """A hand taken out (``undo``, ``remove``): everything needed to enter it again, how to
     bring it back, and where the match stands now."""
