@@ -99,6 +99,11 @@ TYPED = {
         "小李=红桃A; 老王=猪\n"
         "y\n"
     ),
+    "gongzhu-score match edit 牌局.yaml 2": (
+        "5\n"  # hand 2 shown as it is: line 5 (exposed) is the one typed again
+        "阿芳=猪\n"
+        "y\n"
+    ),
 }
 _TIME = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d")
 
