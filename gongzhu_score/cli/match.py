@@ -444,7 +444,9 @@ def match_show(
     elif fmt is Format.csv:
         typer.echo(render_match_csv(ledger), nl=False)
     else:
-        typer.echo(render_match(ledger, lang.value, table_format), nl=False)
+        from .width import terminal_width
+
+        typer.echo(render_match(ledger, lang.value, table_format, terminal_width()), nl=False)
 
 
 @match_app.command("explain", cls=Command)

@@ -33,7 +33,15 @@ from ..io.variants import DEFAULT, VARIANTS, find_variant
 from ..play.state import rotation_leader
 from ..terms import Listed, Names, error, place, say, unsafe_character
 
-__all__ = ["FORMAT", "Ledger", "LedgerEntry", "MatchStatus", "check_end", "pig_takers"]
+__all__ = [
+    "FORMAT",
+    "Ledger",
+    "LedgerEntry",
+    "MatchStatus",
+    "Standing",
+    "check_end",
+    "pig_takers",
+]
 
 FORMAT = 1
 """The ledger format version written in every file (``format: 1``)."""
@@ -95,6 +103,27 @@ class MatchStatus:
     next_lead: tuple[str, ...]
     """Who leads the next hand: by rotation, the next seat; else the last hand's
     :attr:`~LedgerEntry.pig_leaders`; empty before hand 1 (the opening card's holder)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """How far each player is from the end line after a hand (rulings §8): the totals the end
+    is decided on, and what each may still move before reaching it."""
+
+    decided_on: str
+    """``raw`` (individual play: a raw total at or below the end line) or ``final`` (team
+    play: a final total reaching the end line or its opposite)."""
+    totals: tuple[Number, ...]
+    """The deciding totals, in seat order (all 0 before the first hand)."""
+    to_go: tuple[Number, ...]
+    """Per player, the points between their total and the end line: individual play, what
+    they may still lose (total − end); team play, what their total may still move either way
+    (|end| − |total|). 0 or less: at or past the end line, and the match is over."""
+
+    @property
+    def past(self) -> tuple[int, ...]:
+        """The seats (0-based) at or past the end line."""
+        return tuple(i for i, left in enumerate(self.to_go) if left <= 0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -369,11 +398,26 @@ class Ledger:
     def team_play(self) -> bool:
         return self.normalization.teams is not Teams.NONE
 
-    def _ended_at(self, entry: LedgerEntry) -> bool:
+    def _to_go(self, entry: LedgerEntry | None) -> tuple[Number, ...]:
+        """Each player's distance to the end line after ``entry`` (None: before hand 1)."""
+        end = self.end_at
         if self.team_play:  # a cumulative final total reaches ±threshold
-            return any(abs(Fraction(t)) >= abs(self.end_at) for t in entry.total_final)
-        lowest: int = min(entry.total_raw)
-        return lowest <= self.end_at  # a cumulative raw total at or below
+            finals = entry.total_final if entry else (0,) * len(self.players)
+            return tuple(abs(end) - abs(Fraction(t)) for t in finals)
+        raws = entry.total_raw if entry else (0,) * len(self.players)
+        return tuple(t - end for t in raws)  # a cumulative raw total at or below
+
+    def _ended_at(self, entry: LedgerEntry) -> bool:
+        return any(left <= 0 for left in self._to_go(entry))
+
+    def standing(self) -> Standing:
+        """Where the players stand against the end line after the last hand (rulings §8)."""
+        last = self.entries[-1] if self.entries else None
+        to_go = tuple(_whole(t) for t in self._to_go(last))
+        if self.team_play:
+            totals = last.total_final if last else (0,) * len(self.players)
+            return Standing("final", tuple(_whole(t) for t in totals), to_go)
+        return Standing("raw", last.total_raw if last else (0,) * len(self.players), to_go)
 
     @property
     def first_lead(self) -> str:
@@ -725,6 +769,11 @@ _LINE_SAFE = re.compile("[\x7f-\x9f\u2028\u2029\ufeff]")
 
 def _json_escape(match: re.Match[str]) -> str:
     return f"\\u{ord(match.group()):04x}"
+
+
+def _whole(value: Number) -> Number:
+    """A whole Fraction as an int (so that it is shown and compared as one)."""
+    return int(value) if isinstance(value, Fraction) and value.denominator == 1 else value
 
 
 def _number(value: Number) -> int | str:

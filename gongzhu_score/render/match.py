@@ -11,7 +11,7 @@ from ..core.engine import HandResult
 from ..match.actions import HandAdded, HandTaken, SettingsChanged
 from ..match.history import Change
 from ..match.ledger import Ledger, LedgerEntry, MatchStatus
-from ..terms import Both, Listed, card_names, colon, count_of_hands, join, printable, say
+from ..terms import Both, Listed, Names, card_names, colon, count_of_hands, join, printable, say
 from .formats import Format, csv_text, format_number, json_number, json_text, table
 from .hand import method_text, render_result, result_to_dict
 
@@ -29,6 +29,7 @@ __all__ = [
     "render_history",
     "render_match",
     "settings_text",
+    "standing_lines",
     "taken_text",
     "totals_to_dict",
 ]
@@ -76,6 +77,20 @@ def match_to_dict(ledger: Ledger) -> dict[str, Any]:
         "loser_side": list(status.loser_side),
         "winner_side": list(status.winner_side),
         "next_lead": list(status.next_lead),
+        **standing_to_dict(ledger),
+    }
+
+
+def standing_to_dict(ledger: Ledger) -> dict[str, Any]:
+    """Where the players stand against the end line (informative keys of the JSON):
+    ``decided_on`` (``raw`` or ``final``: the totals the end is decided on), ``to_go`` (per
+    player in seat order, the points between their deciding total and the end line; 0 or less:
+    at or past it) and ``past_end`` (the names at or past it)."""
+    standing = ledger.standing()
+    return {
+        "decided_on": standing.decided_on,
+        "to_go": [json_number(t) for t in standing.to_go],
+        "past_end": [ledger.players[i] for i in standing.past],
     }
 
 
@@ -125,37 +140,125 @@ def match_status_text(ledger: Ledger, status: MatchStatus, lang: str = "en") -> 
     return say(key, lang, count=count_of_hands(n, lang), lead=lead, seat=seat)
 
 
-def _columns(name: str) -> int:
-    """Display width: a Chinese name takes two columns a character (wcwidth only for the
-    characters the simple table's list does not know)."""
-    from .simple import width
-
-    known = width(name)
-    if known is not None:
-        return known
-    from wcwidth import wcswidth
-
-    return max(wcswidth(name), len(name))
+def _end_words(ledger: Ledger) -> dict[str, str]:
+    """The end line as the words show it: ``end`` (-1000) and, in team play, ``top`` (+1000)."""
+    return {"end": str(ledger.end_at), "top": f"+{abs(ledger.end_at)}"}
 
 
-def _chart(ledger: Ledger, lang: str) -> list[str]:
-    """A sparkline per player of the running final totals, on one scale for everyone."""
-    series = [[e.total_final[i] for e in ledger.entries] for i in range(len(ledger.players))]
+def deciding_series(ledger: Ledger) -> list[list[int | Fraction]]:
+    """Per player (seat order), the running totals the end is decided on, hand by hand: raw
+    totals in individual play, final totals in team play (rulings §8)."""
+    team = ledger.team_play
+    return [
+        [e.total_final[i] if team else e.total_raw[i] for e in ledger.entries]
+        for i in range(len(ledger.players))
+    ]
+
+
+def _chart(ledger: Ledger, lang: str, room: int | None = None) -> list[str]:
+    """A sparkline per player of the running totals the end is decided on, on one scale for
+    everyone that reaches down to the end line (and in team play up to its opposite). Wider
+    than ``room``, the lines show the last hands' bars after a ``…``."""
+    from .fit import columns, wrapped
+
+    series = deciding_series(ledger)
     values = [v for row in series for v in row]
     if not values:
         return []
-    low, high = min(values), max(values)
+    end = ledger.end_at
+    low = min([*values, end])
+    high = max([*values, -end if ledger.team_play else 0])
     span = high - low or 1
-    width = max(_columns(n) for n in ledger.players)
-    lines = [say("match.chart", lang)]
+    width = max(columns(n) for n in ledger.players)
+    key = "match.chart_final" if ledger.team_play else "match.chart"
+    lines = wrapped(say(key, lang, **_end_words(ledger)), room)
+    last = max(len(format_number(row[-1])) for row in series)
+    bars_room = len(values) if room is None else max(room - width - last - 6, 8)
     for name, row in zip(ledger.players, series, strict=True):
-        bars = "".join(_BARS[int((v - low) * (len(_BARS) - 1) / span)] for v in row)
-        pad = " " * (width - _columns(name))
+        if len(row) > bars_room:  # the last hands, the end of the line being where it stands
+            row = row[len(row) - bars_room + 1 :]
+            bars = "…"
+        else:
+            bars = ""
+        bars += "".join(_BARS[int((v - low) * (len(_BARS) - 1) / span)] for v in row)
+        pad = " " * (width - columns(name))
         lines.append(f"  {name}{pad}  {bars}  {format_number(row[-1])}")
     return lines
 
 
-def render_match(ledger: Ledger, lang: str = "en", table_format: str = "simple") -> str:
+def _to_go_text(ledger: Ledger, total: int | Fraction, left: int | Fraction, lang: str,
+                size: int) -> str:  # fmt: skip
+    if left <= 0:
+        return say("match.past", lang)
+    points = format_number(left).rjust(size)
+    if ledger.team_play:  # toward the nearer of the two lines
+        line = str(ledger.end_at) if total < 0 else f"+{abs(ledger.end_at)}"
+        return say("match.to_go_line", lang, points=points, line=line)
+    return say("match.to_go", lang, points=points)
+
+
+def _compared(ledger: Ledger, total: int | Fraction) -> str:
+    """``-1100 ≤ -1000``; in team play above the line ``+1050 ≥ +1000``."""
+    if total <= ledger.end_at or not ledger.team_play:
+        return f"{format_number(total)} ≤ {ledger.end_at}"
+    return f"{format_number(total, sign=True)} ≥ +{abs(ledger.end_at)}"
+
+
+def standing_lines(ledger: Ledger, lang: str = "en", width: int | None = None) -> list[str]:
+    """Where the match stands against its end (rulings §8), first: the totals the end is
+    decided on beside the end line, and per player how far they are from it (``700 to go``,
+    ``还差 700 分``); a player at or past it named at once. ``width``: the terminal's, that the
+    heading and the naming lines are wrapped to."""
+    from .fit import columns, wrapped
+
+    standing = ledger.standing()
+    key = "match.decided_final" if standing.decided_on == "final" else "match.decided_raw"
+    lines = wrapped(say(key, lang, **_end_words(ledger)), width)
+    names = [printable(n) for n in ledger.players]
+    totals = [format_number(t) for t in standing.totals]
+    name_size = max(columns(n) for n in names)
+    total_size = max(len(t) for t in totals)
+    # The numbers of "700 to go" aligned; "还差 700 分" is not padded inside.
+    go_size = 0 if lang == "zh" else max(len(format_number(left)) for left in standing.to_go)
+    for name, total, shown, left in zip(names, standing.totals, totals, standing.to_go,
+                                        strict=True):  # fmt: skip
+        pad = " " * (name_size - columns(name))
+        to_go = _to_go_text(ledger, total, left, lang, go_size)
+        lines.append(f"  {name}{pad}  {shown:>{total_size}}  {to_go}")
+    past = standing.past
+    if past:
+        compared = Listed(_compared(ledger, standing.totals[i]) for i in past)
+        if len(past) == 1:
+            said = say("match.past_one", lang, name=ledger.players[past[0]], compared=compared)
+        else:
+            who = Names(ledger.players[i] for i in past)
+            said = say("match.past_many", lang, names=who, compared=compared)
+        lines += wrapped(said, width)
+    return lines
+
+
+def _aside(ledger: Ledger, lang: str) -> str:
+    """The other totals, named for what they are: the finals (individual play), or the raws
+    (team play); neither decides the end."""
+    last = ledger.entries[-1]
+    if ledger.team_play:
+        shown = Listed(f"{n} {r}" for n, r in zip(ledger.players, last.total_raw, strict=True))
+        return say("match.raws_aside", lang, totals=shown)
+    shown = Listed(
+        f"{n} {format_number(f)}" for n, f in zip(ledger.players, last.total_final, strict=True)
+    )
+    return say("match.finals_aside", lang, totals=shown)
+
+
+def render_match(
+    ledger: Ledger, lang: str = "en", table_format: str = "simple", width: int | None = None
+) -> str:
+    """``match show``: the rules and the end line; where each player stands against it (the
+    totals the end is decided on, first); every hand's finals with their running totals; the
+    state; the chart of the deciding totals. ``width``: the terminal's, that every line fits
+    (the table split into blocks of players, none of its numbers lost); None: not limited."""
+    from .fit import fitted_table, wrapped
+
     status = ledger.status()
     rows: list[list[Any]] = []
     for number, e in enumerate(ledger.entries, 1):
@@ -177,7 +280,6 @@ def render_match(ledger: Ledger, lang: str = "en", table_format: str = "simple")
         rows.append(
             [say("match.total", lang), *(format_number(f) for f in last.total_final), "", ""]
         )
-        rows.append([say("match.total_raw", lang), *(str(r) for r in last.total_raw), "", ""])
     headers = [
         say("match.hand", lang),
         *ledger.players,
@@ -186,27 +288,35 @@ def render_match(ledger: Ledger, lang: str = "en", table_format: str = "simple")
     ]
     norm = ledger.normalization
     teams = say("match.teams_part", lang, teams=norm.teams.value) if ledger.team_play else ""
-    lines = [
-        say(
-            "match.rules_line",
-            lang,
-            variant=ledger.variant.name,
-            method=method_text(norm, lang),
-            teams=teams,
-            end=ledger.end_at,
-        ),
-        "",
-    ]
+    rules = say("match.rules_line", lang, variant=ledger.variant.name,
+                method=method_text(norm, lang), teams=teams, end=ledger.end_at)  # fmt: skip
+    lines = [*_rules_lines(rules, width), ""]
     if rows:
+        lines += [*standing_lines(ledger, lang, width), ""]
         align = ["right"] * (len(ledger.players) + 1) + ["left", "left"]
-        lines.append(table(rows, headers, table_format, colalign=tuple(align)))
-        lines.append(say("match.cells", lang))
+        lines.append("\n\n".join(fitted_table(rows, headers, table_format, align, width)))
+        lines += wrapped(say("match.cells", lang), width)
         lines.append("")
-    lines.append(match_status_text(ledger, status, lang))
-    chart = _chart(ledger, lang)
+    lines += wrapped(match_status_text(ledger, status, lang), width)
+    chart = _chart(ledger, lang, width)
     if chart:
         lines += ["", *chart]
     return "\n".join(lines) + "\n"
+
+
+def _rules_lines(rules: str, width: int | None) -> list[str]:
+    """The rules line, broken at its `` · `` where it is wider than ``width``."""
+    from .fit import columns, wrapped
+
+    if width is None or columns(rules) <= width:
+        return [rules]
+    lines: list[str] = []
+    for part in rules.split(" · "):
+        if lines and columns(f"{lines[-1]} · {part}") <= width:
+            lines[-1] += f" · {part}"
+        else:
+            lines += wrapped(part if not lines else f"  {part}", width)
+    return lines
 
 
 def render_match_csv(ledger: Ledger) -> str:
@@ -389,6 +499,7 @@ def added_text(added: HandAdded, lang: str, fmt: Format, table_too: bool = True)
             "ended": status.ended,
             "loser": status.loser,
             "winner": status.winner,
+            **standing_to_dict(ledger),
         }
         return json_text(data)
     if table_too:
@@ -397,13 +508,8 @@ def added_text(added: HandAdded, lang: str, fmt: Format, table_too: bool = True)
         )
     else:
         head = say("match.added", lang, number=number) + "\n"
-    last = ledger.entries[-1]
-    totals = Listed(
-        f"{n} {r} ({format_number(f)})"
-        for n, r, f in zip(ledger.players, last.total_raw, last.total_final, strict=True)
-    )
-    return (f"{head}{say('match.totals', lang, totals=totals)}\n"
-            f"{match_status_text(ledger, status, lang)}\n")  # fmt: skip
+    standing = "\n".join([*standing_lines(ledger, lang), _aside(ledger, lang)])
+    return f"{head}{standing}\n{match_status_text(ledger, status, lang)}\n"
 
 
 def edited_text(edited: HandAdded, lang: str, table_too: bool = True) -> str:

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 
 __all__ = ["NARROW", "WIDE", "simple_table", "width"]
 
-NARROW = frozenset("·×–—‘’“”…→−≠⅓⅔▁▂▃▄▅▆▇█♠♣♥♦")
+NARROW = frozenset("·×–—‘’“”…→−≠≤≥±⅓⅔▁▂▃▄▅▆▇█♠♣♥♦")
 """Characters beyond ASCII that take one column (as wcwidth measures them)."""
 
 WIDE = (
