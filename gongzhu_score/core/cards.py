@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import PurePath
 
 from ..errors import ArgumentError, CardError
-from ..terms import Both, card_names, error, place, say
+from ..terms import Both, Cards, card_names, error, place, say
 
 __all__ = [
     "ACE_OF_HEARTS",
@@ -652,8 +652,9 @@ def _read_token(token: str, state: _Reading) -> tuple[Card, ...]:
         return (PIG, SHEEP)
     if norm in _NOT_ALIASES:
         raise error(
-            CardError, "error.card.not_scoring", token=repr(token), cards=_NOT_ALIASES[norm]
-        )
+            CardError, "error.card.not_scoring", token=repr(token),
+            cards=Cards(parse_cards(_NOT_ALIASES[norm])),  # in the language's one notation
+        )  # fmt: skip
     if _is_ranks(norm) and state.carried is not None:  # 红桃6 8 10: the 8 is a heart
         state.waiting = None
         return tuple(_intern(r, state.carried) for r in _parse_ranks(norm, token, state))
