@@ -119,6 +119,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "error.batch.not_json": ("not a JSON object: {problem}", "不是 JSON 对象：{problem}"),
     "error.batch.no_files": ("no hand files (*.jsonl, *.yaml, *.yml, *.parquet) in {inputs}", "{inputs} 中没有牌局文件（*.jsonl、*.yaml、*.yml、*.parquet）"),
     "error.extra.missing": ("this needs the optional libraries of the {extra} extra: pip install 'gongzhu-score[{extra}]'", "这需要可选依赖 {extra}：pip install 'gongzhu-score[{extra}]'"),
+    "error.chart.suffix": ("a chart is written as FILE.svg or FILE.png, not {suffix}", "走势图只能写成 FILE.svg 或 FILE.png，不能是 {suffix}"),
+    "error.chart.no_font": ("no font here can draw {chars} in a PNG; write an SVG instead (-o {svg}: its text stays text, any viewer shows it) or install a font that has them (e.g. apt install fonts-noto-cjk)", "这里没有能在 PNG 里画出 {chars} 的字体；请改写 SVG（-o {svg}：文字仍是文字，任何查看器都能显示），或安装含这些字的字体（例如 apt install fonts-noto-cjk）"),
     "error.parquet.unreadable": ("not a readable Parquet file: {why}", "无法读取的 Parquet 文件：{why}"),
     "error.parquet.output": ("--format parquet writes a file: give it with --output FILE.parquet (or a folder)", "--format parquet 需要写入文件：请用 --output FILE.parquet（或文件夹）指定"),
     "error.parquet.summary": ("--summary-only prints totals, which --format parquet does not hold; use table, csv or json", "--summary-only 只输出合计，--format parquet 不含合计；请用 table、csv 或 json"),

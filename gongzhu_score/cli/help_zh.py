@@ -503,6 +503,34 @@ HELP: dict[str, dict[str, str]] = {
         "--totals": "最后加一行 'total'，是每位玩家的合计。",
         "--bom": "CSV 以字节顺序标记（BOM）开头，让 Excel 正确读出中文名字。",
     },
+    "match chart": {
+        "": """
+            把比赛画成图来分享（SVG 或 PNG），带终局线。
+
+            每位玩家逐局的累计分：决定终局的那个合计（原始分合计；组队时是累计得分），用本桌的语言。
+
+            需要可选依赖 chart：pip install 'gongzhu-score[chart]'。
+
+            \b
+            示例：
+              gongzhu-score match chart tonight.yaml -o tonight.svg
+              gongzhu-score match chart 牌局.yaml -o 牌局.png --lang zh
+            """,
+        "--output": "要写的图：FILE.svg（文字仍是文字：任何查看器都能显示中文名字）"
+                    "或 FILE.png（用本机上有这些名字的字的字体来画）。",
+    },
+    "match summary": {
+        "": """
+            用几行字说明比赛，贴到群聊里（最宽 40 列）。
+
+            按决定终局的合计排名，每位玩家离终局线还差多少分，结束后谁当猪，已打几局。
+
+            \b
+            示例：
+              gongzhu-score match summary tonight.yaml
+              gongzhu-score match summary 牌局.yaml --lang zh
+            """,
+    },
     "match list": {
         "": """
             你的比赛：用本工具开始或修改过的每一场（在哪个文件夹都算），以及这个文件夹里的比赛

@@ -500,7 +500,11 @@ def variants_show(
 
 # The commands whose modules are imported only when they run, or when the whole command line
 # is built (help, completion, the tests): where each goes among the others.
-LATER = (("batch", ".batch", "batch_command", "replay"), ("match", ".match", "match_app", None))
+# (The match group comes through .match_share, which registers chart and summary on it.)
+LATER = (
+    ("batch", ".batch", "batch_command", "replay"),
+    ("match", ".match_share", "match_app", None),
+)
 
 
 def with_later(root: typer.Typer, names: Sequence[str] | None = None) -> typer.Typer:

@@ -1,0 +1,82 @@
+"""A match in a few lines of plain text, at most 40 columns wide, to paste into a group chat
+(``match summary``): the standings on the totals the end is decided on, how far each player is
+from the end line, the pig (当猪) when it is over, and the hands played."""
+
+from __future__ import annotations
+
+from ..match.ledger import Ledger
+from ..terms import count_of_hands, printable, say
+from .fit import columns, listed, shortened, wrapped
+from .formats import format_number
+
+__all__ = ["WIDTH", "match_summary"]
+
+WIDTH = 40
+"""The widest line of a summary, in display columns (a Chinese character takes two): what a
+phone's chat shows without breaking a line."""
+
+_NAME = 12
+"""The most columns a name takes in the summary (a longer name keeps its start and its end,
+with ``…`` between them)."""
+
+
+def match_summary(ledger: Ledger, lang: str = "en") -> str:
+    """The summary of ``ledger`` in ``lang`` (``en`` or ``zh``), every line at most
+    :data:`WIDTH` columns."""
+    status = ledger.status()
+    standing = ledger.standing()
+    kind = say("match.final_total" if ledger.team_play else "match.raw_total", lang)
+    title = say("summary.title", lang, variant=ledger.variant.name,
+                count=count_of_hands(ledger.count, lang))  # fmt: skip
+    lines = wrapped(title, WIDTH)
+    if not ledger.entries:
+        return "\n".join([*lines, say("summary.no_hands", lang)]) + "\n"
+    names = [printable(n) for n in ledger.players]
+    if status.ended:
+        totals = dict(zip(ledger.players, standing.totals, strict=True))
+        loser, winner = status.loser_side[0], status.winner_side[0]
+        pig = say("summary.pig", lang, name=_short(status.loser or ""), kind=kind,
+                  total=format_number(totals[loser]))  # fmt: skip
+        won = say("summary.winner", lang, name=_short(status.winner or ""), kind=kind,
+                  total=format_number(totals[winner]))  # fmt: skip
+        lines += [*wrapped(say("summary.over", lang, hand=status.ended_after), WIDTH),
+                  *wrapped(pig, WIDTH), *wrapped(won, WIDTH)]  # fmt: skip
+    else:
+        lines += wrapped(say("summary.in_play", lang), WIDTH)
+    lines += wrapped(say("summary.standings", lang, kind=kind, end=_end_text(ledger)), WIDTH)
+    order = sorted(range(len(names)), key=lambda i: (-standing.totals[i], i))
+    shown = [format_number(standing.totals[i]) for i in order]
+    # The numbers of "700 to go" aligned; "还差 700 分" is not padded inside.
+    go_size = 0 if lang == "zh" else max(len(format_number(t)) for t in standing.to_go)
+    to_go = [
+        say("match.to_go", lang, points=format_number(standing.to_go[i]).rjust(go_size))
+        if standing.to_go[i] > 0
+        else say("match.past", lang)
+        for i in order
+    ]
+    number_size = max(len(t) for t in shown)
+    rank_size = len(str(len(order))) + 2  # "1. "
+    room = WIDTH - 2 - rank_size - 2 - number_size - 2 - max(columns(t) for t in to_go)
+    name_size = max(4, min(_NAME, room, max(columns(n) for n in names)))
+    for rank, (i, total, go) in enumerate(zip(order, shown, to_go, strict=True), 1):
+        name = shortened(names[i], name_size, middle=True)
+        pad = " " * (name_size - columns(name))
+        line = f"  {f'{rank}.':<{rank_size}}{name}{pad}  {total:>{number_size}}  {go}"
+        lines += wrapped(line.rstrip(), WIDTH, indent="     ")
+    aside = "summary.raws" if ledger.team_play else "summary.finals"
+    last = ledger.entries[-1]
+    other = last.total_raw if ledger.team_play else last.total_final
+    items = [f"{_short(ledger.players[i])} {format_number(other[i])}" for i in order]
+    head = say(aside, lang, totals="")
+    lines += listed(head, items, say("list", lang), WIDTH)
+    return "\n".join(lines) + "\n"
+
+
+def _short(name: str) -> str:
+    """A name (or a side, ``东+西``) as the summary's sentences show it: each name at most
+    :data:`_NAME` columns."""
+    return "+".join(shortened(printable(part), _NAME, middle=True) for part in name.split("+"))
+
+
+def _end_text(ledger: Ledger) -> str:
+    return f"±{abs(ledger.end_at)}" if ledger.team_play else str(ledger.end_at)
