@@ -234,13 +234,14 @@ def test_an_unwritable_state_folder_is_said_once_and_the_change_stands(
     blocked = here / "not-a-folder"
     blocked.write_text("", encoding="utf-8")
     monkeypatch.setenv("XDG_STATE_HOME", str(blocked))
-    _, err = done("match", "new", "t.yaml", "-p", "东,南,西,北")
+    out, err = done("match", "new", "t.yaml", "-p", "东,南,西,北")
     lines = err.splitlines()
     assert lines[0].startswith(
         f"warning: cannot remember the current match in {blocked}/gongzhu-score ("
     )
     assert lines[0].endswith("); name the ledger in each command")
-    assert lines[1].startswith("new match in t.yaml")
+    assert "new match in t.yaml" in out + err  # the match is started all the same
+    assert Path("t.yaml").is_file()
     _, err = done("match", "add", "t.yaml", *FOUR)
     assert err.count("warning:") == 1 and hands("t.yaml") == 1
     assert "no match was started or changed in this folder" in refused("match", "show")
