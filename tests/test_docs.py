@@ -353,7 +353,7 @@ def test_every_link_leads_somewhere(page: Path) -> None:
 
 # The samples meant to break a rule: disputes about play for `replay` to settle, kept apart
 # from sample_hands/ (whose every file scores, so that the folder is a batch).
-DISPUTES = ROOT / "sample_disputes"
+DISPUTES = ROOT / "docs" / "examples"
 # The sample claim (声称) that is meant to fail: replay exits 3 with the counter-line.
 NOT_GUARANTEED = {"claim_defeated.yaml"}
 

@@ -342,7 +342,7 @@ SYMBOL = re.compile(r"[♠♥♦♣]")
 CODE = re.compile(r"(?<![A-Za-z0-9])(?:10|[2-9JQKA])[SHDC](?![A-Za-z0-9])")
 SUIT_WORD = re.compile(r"黑桃|红桃|方块|梅花")
 RECORDS = sorted({*SAMPLES.glob("*record*.yaml"), *SAMPLES.glob("claim_*.yaml"),
-                  *SAMPLES.parent.glob("sample_disputes/*.yaml")})  # fmt: skip
+                  *SAMPLES.parent.glob("docs/examples/*.yaml")})  # fmt: skip
 HANDS = sorted(set(SAMPLES.glob("*.yaml")) - set(RECORDS))
 
 

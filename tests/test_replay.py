@@ -21,7 +21,7 @@ from gongzhu_score.play.legal import winner
 from gongzhu_score.play.replay import Finding, Play, replay
 
 RECORD = SAMPLES / "record.yaml"
-DISPUTES = ROOT / "sample_disputes"
+DISPUTES = ROOT / "docs" / "examples"
 """The record that breaks a rule of play (kept apart: every file of sample_hands/ scores)."""
 
 
