@@ -83,34 +83,38 @@ def chart_image(ledger: Ledger, fmt: str = "svg", lang: str = "en", name: str = 
     ``lang``. ``name``: the file it is for, as errors name it."""
     if fmt not in FORMATS:
         raise error(InputError, "error.chart.suffix", suffix=fmt)
-    try:
-        import matplotlib
-    except ImportError:
-        raise error(InputError, "error.extra.missing", extra="chart") from None
-    texts = _texts(ledger, lang)
-    family = _family_for("".join(_all_text(texts)))
-    if family == "" and fmt == "png":
-        svg = str(Path(name or "chart.png").with_suffix(".svg"))
-        chars = "".join(sorted(_missing("".join(_all_text(texts)))))[:12]
-        raise error(InputError, "error.chart.no_font", chars=chars, svg=svg).within(name or "png")
-    families = [family, _DEFAULT] if family else [_DEFAULT]
-    settings: Any = {  # (matplotlib's own type names each key: these are plain)
-        "svg.fonttype": "none",
-        "svg.hashsalt": "gongzhu-score",
-        "font.family": families,
-        "axes.unicode_minus": False,  # "-1000" as the rest of the tool writes it
-    }
-    with _quiet(), matplotlib.rc_context(settings):
-        figure = _draw(ledger, texts)
-        out = io.BytesIO()
-        version = matplotlib.__version__
-        font = family or _DEFAULT
-        if fmt == "svg":
-            creator = f"gongzhu-score (matplotlib {version}, measured with {font})"
-            figure.savefig(out, format="svg", metadata={"Date": None, "Creator": creator})
-            return _viewer_fonts(out.getvalue())
-        figure.savefig(out, format="png", dpi=100, metadata={"Software": None})
-        return out.getvalue()
+    with _quiet():  # (matplotlib may say it builds its font cache: not the user's business)
+        try:
+            import matplotlib
+        except ImportError:
+            raise error(InputError, "error.extra.missing", extra="chart") from None
+        texts = _texts(ledger, lang)
+        family = _family_for("".join(_all_text(texts)))
+        if family == "" and fmt == "png":
+            svg = str(Path(name or "chart.png").with_suffix(".svg"))
+            chars = "".join(sorted(_missing("".join(_all_text(texts)))))[:12]
+            refused = error(InputError, "error.chart.no_font", chars=chars, svg=svg)
+            raise refused.within(name or "png")
+        settings: Any = {  # (matplotlib's own type names each key: these are plain)
+            "svg.fonttype": "none",
+            "svg.hashsalt": "gongzhu-score",
+            "font.family": [family, _DEFAULT] if family else [_DEFAULT],
+            "axes.unicode_minus": False,  # "-1000" as the rest of the tool writes it
+        }
+        with matplotlib.rc_context(settings):
+            return _saved(_draw(ledger, texts), fmt, matplotlib.__version__, family or _DEFAULT)
+
+
+def _saved(figure: Any, fmt: str, version: str, font: str) -> bytes:
+    """The figure as the bytes of its file: an SVG that says what made it (and no date, so that
+    the same match makes the same bytes), or a PNG."""
+    out = io.BytesIO()
+    if fmt == "svg":
+        creator = f"gongzhu-score (matplotlib {version}, measured with {font})"
+        figure.savefig(out, format="svg", metadata={"Date": None, "Creator": creator})
+        return _viewer_fonts(out.getvalue())
+    figure.savefig(out, format="png", dpi=100, metadata={"Software": None})
+    return out.getvalue()
 
 
 # --- what the chart says --------------------------------------------------------------------
@@ -133,7 +137,9 @@ def _texts(ledger: Ledger, lang: str) -> dict[str, Any]:
         label = f"{_plain(name)}  {format_number(total)}"
         if name in losers:
             label += f"  ({say('chart.pig', lang)})"
-        labels.append(label)
+        # A label that starts with "_" is one matplotlib leaves out of a legend (3.8): a zero
+        # width space before it keeps it in, and shows nothing.
+        labels.append("\u200b" + label if label.startswith("_") else label)
     return {
         "title": say("chart.title_final" if team else "chart.title_raw", lang, **ends),
         "state": _plain(state),
@@ -212,7 +218,8 @@ def _family_for(text: str) -> str | None:
 @contextmanager
 def _quiet() -> Iterator[None]:
     """matplotlib's warnings about glyphs its font lacks (an SVG's text is shown by the
-    viewer's fonts) and its font manager's log, kept from the user."""
+    viewer's fonts), its font manager's log, and what the libraries under it deprecate (an
+    older matplotlib calls pyparsing by names pyparsing 3.3 deprecates), kept from the user."""
     import logging
     import warnings
 
@@ -222,12 +229,16 @@ def _quiet() -> Iterator[None]:
     try:
         with warnings.catch_warnings():
             warnings.filterwarnings("ignore", message=r"(?s).*[Gg]lyph.*missing")
+            warnings.filterwarnings("ignore", category=DeprecationWarning,
+                                    module=r"(matplotlib|pyparsing)(\.|$)")  # fmt: skip
             yield
     finally:
         log.setLevel(level)
 
 
-_FONT_FAMILY = re.compile(rb"font-family: ?([^;\"]*)")
+# The families of a text's style, as matplotlib writes them: ``font-family: 'A', 'B'`` (3.9
+# and later) or within the shorthand ``font: 10px 'A', 'B'`` (3.8).
+_FONT_FAMILY = re.compile(rb"(font-family: ?|font: ?[^;\"]*?[0-9.]+px )([^;\"]*)")
 
 VIEWER_FONTS = (
     "Noto Sans CJK SC",
@@ -246,10 +257,10 @@ def _viewer_fonts(svg: bytes) -> bytes:
     it may have, then any sans-serif."""
 
     def stack(found: re.Match[bytes]) -> bytes:
-        measured = [f.strip(" '\"") for f in found.group(1).decode().split(",")]
+        measured = [f.strip(" '\"") for f in found.group(2).decode().split(",")]
         names = dict.fromkeys([*measured, *VIEWER_FONTS])
         names.pop("", None)
-        return ("font-family: " + ", ".join([*(f"'{n}'" for n in names), "sans-serif"])).encode()
+        return found.group(1) + ", ".join([*(f"'{n}'" for n in names), "sans-serif"]).encode()
 
     return _FONT_FAMILY.sub(stack, svg)
 
@@ -272,8 +283,10 @@ def _draw(ledger: Ledger, texts: dict[str, Any]) -> Any:
     handles = []
     for k, row in enumerate(series):
         colour = _COLOURS[k % len(_COLOURS)]
+        # (the line's own label is not its name: the legend is given the names itself)
         (line,) = axes.plot(hands, [0.0, *map(float, row)], color=colour, linewidth=1.8,
-                            marker="o" if count <= 30 else None, markersize=3.5)  # fmt: skip
+                            marker="o" if count <= 30 else None, markersize=3.5,
+                            label=f"seat {k + 1}")  # fmt: skip
         handles.append(line)
     end = ledger.end_at
     lines = [(end, texts["end"], "top")]
