@@ -71,13 +71,16 @@ def no_traceback(r: subprocess.CompletedProcess[bytes]) -> None:
 
 
 def one_error(r: subprocess.CompletedProcess[bytes]) -> str:
-    """Exit 2, one ``error:`` line (valid UTF-8), nothing printed."""
+    """Exit 2, one ``error:`` line (``错误：`` under ``--lang zh``; valid UTF-8), nothing
+    printed."""
     no_traceback(r)
     assert r.returncode == 2, r
     assert r.stdout == b""
     text = r.stderr.decode("utf-8")  # strict: every byte shown is UTF-8
-    assert text.startswith("error: ") and text.count("\n") == 1, text
-    return text.removeprefix("error: ").rstrip("\n")
+    words = " ".join(a.decode(errors="replace") if isinstance(a, bytes) else a for a in r.args)
+    prefix = "错误：" if " --lang zh" in words else "error: "
+    assert text.startswith(prefix) and text.count("\n") == 1, text
+    return text.removeprefix(prefix).rstrip("\n")
 
 
 @pytest.fixture
