@@ -81,7 +81,7 @@ def test_explain_a_ledger_without_a_hand_number_says_how(played: str) -> None:
 def test_remove_then_restore_brings_back_exactly_the_state_before(played: str) -> None:
     before = state(played)
     text = ok("match", "remove", played, "1", "--yes")
-    assert text.startswith("removed hand 1: 东 [QS 6H 8H 10H JH 10C] -400")
+    assert text.startswith("removed hand 1: 东 [Q♠ 6♥ 8♥ 10♥ J♥ 10♣] -400")
     after = state(played)
     assert len(after["hands"]) == 1
     assert after["hands"][0]["total_raw"] == [200, -340, -60, 0]  # hand 2's own scores now
