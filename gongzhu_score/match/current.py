@@ -21,10 +21,8 @@ reads a clock, the environment or the working folder by itself.
 from __future__ import annotations
 
 import contextlib
-import fcntl
 import json
 import os
-import time
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -35,7 +33,7 @@ from ..io.files import atomic_write
 from ..terms import Both, error, place
 from .ledger import Ledger
 from .stats import LEDGER_SUFFIXES, looks_like_a_ledger
-from .storage import read_ledger
+from .storage import lock_within, read_ledger
 
 __all__ = [
     "CURRENT_VARIABLE",
@@ -165,15 +163,7 @@ def _locked(lock: Path) -> Iterator[None]:
     without (the write is atomic: at worst one process's change is the one kept)."""
     fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o600)
     try:
-        deadline = time.monotonic() + LOCK_WAIT_SECONDS
-        while True:
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                break
-            except BlockingIOError:
-                if time.monotonic() > deadline:
-                    break
-                time.sleep(0.01)
+        lock_within(fd, LOCK_WAIT_SECONDS, 0.01)  # (not taken in time: go on without it)
         yield
     finally:
         os.close(fd)

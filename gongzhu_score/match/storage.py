@@ -63,7 +63,8 @@ from .ledger import Ledger
 
 LEDGER = place("what.ledger")
 
-__all__ = ["change_ledger", "create_ledger", "ledger_history", "read_ledger", "restore_ledger"]
+__all__ = ["change_ledger", "create_ledger", "ledger_history", "lock_within", "read_ledger",
+           "restore_ledger"]  # fmt: skip
 
 T = TypeVar("T")
 
@@ -206,6 +207,20 @@ def lock_wait() -> float:
     return seconds
 
 
+def lock_within(fd: int, seconds: float, step: float) -> bool:
+    """Take the exclusive lock of the open file ``fd``, trying every ``step`` seconds for at
+    most ``seconds``: whether it was taken (closing ``fd`` releases it)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return True
+        except BlockingIOError:
+            if time.monotonic() > deadline:
+                return False
+            time.sleep(step)
+
+
 @contextlib.contextmanager
 def _locked(path: str, target: Path) -> Iterator[None]:
     """The ledger's lock (``LEDGER.lock`` beside the real file, so every name of it shares
@@ -218,15 +233,8 @@ def _locked(path: str, target: Path) -> Iterator[None]:
         refused = error(LedgerError, "error.storage.lock", lock=lock, why=e.strerror)
         raise refused.within(path) from None
     try:
-        deadline = time.monotonic() + wait
-        while True:
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                break
-            except BlockingIOError:
-                if time.monotonic() > deadline:
-                    raise error(LedgerError, "error.storage.busy", lock=lock).within(path) from None
-                time.sleep(0.02)
+        if not lock_within(fd, wait, 0.02):
+            raise error(LedgerError, "error.storage.busy", lock=lock).within(path) from None
         _remove_stale_temps(target)
         yield
     finally:
