@@ -86,6 +86,11 @@ class MatchOverError(LedgerError):
     """A hand offered to a match that has already ended."""
 
 
+class ChangedMeanwhileError(LedgerError):
+    """A change made against the ledger as the caller last saw it (its ``expect``ed version),
+    refused because the ledger has changed since: another front door got there first."""
+
+
 class FirstPigError(LedgerError):
     """Two decks under ``first_lead: pig``: two players each captured a pig and who took the
     first (who leads the next hand, rulings §10) was not said. ``takers``: the two of them."""

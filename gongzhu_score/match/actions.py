@@ -157,6 +157,7 @@ def add_hand(
     first_pig: str | None = None,
     entered: datetime | None = None,
     note: str | None = None,
+    expect: str | None = None,
 ) -> HandAdded:
     """Score a hand under the match's rules and add it. A ledger whose stored numbers its
     cards no longer give (edited by hand) is refused; one as this tool wrote it is read only
@@ -164,7 +165,12 @@ def add_hand(
     took the first pig, needed with two decks under ``first_lead: pig`` when two players took
     one (:meth:`Ledger.first_pig_for`); a :class:`HandSpec` may carry it instead.
     ``entered``: when the hand is entered (the caller's clock: a time with its UTC offset),
-    kept with it; ``note``: a note kept with it (:func:`~.ledger.check_note`)."""
+    kept with it; ``note``: a note kept with it (:func:`~.ledger.check_note`).
+
+    ``expect`` (every change here takes it): the ledger's version as the caller last saw it
+    (:func:`~.storage.read_version`); the change is refused
+    (:class:`~gongzhu_score.errors.ChangedMeanwhileError`) if another change came first, so
+    that two phones confirming the same hand at once add it once."""
 
     def add(ledger: Ledger, cards: Hand, first: str | None) -> tuple[Ledger, HandResult]:
         return ledger.add(cards, partial=partial, first_pig=first, entered=entered, note=note)
@@ -175,6 +181,7 @@ def add_hand(
         lambda before, after, _: ("add", {"hand": after.count}),
         check_first=True,
         last_hand_only=True,
+        expect=expect,
     )
     return HandAdded(ledger, ledger.count, result)
 
@@ -188,6 +195,7 @@ def edit_hand(
     source: str | None = None,
     first_pig: str | None = None,
     note: str | None = None,
+    expect: str | None = None,
 ) -> HandAdded:
     """Replace hand ``number`` and score every total after it again (``first_pig`` as for
     :func:`add_hand`: said again where it is needed). When the hand was entered is kept, and
@@ -200,22 +208,29 @@ def edit_hand(
         path,
         _reading(path, hand, first_pig, edit, source),
         lambda before, after, _: ("edit", {"hand": number}),
+        expect=expect,
     )
     return HandAdded(ledger, number, result)
 
 
-def undo_hand(path: str) -> HandTaken:
+def undo_hand(path: str, *, expect: str | None = None) -> HandTaken:
     """Take out the last hand."""
     ledger, entry = change_ledger(
-        path, Ledger.undo, lambda before, after, _: ("undo", {"hand": len(before.entries)})
+        path,
+        Ledger.undo,
+        lambda before, after, _: ("undo", {"hand": len(before.entries)}),
+        expect=expect,
     )
     return HandTaken(ledger, len(ledger.entries) + 1, entry)
 
 
-def remove_hand(path: str, number: int) -> HandTaken:
+def remove_hand(path: str, number: int, *, expect: str | None = None) -> HandTaken:
     """Take out hand ``number`` (any hand) and redo every total after it."""
     ledger, entry = change_ledger(
-        path, lambda lg: lg.remove(number), lambda before, after, _: ("remove", {"hand": number})
+        path,
+        lambda lg: lg.remove(number),
+        lambda before, after, _: ("remove", {"hand": number}),
+        expect=expect,
     )
     return HandTaken(ledger, number, entry)
 

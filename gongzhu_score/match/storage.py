@@ -34,7 +34,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
 
-from ..errors import GongzhuError, LedgerError
+from ..errors import ChangedMeanwhileError, GongzhuError, LedgerError
 from ..io.files import (
     fsync_folder,
     real_target,
@@ -64,7 +64,7 @@ from .ledger import Ledger
 LEDGER = place("what.ledger")
 
 __all__ = ["change_ledger", "create_ledger", "ledger_history", "lock_within", "read_ledger",
-           "restore_ledger"]  # fmt: skip
+           "read_version", "restore_ledger"]  # fmt: skip
 
 T = TypeVar("T")
 
@@ -177,6 +177,18 @@ def _read(path: str) -> bytes:
 def read_ledger(path: str) -> Ledger:
     """Load a ledger; every problem is a :class:`LedgerError` naming the file and the place."""
     return _load(path)[0]
+
+
+def read_version(path: str) -> tuple[Ledger, str]:
+    """A ledger and its version: the SHA-256 of its bytes, which any change alters. A change
+    given it back (``expect``) is refused if the ledger is no longer that one."""
+    raw = _read(path)
+    return _parse(raw, path)[0], digest(raw)
+
+
+def _expected(version: str | None, current: str, path: str) -> None:
+    if version is not None and version != current:
+        raise error(ChangedMeanwhileError, "error.storage.changed").within(path)
 
 
 @contextlib.contextmanager
@@ -345,13 +357,15 @@ def change_ledger(
     *,
     check_first: bool = False,
     last_hand_only: bool = False,
+    expect: str | None = None,
 ) -> tuple[Ledger, T]:
     """Read, change and write a ledger under its lock, recording the change in its history; a
     refused change writes nothing. ``check_first``: refuse a ledger whose stored numbers its
     hands no longer give (unless it is as this tool last wrote it, hence checked then).
     ``last_hand_only``: the change needs only the header and the last hand (adding a hand);
     when the ledger is as this tool last wrote it, only those are read, so adding costs the
-    same at hand 10,000 as at hand 10."""
+    same at hand 10,000 as at hand 10. ``expect``: the version (:func:`read_version`) the
+    change was made against; refused, the ledger as it is, if it has changed since."""
     if not Path(path).is_file():
         read_ledger(path)  # the clear error, without leaving a lock file beside nothing
     target = _target(path)
@@ -360,6 +374,7 @@ def change_ledger(
         raw = _read(path)
         hashed = hashlib.sha256(raw)  # kept: the ledger with a hand added hashes on from it
         old_digest = hashed.hexdigest()
+        _expected(expect, old_digest, path)
         head = reconcile(target, old_digest)
         tail = _parse_tail(raw, path) if last_hand_only and head.as_written else None
         if tail is not None:
