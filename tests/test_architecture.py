@@ -24,6 +24,7 @@ LAYERS = [
     {"batch"},
     {"arrow"},
     {"render"},
+    {"web"},
     {"cli"},
     {"__init__", "__main__"},
 ]

@@ -39,6 +39,7 @@ from .common import ErrorsAtTheBoundary, asked_lang
 __all__ = [
     "LEDGER_VARIABLE",
     "MatchGroup",
+    "current_ledger",
     "ledger_omitted",
     "notice",
     "remember_change",
@@ -114,17 +115,22 @@ def _with_ledger(ctx: Any, name: str | None, command: Any, args: list[str]) -> l
     given = [opts.get(p.name) for p in arguments]
     count = sum(value is not None for value in given) + len(extra)
     after = [str(p.metavar or p.name).strip("[]") for p in arguments[1:]]
-    lang = asked_lang(args)
     if not ledger_omitted(given[0], count, after, name or "show"):
         return args
+    return [current_ledger(name or "show", asked_lang(args)), *args]
+
+
+def current_ledger(command: str, lang: str) -> str:
+    """The current match's ledger for ``command`` given none, said on standard error (with
+    what was wrong with the state file, if anything); refused when there is none."""
     from ..match.current import look_for_current
 
-    found = look_for_current(os.environ, working_folder(), name or "show")
+    found = look_for_current(os.environ, working_folder(), command)
     notice(found.problems, lang)  # (said before a refusal too: it may be why)
     current = found.get()
     key = "hint.current_variable" if current.source == "variable" else "hint.current"
     _tell(say(key, lang, ledger=current.ledger))
-    return [current.ledger, *args]
+    return current.ledger
 
 
 def ledger_omitted(

@@ -58,6 +58,7 @@ METAVARS = {
     "INPUT": "输入",
     "POSITIONS": "局面数",
     "ADDRESS": "地址",
+    "ADDR": "地址",
     "TEXT": "文字",
     "OLD": "旧名字",
     "NEW": "新名字",
@@ -155,8 +156,8 @@ HELP: dict[str, dict[str, str]] = {
 
             按每位玩家收的牌计一局的分（score），说明为什么这样计（explain），比较几套规则
             （compare），逐圈回放出牌记录（replay），给一批记录下来的牌局计分（batch），
-            记一场比赛直到有人当猪（match），看多场比赛的统计（stats），列出或查看规则
-            （variants）。
+            记一场比赛直到有人当猪（match），看多场比赛的统计（stats），把比赛放到牌桌上
+            每个人的手机上（serve），列出或查看规则（variants）。
 
             \b
             示例：
@@ -306,6 +307,33 @@ HELP: dict[str, dict[str, str]] = {
               gongzhu-score stats club-2026/ --format csv > season.csv
             """,
         "LEDGER": "比赛记录，或放比赛记录的文件夹（其中其他的 YAML 文件略过）。",
+    },
+    "serve": {
+        "": """
+            把比赛的页面提供给牌桌：比分、各局、每局的计分说明、点牌记一局。
+
+            打印带比赛密钥的页面地址，以及它的二维码，供手机扫描。有这个地址的每部手机看到的
+            都是同一场比赛，实时更新：在一部手机上记的一局（或在同一个比赛记录上用 match add
+            加的一局）一秒内出现在所有手机上。没有密钥的请求一律拒绝。按 Ctrl-C 停止服务；
+            比赛记录绝不会只写一半。
+
+            除非 --host 另有指定，只在本机上监听：用 --host 0.0.0.0 时，网络上任何拿到地址的
+            人都能修改比赛（见 docs/web.md）。
+
+            需要 web 可选依赖：pip install 'gongzhu-score[web]'。
+
+            \b
+            示例：
+              gongzhu-score serve tonight.yaml --lang zh
+              gongzhu-score serve 牌局.yaml --host 0.0.0.0 --port 8080 --lang zh
+              gongzhu-score serve tonight.yaml --new-key
+            """,
+        "--host": "监听的地址：默认 127.0.0.1（只有本机）；0.0.0.0 让网络上每部手机都能打开"
+                  "（网络上拿到地址的任何人都能修改比赛）。",
+        "--port": "端口（0：任选一个空闲端口，地址里会写出）。",
+        "--new-key": "为比赛的页面生成新的密钥：之前给出的地址全部失效（密钥保存在比赛记录"
+                     "旁边的 LEDGER.key 里）。",
+        "--qr": "同时把地址画成二维码。",
     },
     "variants": {
         "": """

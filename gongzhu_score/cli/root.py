@@ -64,7 +64,8 @@ app = typer.Typer(
         "Score a hand from the cards each player captured (score), show why (explain), "
         "compare rule sets (compare), replay a trick-by-trick record (replay), score files of "
         "recorded hands (batch), keep a match ledger until someone is the pig (match), records "
-        "across matches (stats), and list or show the rule sets (variants).\n\n"
+        "across matches (stats), put the match on the table's phones (serve), and list or show "
+        "the rule sets (variants).\n\n"
         "\b\nExamples:\n"
         "  gongzhu-score score sample_hands/seed_minus_400.yaml --lang zh\n"
         '  gongzhu-score score -c 东=猪 -c 南="红桃A K Q" -c 西= --rest 北\n'
@@ -504,6 +505,7 @@ def variants_show(
 LATER = (
     ("batch", ".batch", "batch_command", "replay"),
     ("match", ".match_share", "match_app", None),
+    ("serve", ".serve", "serve_command", "stats"),
 )
 
 

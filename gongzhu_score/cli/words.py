@@ -66,6 +66,7 @@ add_terms({
     "prompt.rest_came_to": ("{word} ({cards})", "{word}（{cards}）"),
     "prompt.typed_twice": ("{card} is typed {count} times on {name}'s line, but a deck has one; enter {name}'s cards again", "{card}在{name}这一行写了 {count} 次，但一副牌只有一张；请重新输入{name}的牌"),
     "prompt.typed_twice.two": ("{card} is typed {count} times on {name}'s line, but two decks have two; enter {name}'s cards again", "{card}在{name}这一行写了 {count} 次，但两副牌只有两张；请重新输入{name}的牌"),
+    "serve.running": ("serving {ledger} to the table: open the address above on each phone (anyone with it can change the match); Ctrl-C stops", "正在为牌桌提供 {ledger}：每部手机打开上面的地址（有这个地址的人都能修改比赛）；按 Ctrl-C 停止"),
     "hint.stdin_terminal": ("reading a hand from standard input: type or paste it, then press Ctrl-D at the start of a line (Ctrl-Z then Enter on Windows)", "正在从标准输入读取牌局：输入或粘贴后，在新的一行开头按 Ctrl-D 结束（Windows 上按 Ctrl-Z 再回车）"),
 })
 # fmt: on

@@ -1,0 +1,318 @@
+"""What the table's page shows and does, as data: the match's state, one hand, the running scores
+of a hand being tapped in, and the changes (add, edit, remove, undo).
+
+No HTTP here (:mod:`.app` is the door): each function takes the ledger's path and what the page
+sent, calls the same library functions as the command line (:mod:`gongzhu_score.match.actions`,
+the match's own scoring) and returns JSON-ready data. Every change carries the version of the
+ledger the page last saw (:func:`~gongzhu_score.match.storage.read_version`), so that two phones
+confirming the same hand at once add it once: the second is refused with the match as it now is.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Mapping
+from datetime import datetime
+from typing import Any
+
+from ..core.cards import DECK, SCORING_CARDS, Card, Suit, parse_cards
+from ..errors import GongzhuError, InputError
+from ..match.actions import add_hand, edit_hand, read_hand, remove_hand, undo_hand
+from ..match.entry import HandEntry
+from ..match.history import Change
+from ..match.ledger import Ledger, check_note
+from ..match.storage import read_version
+from ..render.explain import explain
+from ..render.formats import json_number
+from ..render.hand import cards_text, method_text
+from ..render.match import (
+    change_text,
+    deciding_series,
+    hand_to_dict,
+    match_status_text,
+    match_to_dict,
+    render_hand,
+    standing_lines,
+)
+from ..render.variants import render_variant
+from ..terms import Listed, error, printable, say
+from .words import page_words
+
+__all__ = [
+    "RequestError",
+    "add",
+    "edit",
+    "hand_view",
+    "page_state",
+    "preview",
+    "remove",
+    "undo",
+]
+
+Clock = Callable[[], datetime]
+
+_ENTRY_KEYS = ("captured", "rest", "exposed", "first_exposed", "first_pig", "note")
+
+
+class RequestError(InputError):
+    """A request that is not what the page sends (a field of the wrong kind, a name not in the
+    match): refused before anything is read or changed."""
+
+
+# --- what the page shows ----------------------------------------------------------------------
+
+
+def page_state(path: str, lang: str) -> dict[str, Any]:
+    """The whole page: the match exactly as ``match show --format json`` gives it, with the
+    version to send back with a change, the texts in ``lang`` and the cards to tap."""
+    ledger, version = read_version(path)
+    return _state(ledger, version, path, lang)
+
+
+def _state(ledger: Ledger, version: str, path: str, lang: str) -> dict[str, Any]:
+    variant = ledger.variant
+    norm = ledger.normalization
+    teams = say("match.teams_part", lang, teams=norm.teams.value) if ledger.team_play else ""
+    rules_line = say("match.rules_line", lang, variant=variant.name,
+                     method=method_text(norm, lang), teams=teams, end=ledger.end_at)  # fmt: skip
+    return {
+        "version": version,
+        "lang": lang,
+        "ledger": os.path.basename(path),
+        "match": match_to_dict(ledger),
+        "status": match_status_text(ledger, ledger.status(), lang),
+        "standing": standing_lines(ledger, lang) if ledger.entries else [],
+        # Hand by hand, the four totals the end is decided on (for the page's chart).
+        "deciding": [
+            [json_number(t) for t in row] for row in zip(*deciding_series(ledger), strict=True)
+        ],
+        "decided_on": ledger.standing().decided_on,
+        "end_at": ledger.end_at,
+        "decks": variant.decks,
+        "cards": [_card(c, variant.decks, c in variant.exposable, lang) for c in _SHOWN],
+        "first_exposure": variant.first_exposure_allowed,
+        "rules": f"{rules_line}\n\n{render_variant(variant, lang=lang)}",
+        "words": page_words(lang),
+    }
+
+
+# The order a table sorts its scoring cards in: the three special cards, then the hearts from
+# the ace down.
+_SHOWN: tuple[Card, ...] = (
+    *(c for c in DECK if c in SCORING_CARDS and c.suit is not Suit.HEARTS),
+    *sorted((c for c in DECK if c.suit is Suit.HEARTS), key=lambda c: -c.rank),
+)
+
+
+def _card(card: Card, decks: int, exposable: bool, lang: str) -> dict[str, Any]:
+    return {
+        "code": card.code,
+        "symbol": card.symbol,
+        "name": card.zh if lang == "zh" else card.symbol,
+        "nickname": cards_text((card,), lang),
+        "suit": card.suit.value,
+        "copies": decks,
+        "exposable": exposable,
+    }
+
+
+def hand_view(path: str, number: int, lang: str) -> dict[str, Any]:
+    """Hand ``number``: as ``match show LEDGER N`` gives it (data and text), explained step by
+    step as ``explain LEDGER N`` does, and as an entry to load for an edit."""
+    ledger, stored, result = read_hand(path, number)
+    hand = stored.hand
+    return {
+        "hand": hand_to_dict(ledger, number),
+        "text": render_hand(ledger, number, lang),
+        "explain": say("match.hand_view", lang, number=number, count=ledger.count)
+        + "\n\n"
+        + explain(result, lang),
+        "entry": {
+            "captured": {p.name: [c.code for c in p.captured] for p in hand.players},
+            "rest": None,
+            "exposed": {p.name: [c.code for c in p.exposed] for p in hand.players},
+            "first_exposed": {p.name: [c.code for c in p.first_exposed] for p in hand.players},
+            "first_pig": stored.first_pig,
+            "note": stored.note,
+        },
+    }
+
+
+# --- a hand being entered ---------------------------------------------------------------------
+
+
+def _field(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...]) -> Any:
+    value = data.get(key)
+    if value is not None and not isinstance(value, kind):
+        raise error(RequestError, "error.web.field", field=key, value=printable(repr(value)))
+    return value
+
+
+def _player(ledger: Ledger, value: object, field: str) -> str:
+    if not isinstance(value, str) or value not in ledger.players:
+        raise error(RequestError, "error.web.player", field=field,
+                    name=printable(repr(value)), players=Listed(ledger.players))  # fmt: skip
+    return value
+
+
+def _by_player(ledger: Ledger, data: Mapping[str, Any], key: str) -> dict[str, tuple[Card, ...]]:
+    given = _field(data, key, dict) or {}
+    cards: dict[str, tuple[Card, ...]] = {}
+    for name, codes in given.items():
+        _player(ledger, name, key)
+        if not isinstance(codes, list) or not all(isinstance(c, str) for c in codes):
+            raise error(RequestError, "error.web.field", field=f"{key}.{name}",
+                        value=printable(repr(codes)))  # fmt: skip
+        try:
+            cards[name] = parse_cards(codes, ledger.variant.decks)
+        except GongzhuError as e:
+            raise e.recast(RequestError).within(f"{key}.{name}") from None
+    return cards
+
+
+def _entry(ledger: Ledger, data: object) -> tuple[HandEntry, str | None]:
+    """The entry the page sent (see docs/web.md), checked field by field, and its note."""
+    if not isinstance(data, dict):
+        raise error(RequestError, "error.web.field", field="entry", value=printable(repr(data)))
+    unknown = [k for k in data if k not in _ENTRY_KEYS]
+    if unknown:
+        raise error(RequestError, "error.web.key", key=printable(repr(unknown[0])),
+                    allowed=", ".join(_ENTRY_KEYS))  # fmt: skip
+    entry = HandEntry(ledger.players, ledger.variant.decks)
+    captured = _by_player(ledger, data, "captured")
+    for seat, name in enumerate(ledger.players):
+        clash = entry.give(seat, captured.get(name, ()))
+        if clash is not None:
+            card, holder = clash
+            raise error(RequestError, "error.web.twice", card=card.symbol, name=holder)
+    rest = _field(data, "rest", str)
+    if rest is not None:
+        entry.give_rest(ledger.players.index(_player(ledger, rest, "rest")))
+    entry.show(_by_player(ledger, data, "exposed"))
+    entry.show(_by_player(ledger, data, "first_exposed"), first=True)
+    first_pig = _field(data, "first_pig", str)
+    entry.first_pig = None if first_pig is None else _player(ledger, first_pig, "first_pig")
+    try:
+        note = check_note(_field(data, "note", str))
+    except GongzhuError as e:
+        raise e.recast(RequestError).within("note") from None
+    return entry, note
+
+
+def preview(path: str, data: object, lang: str) -> dict[str, Any]:
+    """The hand as tapped so far (``{"entry": ENTRY}``), scored by the match's rules (a
+    partial hand while cards are still unplaced): the running raw and final scores, what is
+    still missing, what the rest comes to, whether it is complete and whether who took the
+    first pig must be said. A hand the rules refuse (an exposure of a card that cannot be
+    exposed, say) is no error here: ``problem`` says why it cannot be scored (the scores
+    null), or, for a whole hand, what is still to say before it can be added (who took the
+    first pig: the scores are there)."""
+    ledger, _ = read_version(path)
+    entry, _ = _entry(ledger, _body(data).get("entry"))
+    unplaced = entry.unplaced()
+    complete = entry.rest is not None or not unplaced
+    answer: dict[str, Any] = {
+        "raw": None,
+        "final": None,
+        "unplaced": [c.code for c in unplaced],
+        "rest_cards": [c.code for c in entry.taken_by_rest()],
+        "complete": complete,
+        "asks_first_pig": False,
+        "problem": None,
+    }
+    try:
+        hand = entry.hand()
+        result = ledger.score(hand, partial=not complete)
+    except GongzhuError as e:
+        answer["problem"] = printable(e.text(lang))
+        return answer
+    answer["raw"] = list(result.raws)
+    answer["final"] = [json_number(f) for f in result.finals]
+    answer["asks_first_pig"] = ledger.asks_first_pig(hand)
+    if complete:  # scored; still to say: who took the first pig, where that is asked
+        try:
+            ledger.first_pig_for(hand, entry.first_pig if answer["asks_first_pig"] else None)
+        except GongzhuError as e:
+            answer["problem"] = printable(e.text(lang))
+    return answer
+
+
+# --- the changes ------------------------------------------------------------------------------
+
+
+def _version(data: Mapping[str, Any]) -> str:
+    version = data.get("version")
+    if not isinstance(version, str):
+        raise error(RequestError, "error.web.field", field="version",
+                    value=printable(repr(version)))  # fmt: skip
+    return version
+
+
+def _body(data: object) -> dict[str, Any]:
+    if not isinstance(data, dict):
+        raise error(RequestError, "error.web.field", field="body", value=printable(repr(data)))
+    return data
+
+
+def _done(path: str, kind: str, number: int, lang: str) -> dict[str, Any]:
+    return {
+        "state": page_state(path, lang),
+        "number": number,
+        "said": change_text(Change(0, "", kind, {"hand": number}), lang),
+    }
+
+
+def add(path: str, data: object, lang: str, now: Clock) -> dict[str, Any]:
+    """Add the hand the page sent (``{"version": V, "entry": ENTRY}``), as ``match add`` does."""
+    body = _body(data)
+    version = _version(body)
+
+    def hand(ledger: Ledger) -> Any:
+        entry, _ = _entry(ledger, body.get("entry"))
+        return entry.hand()
+
+    entry_data = body.get("entry")
+    note = _note_of(entry_data)
+    first_pig = entry_data.get("first_pig") if isinstance(entry_data, dict) else None
+    added = add_hand(path, hand, first_pig=first_pig if isinstance(first_pig, str) else None,
+                     entered=now(), note=note, expect=version)  # fmt: skip
+    return _done(path, "add", added.number, lang)
+
+
+def _note_of(entry: object) -> str | None:
+    if not isinstance(entry, dict):
+        return None
+    try:
+        return check_note(_field(entry, "note", str))
+    except GongzhuError as e:
+        raise e.recast(RequestError).within("note") from None
+
+
+def edit(path: str, number: int, data: object, lang: str) -> dict[str, Any]:
+    """Replace hand ``number`` with the hand the page sent, as ``match edit`` does."""
+    body = _body(data)
+    version = _version(body)
+    entry_data = body.get("entry")
+
+    def hand(ledger: Ledger) -> Any:
+        ledger.check_number(number)
+        entry, _ = _entry(ledger, entry_data)
+        return entry.hand()
+
+    first_pig = entry_data.get("first_pig") if isinstance(entry_data, dict) else None
+    note = _note_of(entry_data)
+    edit_hand(path, number, hand, first_pig=first_pig if isinstance(first_pig, str) else None,
+              note=note if note is not None else "", expect=version)  # fmt: skip
+    return _done(path, "edit", number, lang)
+
+
+def remove(path: str, number: int, data: object, lang: str) -> dict[str, Any]:
+    """Take out hand ``number``, as ``match remove`` does."""
+    taken = remove_hand(path, number, expect=_version(_body(data)))
+    return _done(path, "remove", taken.number, lang)
+
+
+def undo(path: str, data: object, lang: str) -> dict[str, Any]:
+    """Take out the last hand, as ``match undo`` does."""
+    taken = undo_hand(path, expect=_version(_body(data)))
+    return _done(path, "undo", taken.number, lang)
