@@ -60,7 +60,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "entry.missing": ("Still missing:", "还差："),
     "entry.all_in": ("Every scoring card is placed.", "分牌都齐了。"),
     "entry.exposed": ("Exposed (亮牌)", "亮牌"),
-    "entry.first_exposed": ("首明 (×4)", "首明"),
+    "entry.first_exposed": ("first (首明)", "首明"),
     "entry.nobody": ("–", "无"),
     "entry.first_pig": ("Who took the first pig?", "谁先收到第一只猪？"),
     "entry.note": ("Note (optional)", "备注（可不填）"),

@@ -119,7 +119,6 @@ function adopt(next) {
   stateAsked++; // an older refresh still under way must not bring back the state before this
   const first = state === null;
   state = next;
-  if (editing !== null && editing > state.match.hands.length) editing = null;
   if (openHand !== null && openHand > state.match.hands.length) openHand = null;
   render();
   if (first) askPreview();
