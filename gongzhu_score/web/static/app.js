@@ -566,19 +566,21 @@ function ask(title, body) {
 function previewTable() {
   const names = state.match.players;
   const before = editing === null ? null : state.match.hands[editing - 1];
-  const head = [w("hands.number"), w("entry.raw"), w("entry.final")];
-  if (before) head.splice(1, 0, w("ask.before"));
+  const raw = w("entry.raw");
+  const head = before
+    ? ["", `${w("ask.before")}: ${raw}`, `${w("ask.after")}: ${raw}`, w("entry.final")]
+    : ["", raw, w("entry.final")];
   const rows = names.map((name, seat) => {
     const cards = entry.captured[seat].slice();
     if (entry.rest === seat) cards.push(...(preview.rest_cards || []));
-    const cells = [el("th", {}, name, el("div", { class: "cards-line" }, cards.map(symbolOf).join(" ")))];
+    const who = el("th", {}, name, el("div", { class: "cards-line" }, cards.map(symbolOf).join(" ")));
+    const cells = [who];
     if (before) cells.push(el("td", { class: "before" }, before.raw[seat]));
     cells.push(el("td", {}, preview.raw[seat]), el("td", {}, preview.final[seat]));
     return el("tr", {}, ...cells);
   });
-  head[0] = "";
-  if (before) head[2] = `${w("ask.after")}: ${w("entry.raw")}`;
-  return el("table", { class: "ask" }, el("thead", {}, el("tr", {}, ...head.map((h) => el("th", {}, h)))), el("tbody", {}, ...rows));
+  const top = el("tr", {}, ...head.map((h) => el("th", {}, h)));
+  return el("table", { class: "ask" }, el("thead", {}, top), el("tbody", {}, ...rows));
 }
 
 async function confirmEntry() {
