@@ -102,31 +102,45 @@ class _Feed:
         self._seen: tuple[int, int, int] | None = None
         self._moved = asyncio.Event()
 
-    def _look(self) -> str | None:
+    def _look(self) -> tuple[tuple[int, int, int], str] | None:
+        """The file's identity and its version, when it moved since last seen (run in a
+        worker thread: it reads the file); None when it did not, or cannot be read now."""
         try:
             st = os.stat(self.ledger)
             seen = (st.st_mtime_ns, st.st_size, st.st_ino)
             if seen == self._seen:
-                return self.version
+                return None
             with open(self.ledger, "rb") as f:
-                version = digest(f.read())
-            self._seen = seen
-            return version
+                return seen, digest(f.read())
         except OSError:  # gone or unreadable for a moment: the next look says
-            return self.version
+            return None
+
+    async def refresh(self) -> None:
+        """Look at the file; tell every waiting page if its version changed. (What was seen
+        and the version are set together, here on the event loop, never from a thread.)"""
+        found = await run_in_threadpool(self._look)
+        if found is None:
+            return
+        self._seen, version = found
+        if version != self.version:
+            self.version = version
+            self._moved.set()
+            self._moved = asyncio.Event()
 
     async def watch(self) -> None:
         while True:
-            version = await run_in_threadpool(self._look)
-            if version != self.version:
-                self.version = version
-                self._moved.set()
-                self._moved = asyncio.Event()
+            await self.refresh()
             await asyncio.sleep(POLL_SECONDS)
 
-    async def changed(self, timeout: float) -> None:
+    def now(self) -> tuple[str | None, asyncio.Event]:
+        """The version, and the event that the next change of it will set (taken together, so
+        that a change made while a page is being told the version is not missed)."""
+        return self.version, self._moved
+
+    @staticmethod
+    async def changed(moved: asyncio.Event, timeout: float) -> None:
         with contextlib.suppress(asyncio.TimeoutError):
-            await asyncio.wait_for(self._moved.wait(), timeout)
+            await asyncio.wait_for(moved.wait(), timeout)
 
 
 def create_app(
@@ -221,13 +235,14 @@ def create_app(
                 sent = None
                 while True:
                     if feed.version is None:
-                        feed.version = await run_in_threadpool(feed._look)
-                    if feed.version != sent:
-                        sent = feed.version
+                        await feed.refresh()
+                    version, moved = feed.now()
+                    if version != sent:
+                        sent = version
                         yield f"event: version\ndata: {json.dumps({'version': sent})}\n\n"
                     else:
                         yield ": still here\n\n"
-                    await feed.changed(HEARTBEAT_SECONDS)
+                    await feed.changed(moved, HEARTBEAT_SECONDS)
             finally:
                 feed.listeners -= 1
 
