@@ -212,7 +212,9 @@ def score_parquet_file(
     from .columns import score_batches
 
     bad: list[BadRecord] = []
-    for rb, found in score_batches(_batches(path, name), batch, name, exact, keep_going):
+    threads = min(os.cpu_count() or 1, 8)  # (batches scored on every core, by threads)
+    for rb, found in score_batches(_batches(path, name), batch, name, exact, keep_going, 1,
+                                   threads):  # fmt: skip
         out.write(rb)
         bad += found
         if tick is not None:
@@ -254,8 +256,9 @@ def _part(
     rows = 0
     with pq.ParquetWriter(target, output_schema(exact)) as writer:
         try:
+            # (one thread: the task is one of the worker's, on one of its cores)
             scored = score_batches(table.to_batches(BATCH_ROWS), batch, name, exact, keep_going,
-                                   first_row)  # fmt: skip
+                                   first_row, threads=1)  # fmt: skip
             for rb, found in scored:
                 writer.write_batch(rb)
                 rows += rb.num_rows
