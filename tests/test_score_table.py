@@ -8,6 +8,7 @@ from __future__ import annotations
 import datetime
 import json
 import os
+import tempfile
 import threading
 from pathlib import Path
 from typing import Any
@@ -16,12 +17,20 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 from clitools import SAMPLES, refused, run
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from strategies import RandomHand, hands_for, rule_sets
 
-from gongzhu_score import GongzhuError, Scorer
+from gongzhu_score import GongzhuError, Scorer, Variant
 from gongzhu_score.arrow import OUTPUT_SCHEMA, output_schema, paths, score_table
 from gongzhu_score.batch import columns
 from gongzhu_score.batch.columns import default_threads, plain
+from gongzhu_score.batch.reading import InputRecord
+from gongzhu_score.batch.runner import Batch
+from gongzhu_score.cli.common import error_line
+from gongzhu_score.core.normalize import Method, Rounding, Teams
 from gongzhu_score.errors import ArgumentError, InputError
+from gongzhu_score.render.formats import yaml_text
 
 HEARTS = " ".join(f"{r}H" for r in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q",
                                     "K", "A"))  # fmt: skip
@@ -430,3 +439,172 @@ def test_dictionaries_as_parquet_gives_them(tmp_path: Path) -> None:
     assert [numbers(p) for p in score_table(read).column("players").to_pylist()] == [
         engine(r) for r in GOOD * 3
     ]
+
+
+# --- under random house rules: keys, bad rows, every text form ---------------------------------
+
+
+def _as_data(hand: RandomHand, lists: bool) -> dict[str, Any]:
+    """A hand as a JSON Lines line holds it (captured as a string of codes, or a list)."""
+    players: list[dict[str, Any]] = []
+    for n in hand.names:
+        codes = [c.code for c in hand.captured[n]]
+        player: dict[str, Any] = {"name": n, "captured": codes if lists else " ".join(codes)}
+        if hand.exposed.get(n):
+            player["exposed"] = " ".join(c.code for c in hand.exposed[n])
+        if hand.first_exposed.get(n):
+            player["first_exposed"] = " ".join(c.code for c in hand.first_exposed[n])
+        players.append(player)
+    return {"players": players}
+
+
+@st.composite
+def _spoilt(draw: st.DrawFn, row: dict[str, Any]) -> dict[str, Any]:
+    """``row`` with one of the mistakes recorded hands have (it may still be a valid hand)."""
+    players = [dict(p) for p in row["players"]]
+    seat = draw(st.integers(0, 3))
+    p = players[seat]
+    cards = p["captured"] if isinstance(p["captured"], list) else p["captured"].split()
+    how = draw(st.sampled_from(["token", "twice", "missing", "names", "expose", "three", "empty",
+                                "null", "spelling"]))  # fmt: skip
+    if how == "token":
+        cards = [*cards, draw(st.sampled_from(["XX", "红A", "QX", "11H", "Q"]))]
+    elif how == "twice" and cards:
+        cards = [*cards, draw(st.sampled_from(cards))]
+    elif how == "missing":
+        for q in players:
+            q["captured"] = [c for c in (q["captured"] if isinstance(q["captured"], list)
+                                         else q["captured"].split()) if c != "QS"]  # fmt: skip
+        cards = [c for c in cards if c != "QS"]
+    elif how == "names":
+        p["name"] = players[(seat + 1) % 4]["name"]
+    elif how == "expose":
+        p["exposed"] = draw(st.sampled_from(["2H", "QS QS QS", "KS", "AH AH AH"]))
+    elif how == "three":
+        del players[seat]
+        return {"players": players}
+    elif how == "empty":
+        p["name"] = draw(st.sampled_from(["", " "]))
+    elif how == "null":
+        players[seat] = None  # type: ignore[call-overload]
+        return {"players": players}
+    elif how == "spelling":  # (valid, but read by the row engine)
+        cards = ["猪" if c == "QS" else c for c in cards]
+    p["captured"] = cards if isinstance(p["captured"], list) else " ".join(cards)
+    return {"players": players}
+
+
+def _table(rows: list[dict[str, Any]], keys: list[int], where: int, text: str) -> pa.Table:
+    """The hands as a table with key columns around them (``where``: the place of the first
+    key), its text in the form ``text``."""
+    # (captured is a string in some rows and a list in others: one column holds one type)
+    same = [{**r, "players": [None if q is None else {**q, "captured": q["captured"] if
+                                                      isinstance(q["captured"], str) else
+                                                      " ".join(q["captured"])}
+                              for q in r["players"]]} for r in rows]  # fmt: skip
+    hands = table_of(same)
+    if text != "string":
+        hands = _recast(hands, {"large_string": pa.large_string(), "string_view":
+                                pa.string_view(), "dictionary": "dictionary"}[text])  # fmt: skip
+    table = hands.add_column(min(where, hands.num_columns), "hand_id", pa.array(keys, pa.int64()))
+    return table.append_column("room", pa.array([f"房间{k % 7}" for k in keys]).dictionary_encode())
+
+
+@settings(max_examples=60, derandomize=True, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])  # fmt: skip
+@given(rule_sets(), st.data())
+def test_score_table_with_keys_and_bad_rows_gives_the_row_engine_and_batch(
+    rules: Variant, data: st.DataObject
+) -> None:
+    n = data.draw(st.integers(1, 8))
+    rows = []
+    for _ in range(n):
+        row = _as_data(data.draw(hands_for(rules)), data.draw(st.booleans()))
+        rows.append(data.draw(_spoilt(row)) if data.draw(st.integers(0, 2)) == 0 else row)
+    options = {
+        "normalize": data.draw(st.sampled_from([None, "none", "zero-sum", "jj"])),
+        "scale": data.draw(st.integers(1, 12)),
+        "rounding": data.draw(st.sampled_from(["nearest", "exact"])),
+        "teams": data.draw(st.sampled_from([None, "none", "partners", "pig-sheep"])),
+    }
+    keys = data.draw(st.lists(st.integers(-(2**63), 2**63 - 1), min_size=n, max_size=n))
+    table = _table(rows, keys, data.draw(st.integers(0, 3)),
+                   data.draw(st.sampled_from(["string", "large_string", "string_view",
+                                              "dictionary"])))  # fmt: skip
+    table = pa.Table.from_batches(table.to_batches(max_chunksize=data.draw(st.integers(1, 4))))
+    first = data.draw(st.integers(0, 10**9))
+    scored = score_table(table, rules, **options, source="t", first_row=first, errors="column",
+                         threads=data.draw(st.sampled_from([1, 2])))  # fmt: skip
+    assert scored.column("hand_id").to_pylist() == keys
+    assert scored.column("room").equals(table.column("room"))
+    assert scored.column("source").to_pylist() == [f"t:{first + i}" for i in range(n)]
+    batch = Batch(rules, options["normalize"] and Method(options["normalize"]), options["scale"],
+                  Rounding(options["rounding"]),
+                  options["teams"] and Teams(options["teams"]))  # fmt: skip
+    exact = options["rounding"] == "exact"
+    first_bad = None
+    for i, (row, players, said) in enumerate(zip(rows, scored.column("players").to_pylist(),
+                                                 scored.column("error").to_pylist(),
+                                                 strict=True)):  # fmt: skip
+        try:
+            # batch's own path for a line of JSON Lines, and the Scorer's numbers
+            result = batch.score(InputRecord("t", i + 1, plain(row)))
+        except GongzhuError as e:
+            assert players is None
+            assert f"t:{i + 1}: {said}" == str(e)
+            first_bad = first_bad or f"t:{first + i}: {said}"
+            continue
+        assert said is None, said
+        want = Scorer(rules, **options).score_data(plain(row))
+        assert list(zip(want.names, want.raws, want.finals, strict=True)) == list(
+            zip(result.names, result.raws, result.finals, strict=True))  # fmt: skip
+        assert numbers(players) == [(name, raw, float(final) if exact else final)
+                                    for name, raw, final in zip(want.names, want.raws,
+                                                                want.finals, strict=True)]  # fmt: skip
+    if first_bad is not None:  # errors="raise" (the default) stops at the first, naming it
+        with pytest.raises(GongzhuError) as caught:
+            score_table(table, rules, **options, source="t", first_row=first)
+        assert str(caught.value) == first_bad
+
+
+@settings(max_examples=15, derandomize=True, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])  # fmt: skip
+@given(rule_sets(), st.data())
+def test_score_table_errors_column_is_batch_jsonl_keep_going_under_random_rules(
+    rules: Variant, data: st.DataObject
+) -> None:
+    rows = []
+    for _ in range(data.draw(st.integers(2, 6))):
+        row = _as_data(data.draw(hands_for(rules)), False)
+        rows.append(data.draw(_spoilt(row)) if data.draw(st.booleans()) else row)
+    scale = data.draw(st.integers(1, 12))
+    scored = score_table(_table(rows, list(range(len(rows))), 0, "string"), rules, scale=scale,
+                         errors="column")  # fmt: skip
+    with tempfile.TemporaryDirectory() as folder:
+        rules_file = Path(folder) / "house.yaml"
+        rules_file.write_text(yaml_text(rules.to_data()), encoding="utf-8")
+        lines = Path(folder) / "hands.jsonl"
+        lines.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows),
+                         encoding="utf-8")  # fmt: skip
+        r = run("batch", str(lines), "--rules", str(rules_file), "--scale", str(scale),
+                "-f", "jsonl", "--keep-going")  # fmt: skip
+    assert r.exit_code in (0, 1), r.stderr
+    hands = {int(h["source"].rsplit(":", 1)[1]): h["players"]
+             for h in map(json.loads, r.stdout.splitlines())}  # fmt: skip
+    said = {int(line.split(": ", 1)[0].rsplit(":", 1)[1]): line.split(": ", 1)[1]
+            for line in (x.strip() for x in r.stderr.splitlines())
+            if line.startswith(str(lines))}  # fmt: skip
+    batch = Batch(rules, None, scale, Rounding.NEAREST, None)
+    for i, (players, error) in enumerate(zip(scored.column("players").to_pylist(),
+                                             scored.column("error").to_pylist(),
+                                             strict=True), 1):  # fmt: skip
+        if error is None:
+            assert players == hands[i]
+            continue
+        assert players is None
+        with pytest.raises(GongzhuError) as caught:
+            batch.score(InputRecord(str(lines), i, rows[i - 1]))
+        assert str(caught.value) == f"{lines}:{i}: {error}"
+        # the line batch prints: the same, with the command line's advice (which flag to give)
+        assert error_line(caught.value) == f"{lines}:{i}: {said[i]}"
+    assert len(hands) + len(said) == len(rows)
