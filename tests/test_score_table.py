@@ -124,6 +124,16 @@ def test_a_table_of_only_the_columns_read_gives_what_it_gave() -> None:
     assert scored.column("source").to_pylist() == [f"t:{i}" for i in range(1, 5)]
 
 
+def test_contract_score_table_with_the_file_as_source_gives_batch_parquet_rows(
+    tmp_path: Path,
+) -> None:
+    source = tmp_path / "hands.parquet"
+    pq.write_table(table_of(GOOD * 30), source, row_group_size=50)
+    out = tmp_path / "out.parquet"
+    run("batch", str(source), "-f", "parquet", "-o", str(out))
+    assert score_table(pq.read_table(source), source=str(source)).equals(pq.read_table(out))
+
+
 def test_a_misspelt_field_of_the_players_is_still_refused_clearly() -> None:
     row = a_row()
     row["players"][0]["captued"] = row["players"][0].pop("captured")
