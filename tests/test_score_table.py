@@ -22,9 +22,9 @@ from hypothesis import strategies as st
 from strategies import RandomHand, hands_for, rule_sets
 
 from gongzhu_score import GongzhuError, Scorer, Variant
-from gongzhu_score.arrow import OUTPUT_SCHEMA, output_schema, paths, score_table
+from gongzhu_score.arrow import OUTPUT_SCHEMA, default_threads, output_schema, paths, score_table
 from gongzhu_score.batch import columns
-from gongzhu_score.batch.columns import default_threads, plain
+from gongzhu_score.batch.columns import plain
 from gongzhu_score.batch.reading import InputRecord
 from gongzhu_score.batch.runner import Batch
 from gongzhu_score.cli.common import error_line

@@ -60,8 +60,8 @@ from ..terms import error
 from .reading import BadRecord
 from .runner import Batch
 
-__all__ = ["OUTPUT_SCHEMA", "check_schema", "default_threads", "output_schema", "paths", "plain",
-           "read_columns", "results_batch", "score_batches", "score_table",
+__all__ = ["ERRORS", "OUTPUT_SCHEMA", "check_schema", "default_threads", "output_schema", "paths",
+           "plain", "read_columns", "results_batch", "score_batches", "score_table", "threads_of",
            "too_large"]  # fmt: skip
 
 _CODES = pa.array([c.code for c in DECK])  # bit i of a mask is DECK[i] (core.bits)
