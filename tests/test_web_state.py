@@ -56,8 +56,9 @@ def test_a_hand_tapped_in_scores_as_the_library_scores_it_under_random_rules(
         shown = {"exposed": hand.exposed, "first_exposed": hand.first_exposed}
         ledger, version = read_version(path)
         expected = outcome(
-            lambda: score_hand(hand.captured, **shown, variant=rules,
-                               normalize=ledger.normalization.method)  # fmt: skip
+            lambda: score_hand(
+                hand.captured, **shown, variant=rules, normalize=ledger.normalization.method
+            )
         )
         preview = state.preview(path, {"entry": entry}, "en")
         assert preview["complete"] and preview["unplaced"] == []
