@@ -34,6 +34,7 @@ from collections import deque
 from collections.abc import Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, replace
+from fractions import Fraction
 from typing import Any
 
 try:
@@ -454,6 +455,9 @@ def _cast(column: pa.Array, kind: pa.DataType) -> pa.Array:
 # --- threads ---------------------------------------------------------------------------------
 
 
+_CORES: list[int] = []
+
+
 def default_threads() -> int:
     """How many record batches :func:`score_table` scores at once when not told: one when
     called from a thread other than the main one (a Dask worker runs its tasks so, as do
@@ -463,7 +467,9 @@ def default_threads() -> int:
     machine's cores, at most 8."""
     if threading.current_thread() is not threading.main_thread():
         return 1
-    cores = min(os.cpu_count() or 1, 8)
+    if not _CORES:
+        _CORES.append(min(os.cpu_count() or 1, 8))  # (asked once: it does not change)
+    cores = _CORES[0]
     told = os.environ.get("OMP_NUM_THREADS", "").strip()
     if told.isdigit() and int(told) >= 1:
         return min(int(told), cores)
@@ -963,7 +969,12 @@ def _raws_of(variant: Variant, rules: CompiledRules) -> _Raws:
 
 def _unique(values: np.ndarray[Any, Any]) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
     """``np.unique(values, return_inverse=True)`` for small non-negative numbers, in linear
-    time (a look-up table instead of a sort)."""
+    time (a look-up table instead of a sort; a few numbers: a set, cheaper than either)."""
+    if len(values) <= _FEW:
+        listed = values.tolist()
+        found = sorted(set(listed))
+        at = {v: i for i, v in enumerate(found)}
+        return np.array(found, values.dtype), np.array([at[v] for v in listed], np.int64)
     top = int(values.max()) + 1 if len(values) else 0
     if top > 2 * len(values) + (1 << 16):
         return np.unique(values, return_inverse=True)  # (sparse: sorting is cheaper)
@@ -975,9 +986,26 @@ def _unique(values: np.ndarray[Any, Any]) -> tuple[np.ndarray[Any, Any], np.ndar
     return unique, place[values]
 
 
+_FEW = 32
+"""Numbers few enough that Python's sets and dicts handle them faster than numpy's calls."""
+
+
 def _finals(raws: np.ndarray[Any, Any], norm: Normalization, exact: bool) -> np.ndarray[Any, Any]:
     """The engine's finals for individual play, asked once per distinct (raw, hand total):
     in individual play a final depends on nothing else (rulings §6)."""
+    kind = np.float64 if exact else np.int64
+    if raws.size <= _FEW:  # (a few hands: each pair looked up as it comes)
+        seen: dict[tuple[int, int], int | Fraction] = {}
+        got: list[float] = []
+        for hand in raws.tolist():
+            total = sum(hand)
+            for raw in hand:
+                final = seen.get((raw, total))
+                if final is None:
+                    final = seen[raw, total] = normalize((raw, total - raw, 0, 0), norm)[0]
+                got.append(float(final) if exact else int(final))
+        few: np.ndarray[Any, Any] = np.array(got, kind).reshape(raws.shape)
+        return few
     totals = np.repeat(raws.sum(axis=1), 4)
     flat = raws.ravel()
     low_raw, low_total = int(flat.min()), int(totals.min())
