@@ -896,46 +896,41 @@ _TOO_LARGE = np.iinfo(np.int64).min
 class _Raws:
     """One rule set's raw scores, each (exposure key, set of scoring cards) asked of the engine
     (:meth:`CompiledRules.raws`) the first time a table holds it, and kept for the process: a
-    row of 65,536 numbers per exposure key met, which every later call reads as it is."""
+    row of 65,536 numbers for each of the 16 exposure keys of one deck (which of the four
+    special cards were exposed), which every later call reads as it is. (The rows are made at
+    once but cost memory only as they are filled.)"""
 
     def __init__(self, rules: CompiledRules) -> None:
         self.rules = rules
-        self.keys: list[int] = []
-        self.row_of: dict[int, int] = {}
-        self.values = np.zeros((0, _SETS), np.int64)
-        self.known = np.zeros((0, _SETS), bool)
+        self.values = np.zeros((len(_KEYS), _SETS), np.int64)
+        self.known = np.zeros((len(_KEYS), _SETS), bool)
         self.lock = threading.Lock()
 
     def look_up(
         self, keys: np.ndarray[Any, Any], sets: np.ndarray[Any, Any]
     ) -> np.ndarray[Any, Any]:
         """The raw score of each player: ``sets``, a row of four players' scoring sets per
-        hand, under the hand's exposure key in ``keys``."""
-        unique, which = _unique(keys)
+        hand, under the hand's exposure key in ``keys`` (:data:`_TOO_LARGE` for a key that is
+        none of one deck's, which the column path never gives)."""
+        rows = np.zeros(len(keys), np.int64)
+        for k, shift in enumerate(_SHIFTS):
+            rows |= ((keys >> shift) & 1) << k
+        codes = rows[:, None] * _SETS + sets
         with self.lock:  # (threads of one call, or calls at once, share the numbers)
-            rows = np.array([self._row(int(k)) for k in unique.tolist()], np.int64)
-            codes = rows[which][:, None] * _SETS + sets
             missing = codes[~self.known.reshape(-1)[codes]]
-            if len(missing):
-                self._fill(np.unique(missing))
-            values = self.values
-        found: np.ndarray[Any, Any] = values.reshape(-1)[codes]
-        return found
-
-    def _row(self, key: int) -> int:
-        found = self.row_of.get(key)
-        if found is None:
-            found = self.row_of[key] = len(self.keys)
-            self.keys.append(key)
-            self.values = np.concatenate((self.values, np.zeros((1, _SETS), np.int64)))
-            self.known = np.concatenate((self.known, np.zeros((1, _SETS), bool)))
+            if len(missing):  # (each once, in order: marked, not sorted, which costs more)
+                marked = np.zeros(self.known.size, bool)
+                marked[missing] = True
+                self._fill(np.flatnonzero(marked))
+        found: np.ndarray[Any, Any] = self.values.reshape(-1)[codes]
+        found[_KEYS[rows] != keys] = _TOO_LARGE
         return found
 
     def _fill(self, codes: np.ndarray[Any, Any]) -> None:
         rows = codes // _SETS
-        for row in np.unique(rows).tolist():
+        for row in np.flatnonzero(np.bincount(rows, minlength=len(_KEYS))).tolist():
             sets = codes[rows == row] - row * _SETS
-            numbers = self.rules.raws(self.keys[row], sets.tolist())
+            numbers = self.rules.raws(int(_KEYS[row]), sets.tolist())
             try:
                 values = np.array(numbers, np.int64)
             except OverflowError:
@@ -946,9 +941,16 @@ class _Raws:
             self.known[row, sets] = True
 
 
+_SHIFTS = [COPY_KEY[k].bit_length() - 1 for k in range(4)]
+"""Where each special card's exposure sits in an exposure key (one copy: one bit)."""
+_KEYS = np.array([sum(COPY_KEY[k] for k in range(4) if row >> k & 1) for row in range(16)],
+                 np.int64)  # fmt: skip
+"""One deck's exposure keys, by which special cards were exposed (bit k: card k)."""
+
+
 _RAWS: dict[Variant, _Raws] = {}
 _KEEP_RAWS = 8
-"""Rule sets whose raw scores are kept (at most 16 exposure keys each, 9 MB at most each)."""
+"""Rule sets whose raw scores are kept (9 MB at most each, as they are filled)."""
 
 
 def _raws_of(variant: Variant, rules: CompiledRules) -> _Raws:
