@@ -254,6 +254,19 @@ def test_errors_column_matches_batch_keep_going(tmp_path: Path) -> None:
     assert {i + 1: s for i, s in enumerate(scored) if s is not None} == said
 
 
+def test_a_table_with_no_column_read_has_no_hand_in_any_row() -> None:
+    keys = pa.table({"hand_id": [1, 2, 3]})
+    scored = score_table(keys, errors="column")
+    assert scored.column("hand_id").to_pylist() == [1, 2, 3]
+    assert scored.column("error").to_pylist() == [batch_says({})] * 3
+    assert scored.column("players").null_count == 3
+    assert paths(keys) == ["row"] * 3
+    with pytest.raises(InputError, match=r"^row:1: missing 'players'"):
+        score_table(keys)
+    empty = score_table(keys.slice(0, 0), errors="column")
+    assert empty.num_rows == 0 and empty.column_names == ["hand_id", "players", "error"]
+
+
 def test_scores_too_large_for_int64_are_an_error_in_their_row_only(tmp_path: Path) -> None:
     from gongzhu_score.io.variants import load_rules
 

@@ -566,7 +566,8 @@ def _row_path(
     record: a bad one raises naming its row, or comes back (``keep``), or leaves its message
     in ``messages`` (``column``: the message ``batch`` gives, after the row's place). A score
     the columns cannot hold is bad too."""
-    taken = rb.take(pa.array(indices)).to_pylist()
+    # (no column read: each row is an empty hand, which the row engine refuses saying so)
+    taken = rb.take(pa.array(indices)).to_pylist() if rb.num_columns else [{}] * len(indices)
     exact = rows.finals.dtype == np.float64
     batch = plan.batch
     bad: list[BadRecord] = []
@@ -620,7 +621,7 @@ def _put(rows: _Rows, i: int, result: HandResult, exact: bool) -> None:
 
 def _column_path(rb: pa.RecordBatch, batch: Batch, rows: _Rows) -> np.ndarray[Any, Any]:
     """Score every row the column path can take; returns which rows it took."""
-    n = rb.num_rows
+    n = len(rows.scored)  # (not rb's: a batch of no columns has no rows)
     taken = np.zeros(n, bool)
     names = set(rb.schema.names)
     if "players" not in names or names - _TABLE_COLUMNS:
