@@ -1,0 +1,151 @@
+"""batch --dask against a real scheduler (issue 24, point 4): no live worker is an error within
+--dask-timeout, never a wait without end; nothing listening, the same; the paths reach workers
+started in another folder; Dask's own log lines stay off stderr."""
+
+from __future__ import annotations
+
+import contextlib
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+import pytest
+from clitools import refused, run
+
+from gongzhu_score import Scorer
+
+HEARTS = " ".join(f"{r}H" for r in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q",
+                                    "K", "A"))  # fmt: skip
+
+
+def _row(first: str) -> dict[str, Any]:
+    return {"players": [{"name": "东", "captured": first}, {"name": "南", "captured": "JD"},
+                        {"name": "西", "captured": "10C"}, {"name": "北", "captured": ""}]}  # fmt: skip
+
+
+ROWS = [_row(f"QS {HEARTS}") if i % 3 else _row(HEARTS + " QS 2S") for i in range(60)]
+
+
+def _hands(folder: Path, bad_row: int | None = None) -> Path:
+    rows = list(ROWS)
+    if bad_row is not None:
+        rows[bad_row - 1] = _row("QS QS")
+    path = folder / "hands.parquet"
+    pq.write_table(pa.Table.from_pylist(rows), path, row_group_size=25)  # (three tasks)
+    return path
+
+
+@contextlib.contextmanager
+def _scheduler() -> Iterator[Any]:
+    """A scheduler in this process, reached over TCP, with no worker of its own."""
+    from distributed import Client, LocalCluster
+
+    with LocalCluster(n_workers=0, processes=False, protocol="tcp", host="127.0.0.1",
+                      dashboard_address=":0") as cluster, Client(cluster) as client:  # fmt: skip
+        yield cluster.scheduler_address, client
+
+
+@contextlib.contextmanager
+def _worker(address: str, client: Any, folder: str) -> Iterator[subprocess.Popen[bytes]]:
+    """A worker process of its own (no nanny to start it again), started in ``folder``."""
+    worker = subprocess.Popen(
+        [sys.executable, "-m", "distributed.cli.dask_worker", address, "--no-nanny",
+         "--nthreads", "1", "--no-dashboard"],
+        cwd=folder, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    try:
+        client.wait_for_workers(1, timeout=60)
+        yield worker
+    finally:
+        worker.kill()
+        worker.wait()
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def test_with_the_last_worker_killed_batch_fails_within_the_timeout(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    _hands(tmp_path)
+    with _scheduler() as (address, client):
+        with _worker(address, client, "/") as worker:
+            # relative paths: the worker, started in /, reads the same files
+            r = run("batch", "hands.parquet", "-f", "parquet", "--dask", address, "-o", "out")
+            assert r.exit_code == 0, r.stderr
+            assert r.stderr == ""
+            table = pq.read_table(tmp_path / "out")
+            got = sorted(zip(table.column("source").to_pylist(),
+                             table.column("players").to_pylist(), strict=True),
+                         key=lambda x: int(x[0].rsplit(":", 1)[1]))  # fmt: skip
+            assert [s for s, _ in got] == [f"hands.parquet:{i}" for i in range(1, 61)]
+            for (_, players), row in zip(got, ROWS, strict=True):
+                assert [p["raw"] for p in players] == list(Scorer().score_data(row).raws)
+            worker.kill()
+            worker.wait()
+        start = time.monotonic()
+        message = refused("batch", "hands.parquet", "-f", "parquet", "--dask", address,
+                          "--dask-timeout", "1.5", "-o", "again")  # fmt: skip
+        took = time.monotonic() - start
+    assert message == (
+        f"the Dask cluster at {address} has had no worker for 1.5 s (0 of 3 tasks done); "
+        f"nothing was written: start a worker (dask worker {address}), or wait longer with "
+        "--dask-timeout"
+    )
+    assert took < 1.5 + 5
+    assert not (tmp_path / "again").exists()
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".again")] == []
+
+
+def test_nothing_listening_fails_within_the_timeout(tmp_path: Path) -> None:
+    source = _hands(tmp_path)
+    address = f"tcp://127.0.0.1:{_free_port()}"
+    start = time.monotonic()
+    message = refused("batch", str(source), "-f", "parquet", "--dask", address,
+                      "--dask-timeout", "1", "-o", str(tmp_path / "out"))  # fmt: skip
+    assert time.monotonic() - start < 1 + 5
+    assert message.startswith(f"cannot reach the Dask scheduler at {address}: ")
+    assert not (tmp_path / "out").exists()
+
+
+def test_the_default_timeout_is_ten_seconds() -> None:
+    from gongzhu_score.batch.parquet import DASK_TIMEOUT
+
+    assert DASK_TIMEOUT == 10
+
+
+@pytest.mark.parametrize("value", ["0", "-1", "nan", "inf"])
+def test_a_timeout_that_is_no_time_to_wait_is_refused(tmp_path: Path, value: str) -> None:
+    source = _hands(tmp_path)
+    shown = f"{float(value):g}"
+    assert refused("batch", str(source), "-f", "parquet", "--dask", "local", "--dask-timeout",
+                   value, "-o", str(tmp_path / "out")) == (
+        f"--dask-timeout {shown}: give the seconds to wait, more than 0"
+    )  # fmt: skip
+
+
+def test_dask_local_says_one_line_and_only_its_own(tmp_path: Path) -> None:
+    source = _hands(tmp_path, bad_row=8)
+    r = run("batch", str(source), "-f", "parquet", "--dask", "local", "-o", str(tmp_path / "o"))
+    assert r.exit_code == 2
+    assert r.stderr == f"error: {source}:8: player 东: QS (Q♠) captured twice\n"
+    r = run("batch", str(source), "-f", "parquet", "--dask", "local", "-k", "-o",
+            str(tmp_path / "k"))  # fmt: skip
+    assert r.exit_code == 1
+    assert r.stderr == f"1 bad record:\n  {source}:8: player 东: QS (Q♠) captured twice\n"
+    # asked for, Dask's own lines may come too (a good batch: none need to)
+    r = run("batch", str(_hands(tmp_path)), "-f", "parquet", "--dask", "local", "--verbose",
+            "-o", str(tmp_path / "v"))  # fmt: skip
+    assert r.exit_code == 0, r.stderr
+    assert pq.read_table(tmp_path / "v").num_rows == 60
