@@ -149,3 +149,88 @@ def test_dask_local_says_one_line_and_only_its_own(tmp_path: Path) -> None:
             "-o", str(tmp_path / "v"))  # fmt: skip
     assert r.exit_code == 0, r.stderr
     assert pq.read_table(tmp_path / "v").num_rows == 60
+
+
+# --- dask.dataframe ----------------------------------------------------------------------------
+
+# Dask's own read_parquet under pandas 3.1 (its use of reset_index(inplace=True)): not ours.
+_DASKS_OWN = pytest.mark.filterwarnings(
+    "ignore:The inplace keyword in DataFrame.reset_index is deprecated"
+)
+
+
+def _plain(values: list[Any]) -> list[Any]:
+    """A pandas column's values as Arrow's to_pylist gives them (None for a null)."""
+    import pandas as pd
+
+    return [None if v is pd.NA else v for v in values]
+
+
+def _lake(folder: Path) -> tuple[Path, pa.Table]:
+    """A Parquet file of hands with a key and a column of text beside them, two rows bad."""
+    rows = list(ROWS)
+    rows[4], rows[41] = _row("QS QS"), _row("QS 红A")
+    table = pa.Table.from_pylist(rows)
+    table = table.add_column(0, "hand_id", pa.array(range(5000, 5060), pa.int64()))
+    table = table.append_column("room", pa.array([f"房间{i % 4}" for i in range(60)]))
+    path = folder / "lake.parquet"
+    pq.write_table(table, path, row_group_size=25)
+    return path, table
+
+
+@_DASKS_OWN
+def test_contract_score_dask_gives_score_tables_rows_with_the_keys(tmp_path: Path) -> None:
+    import dask.dataframe as dd
+
+    from gongzhu_score.arrow import score_dask, score_table
+
+    path, table = _lake(tmp_path)
+    frame = dd.read_parquet(path)
+    scored = score_dask(frame, errors="column")
+    assert list(scored.columns) == ["hand_id", "room", "players", "error"]
+    got = scored.compute()
+    want = score_table(table, errors="column")
+    assert got["hand_id"].tolist() == want.column("hand_id").to_pylist()
+    assert got["room"].tolist() == want.column("room").to_pylist()
+    assert _plain(got["players"].tolist()) == want.column("players").to_pylist()
+    assert _plain(got["error"].tolist()) == want.column("error").to_pylist()
+    assert got["error"].notna().sum() == 2
+    # the columns carried are the frame's own: the same dtypes, the same index
+    assert (got.dtypes[["hand_id", "room"]] == frame.dtypes[["hand_id", "room"]]).all()
+    assert got.index.tolist() == frame.compute().index.tolist()
+    assert (scored.dtypes == got.dtypes).all()  # (the meta is what comes)
+
+
+@_DASKS_OWN
+def test_score_dask_on_a_local_cluster(tmp_path: Path) -> None:
+    import dask.dataframe as dd
+    from distributed import Client
+
+    from gongzhu_score.arrow import score_dask, score_table
+    from gongzhu_score.batch.parquet import local_cluster
+
+    path, table = _lake(tmp_path)
+    with local_cluster(1) as cluster, Client(cluster):
+        got = score_dask(dd.read_parquet(path), "classic", errors="column", lang="zh").compute()
+    want = score_table(table, "classic", errors="column", lang="zh")
+    assert _plain(got["players"].tolist()) == want.column("players").to_pylist()
+    assert _plain(got["error"].tolist()) == want.column("error").to_pylist()
+
+
+@_DASKS_OWN
+def test_score_dask_refuses_before_anything_runs(tmp_path: Path) -> None:
+    import dask.dataframe as dd
+
+    from gongzhu_score import GongzhuError
+    from gongzhu_score.arrow import score_dask
+    from gongzhu_score.errors import ArgumentError, InputError
+
+    path, _ = _lake(tmp_path)
+    frame = dd.read_parquet(path)
+    with pytest.raises(ArgumentError, match=r"^errors: "):
+        score_dask(frame, errors="skip")
+    with pytest.raises(InputError, match=r"^the table has a column 'error'"):
+        score_dask(frame.rename(columns={"room": "error"}), errors="column")
+    # errors="raise" (the default): the first bad row stops the computation, naming it
+    with pytest.raises(GongzhuError, match=r"^row:5: player 东: QS \(Q♠\) captured twice$"):
+        score_dask(frame).compute()
