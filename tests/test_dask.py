@@ -234,3 +234,55 @@ def test_score_dask_refuses_before_anything_runs(tmp_path: Path) -> None:
     # errors="raise" (the default): the first bad row stops the computation, naming it
     with pytest.raises(GongzhuError, match=r"^row:5: player 东: QS \(Q♠\) captured twice$"):
         score_dask(frame).compute()
+
+
+class _Awaited:
+    """A stand-in for a Dask future: not done for ``waits`` looks, then ``outcome``."""
+
+    def __init__(self, outcome: object, waits: int = 0) -> None:
+        self.outcome, self.waits = outcome, waits
+
+    def result(self, timeout: float) -> object:
+        if self.waits:
+            self.waits -= 1
+            raise TimeoutError
+        if isinstance(self.outcome, BaseException):
+            raise self.outcome
+        return self.outcome
+
+    def done(self) -> bool:
+        return not self.waits
+
+
+class _Cluster:
+    def __init__(self, workers: list[int] | Exception) -> None:
+        self.workers = workers
+
+    def nthreads(self) -> dict[str, int]:
+        if isinstance(self.workers, Exception):
+            raise self.workers
+        return {f"w{k}": 1 for k in self.workers}
+
+
+def test_a_task_dask_gives_up_on_or_a_scheduler_gone_is_one_error() -> None:
+    from gongzhu_score.batch.parquet import _outcome
+    from gongzhu_score.errors import InputError
+
+    class KilledWorker(Exception):  # (as Dask's, after a task's workers died too often)
+        pass
+
+    done = _Awaited((3, []))
+    assert _outcome(_Cluster([1]), done, [done], "tcp://s:8786", 1) == (3, [])
+    killed = _Awaited(KilledWorker("attempted to run task _part-1 on 4 different workers"))
+    with pytest.raises(InputError) as caught:
+        _outcome(_Cluster([1]), killed, [killed], "tcp://s:8786", 1)
+    assert str(caught.value) == (
+        "a Dask task on tcp://s:8786 failed: attempted to run task _part-1 on 4 different "
+        "workers; nothing was written"
+    )
+    waiting = _Awaited((3, []), waits=5)
+    with pytest.raises(InputError, match=r"^a Dask task on tcp://s:8786 failed: closed"):
+        _outcome(_Cluster(OSError("closed")), waiting, [waiting], "tcp://s:8786", 1)
+    # a worker that comes back in time: the wait goes on
+    slow = _Awaited((7, []), waits=3)
+    assert _outcome(_Cluster([1]), slow, [slow], "tcp://s:8786", 0.01) == (7, [])
