@@ -130,6 +130,7 @@ def batch_command(
         typer.Option(
             "--dask-timeout",
             metavar="SECONDS",
+            parser=float,  # (read so, not by pydantic: cli/typer_internals.py)
             help="With --dask: how long to wait to reach the scheduler, and while its cluster "
             "has no live worker, before giving up (exit 2). [default: 10]",
             show_default=False,
