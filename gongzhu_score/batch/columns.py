@@ -6,17 +6,19 @@ Parquet files, and the data engines that hand out Arrow record batches (Spark's
 numbers of ``batch --format jsonl``. Input columns mirror the JSON Lines schema: ``players``, a
 list of four structs with ``name`` (string), ``captured`` (a string of card codes, or a list of
 them), ``exposed`` and ``first_exposed`` (likewise, optional); optional ``variant`` and
-``teams`` columns. Output: ``source`` (``NAME:ROW``, rows counted from 1) and ``players``, a
-list of structs with ``name``, ``raw`` (int64) and ``final`` (int64; double with exact
-rounding, which Arrow cannot hold as thirds).
+``teams`` columns. Every other column is carried through to the output unchanged (a key, a
+date). Output: those columns, ``source`` when asked (``NAME:ROW``), ``players``, a list of
+structs with ``name``, ``raw`` (int64) and ``final`` (int64; double with exact rounding, which
+Arrow cannot hold as thirds), and ``error`` with ``errors="column"``.
 
 How a column is scored by the one engine: card codes become bit masks with Arrow compute (one
-split, one look-up), each player's scoring cards a 16-bit number; the engine makes, once per
-exposure state, the table of the raw score of all 65,536 such sets with its own
-:meth:`~gongzhu_score.core.engine.CompiledRules.raw`, and the column reads it. The finals come
-from the engine's :func:`~gongzhu_score.core.engine.normalize`, once per distinct (raw, hand
-total) pair (individual play: a final depends on nothing else). Numpy only gathers and scatters
-numbers.
+split, one look-up), each player's scoring cards a 16-bit number; the raw score of each such
+set under each exposure state is asked of the engine's own
+:meth:`~gongzhu_score.core.engine.CompiledRules.raws` once per process, the first time a table
+holds it, and kept in numpy arrays that every later call reads as they are (:class:`_Raws`).
+The finals come from the engine's :func:`~gongzhu_score.core.engine.normalize`, once per
+distinct (raw, hand total) pair (individual play: a final depends on nothing else). Numpy only
+gathers and scatters numbers.
 
 Hands the column path does not take go through the row engine in the same call, with the same
 results: two decks, teams, exposures of 首明, any spelling other than the canonical codes,
@@ -27,10 +29,12 @@ anything not plainly valid (whose error then names the row), hands with columns 
 from __future__ import annotations
 
 import os
+import threading
 from collections import deque
 from collections.abc import Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from fractions import Fraction
 from typing import Any
 
 try:
@@ -45,34 +49,45 @@ except ImportError as e:  # pragma: no cover (the extra is installed for the tes
 from ..core import as_source
 from ..core.bits import COPY_KEY, RANK_OF_BYTE, RANK_TEN, SPECIAL_INDEX, SUIT_OF_BYTE, scoring_set
 from ..core.cards import DECK, flag_of, not_a
-from ..core.engine import HandResult, compiled_rules, normalize
+from ..core.engine import CompiledRules, HandResult, compiled_rules, normalize
 from ..core.hand import is_plain_name
 from ..core.normalize import Method, Normalization, Rounding, Teams, parse_teams
 from ..core.variant import Variant
 from ..errors import GongzhuError, InputError
+from ..io.handfile import TOO_HIGH, TOP_KEYS
+from ..io.records import KEYS as RECORD_KEYS
 from ..io.variants import DEFAULT, find_variant
 from ..terms import error
-from .reading import BadRecord, InputRecord
+from .reading import BadRecord
 from .runner import Batch
 
-__all__ = ["OUTPUT_SCHEMA", "check_schema", "output_schema", "paths", "plain", "results_batch",
-           "score_batches", "score_table", "too_large"]  # fmt: skip
+__all__ = ["ERRORS", "OUTPUT_SCHEMA", "check_schema", "default_threads", "output_schema", "paths",
+           "plain", "read_columns", "results_batch", "score_batches", "score_table", "threads_of",
+           "too_large"]  # fmt: skip
 
 _CODES = pa.array([c.code for c in DECK])  # bit i of a mask is DECK[i] (core.bits)
 # core/hand.py's bit-form questions, run from its source: the same code, on columns of hands
 _HAND = as_source("hand")
 _PLAYER_FIELDS = {"name", "captured", "exposed", "first_exposed"}
 _TABLE_COLUMNS = {"players", "variant", "teams"}
+_MOST_ROWS = 65_536
+"""The most rows scored at once (a larger record batch is scored in slices of this many)."""
 
 
-def output_schema(exact: bool = False) -> pa.Schema:
-    """The result table's schema: ``final`` is a double only with exact rounding."""
+def output_schema(exact: bool = False, *, source: bool = True, error: bool = False,
+                  carried: Sequence[pa.Field] = ()) -> pa.Schema:  # fmt: skip
+    """The result table's schema: the ``carried`` input columns, ``source`` (unless told
+    not), ``players`` (``final`` is a double only with exact rounding) and, with ``error``, the
+    ``error`` column (``errors="column"``)."""
     final = pa.float64() if exact else pa.int64()
     player = pa.struct([("name", pa.string()), ("raw", pa.int64()), ("final", final)])
-    return pa.schema([("source", pa.string()), ("players", pa.list_(player))])
+    fields = [*carried, *([pa.field("source", pa.string())] if source else []),
+              pa.field("players", pa.list_(player))]  # fmt: skip
+    return pa.schema([*fields, *([pa.field("error", pa.string())] if error else [])])
 
 
 OUTPUT_SCHEMA = output_schema()
+"""``batch --format parquet``'s schema (``source`` and ``players``)."""
 
 
 @dataclass
@@ -80,9 +95,51 @@ class _Rows:
     """One batch's results, row by row: filled by the column path and the row path."""
 
     names: list[list[str] | None]
+    """The names the row engine read (None where the column path scored: the input's)."""
     raws: np.ndarray[Any, Any]
     finals: np.ndarray[Any, Any]
     scored: np.ndarray[Any, Any]
+    by_row: np.ndarray[Any, Any]
+    """Which rows the row engine scored."""
+
+    @classmethod
+    def of(cls, n: int, exact: bool) -> _Rows:
+        return cls([None] * n, np.zeros((n, 4), np.int64),
+                   np.zeros((n, 4), np.float64 if exact else np.int64), np.zeros(n, bool),
+                   np.zeros(n, bool))  # fmt: skip
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """How the batches of one call are read and written."""
+
+    batch: Batch
+    source: str | None
+    """The name before each row's number (``NAME:ROW``); None: no ``source`` column."""
+    exact: bool
+    errors: str
+    """``raise`` (the first bad row raises), ``keep`` (bad rows left out of the output and
+    listed: ``batch --keep-going``) or ``column`` (in the output, with a message)."""
+    read: list[int] | None
+    """The columns read (None: every one, as ``batch`` reads a file, whose other columns the
+    row engine refuses as unknown keys)."""
+    carried: list[int]
+    """The columns carried to the output unchanged."""
+    schema: pa.Schema
+    lang: str = "en"
+    kinds: list[pa.DataType] | None = None
+    given: pa.Schema | None = None
+    """The input's schema, metadata and all (a plan made for it)."""
+    """The types the columns read are cast to (:func:`_plain_type`), if known (None: each
+    batch's are worked out)."""
+
+    def where(self, row: int) -> str:
+        """How an error names a row."""
+        return f"{self.source or 'row'}:{row}"
+
+
+ERRORS = ("raise", "column")
+"""What :func:`score_table` does with a hand it cannot score (``errors=``)."""
 
 
 def score_table(
@@ -94,32 +151,150 @@ def score_table(
     rounding: Rounding | str = Rounding.NEAREST,
     teams: Teams | str | None = None,
     partial: bool = False,
-    source: str = "",
+    source: str | None = None,
+    first_row: int = 1,
+    errors: str = "raise",
+    threads: int | None = None,
+    lang: str = "en",
 ) -> pa.Table:
     """Score a table of hands: one result row per hand, in order (the ``batch --format jsonl``
-    numbers). ``rules``: every hand's rule set (else each row's ``variant``, else classic);
-    ``normalize``, ``scale``, ``rounding``, ``teams`` as ``batch`` takes them; ``source``
-    names the table in each row's ``source`` and in errors. A hand that cannot be scored raises
+    numbers).
+
+    ``rules``: every hand's rule set (else each row's ``variant``, else classic); ``normalize``,
+    ``scale``, ``rounding``, ``teams``, ``partial`` as ``batch`` takes them.
+
+    The columns read are ``players``, ``variant`` and ``teams`` (a trick-by-trick record's keys
+    in a table with a ``tricks`` column; see :func:`read_columns`); every other column comes out
+    unchanged, in order, before the results: ``source`` (only when ``source`` is given),
+    ``players`` and, with ``errors="column"``, ``error``.
+
+    ``source``: the name in each row's ``source`` (``NAME:ROW``) and in errors (None, the
+    default: no ``source`` column, and errors say ``row:ROW``); ``first_row``: the number of
+    the table's first row (a slice of a larger table: its offset + 1), so that rows are
+    numbered across calls. ``errors="raise"``: a hand that cannot be scored raises
     :class:`~gongzhu_score.errors.GongzhuError` naming its row, with the row engine's message;
-    so does a table with a column (or a field) named twice, and an argument of the wrong kind
-    (an :class:`~gongzhu_score.errors.ArgumentError`). Columns of ``string_view`` (Polars)
-    are read as strings."""
+    ``errors="column"``: its ``players`` is null and ``error`` holds the message ``batch``
+    gives for it (after the row's place), in ``lang`` (``en`` or ``zh``); ``error`` is null
+    for every hand scored.
+
+    ``threads``: how many record batches are scored at once (None: see
+    :func:`default_threads`, one inside a data engine's task).
+
+    Refused whatever ``errors`` says (a :class:`~gongzhu_score.errors.GongzhuError`): an
+    argument of the wrong kind (an :class:`~gongzhu_score.errors.ArgumentError`), a column (or
+    a field of one read) named twice, a carried column named as an output column, a column
+    named as a read one but for its case. Columns of ``string_view`` (Polars), ``large_string``
+    and dictionary-encoded columns are read as strings."""
     batches = _batches_of(table)
-    if not isinstance(source, str):
-        raise not_a("argument.text", source).within("source")
-    batch = _batch(rules, normalize, scale, rounding, teams, partial)
-    exact = batch.rounding is Rounding.EXACT
-    out = [b for b, _ in score_batches(batches, batch, source, exact, keep_going=False)]
-    return pa.Table.from_batches(out, schema=output_schema(exact))
+    plan = _plan(table.schema, rules, normalize, scale, rounding, teams, partial, source, errors,
+                 lang)  # fmt: skip
+    if type(first_row) is not int or first_row < 0:
+        raise not_a("argument.first_row", first_row).within("first_row")
+    count = threads_of(threads)
+    out = [b for b, _ in _score_all(batches, plan, first_row, count)]
+    return pa.Table.from_batches(out, schema=plan.schema)
 
 
 def _batches_of(table: object) -> list[pa.RecordBatch]:
     if isinstance(table, pa.Table):
         batches: list[pa.RecordBatch] = table.to_batches()
+    elif isinstance(table, pa.RecordBatch):
+        batches = [table]
+    else:
+        raise not_a("argument.table", table).within("table")
+    if all(b.num_rows <= _MOST_ROWS for b in batches):
         return batches
-    if isinstance(table, pa.RecordBatch):
-        return [table]
-    raise not_a("argument.table", table).within("table")
+    return [b.slice(k, _MOST_ROWS) for b in batches for k in range(0, b.num_rows, _MOST_ROWS)]
+
+
+def read_columns(names: Sequence[str]) -> frozenset[str]:
+    """The columns :func:`score_table` reads of a table with the columns ``names``: a hand's
+    keys (``variant``, ``teams``, ``players``; and a player's fields written one level too
+    high, which the row engine refuses as a hand file's), or, in a table with a ``tricks``
+    column, a trick-by-trick record's keys. Every other column is carried through."""
+    return _RECORD if "tricks" in names else _HAND_KEYS
+
+
+_HAND_KEYS = frozenset((*TOP_KEYS, *TOO_HIGH))
+_RECORD = frozenset(RECORD_KEYS)
+
+
+_PLANS: dict[tuple[object, ...], _Plan] = {}
+
+
+def _plan(
+    schema: pa.Schema,
+    rules: Variant | str | None,
+    normalize: Method | str | None,
+    scale: int,
+    rounding: Rounding | str,
+    teams: Teams | str | None,
+    partial: bool,
+    source: object,
+    errors: object,
+    lang: object,
+) -> _Plan:
+    """:func:`_new_plan`, the same for the same table schema (metadata and all) and arguments
+    in every call of this process (a source of another name: the same, named so)."""
+    if source is not None and not isinstance(source, str):
+        raise not_a("argument.source", source).within("source")
+    args = (rules, normalize, scale, rounding, teams, partial, source, errors, lang)
+    try:
+        others = (rules, normalize, scale, rounding, teams, partial, errors, lang)
+        key = (schema, isinstance(source, str), *((type(v), v) for v in others))
+        found = _PLANS.get(key)
+    except TypeError:  # (something unhashable: refused by _new_plan)
+        key, found = None, None
+    if found is not None and schema.equals(found.given, check_metadata=True):
+        return found if found.source == source else replace(found, source=source)
+    made = _new_plan(schema, *args)
+    if key is not None and found is None:
+        with _LOCK:
+            if len(_PLANS) >= _KEEP_BATCHES:
+                del _PLANS[next(iter(_PLANS))]
+            _PLANS[key] = made
+    return made
+
+
+def _new_plan(
+    schema: pa.Schema,
+    rules: Variant | str | None,
+    normalize: Method | str | None,
+    scale: int,
+    rounding: Rounding | str,
+    teams: Teams | str | None,
+    partial: bool,
+    source: str | None,
+    errors: object,
+    lang: object,
+) -> _Plan:
+    """score_table's arguments checked, each error naming its argument, and its table's
+    columns sorted into read and carried (refusing what cannot be carried)."""
+    if not isinstance(errors, str) or errors not in ERRORS:
+        raise not_a("argument.errors", errors).within("errors")
+    if not isinstance(lang, str) or lang not in ("en", "zh"):
+        raise not_a("argument.lang", lang).within("lang")
+    batch = _batch(rules, normalize, scale, rounding, teams, partial)
+    exact = batch.rounding is Rounding.EXACT
+    names = schema.names
+    reads = read_columns(names)
+    read = [i for i, name in enumerate(names) if name in reads]
+    carried = [i for i, name in enumerate(names) if name not in reads]
+    check_schema(pa.schema([schema.field(i) for i in read]), source or "")
+    written = {"players", *(["source"] if source is not None else []),
+               *(["error"] if errors == "column" else [])}  # fmt: skip
+    for i in carried:
+        name = names[i]
+        if name in written:
+            raise error(InputError, "error.column.written", column=repr(name),
+                        argument="errors='column'" if name == "error" else "source")  # fmt: skip
+        like = next((k for k in sorted(reads) if k == name.strip().casefold()), None)
+        if like is not None:
+            raise error(InputError, "error.column.like_read", column=repr(name), read=repr(like))
+    out = output_schema(exact, source=source is not None, error=errors == "column",
+                        carried=[schema.field(i) for i in carried])  # fmt: skip
+    kinds = [_plain_type(schema.field(i).type) for i in read]
+    return _Plan(batch, source, exact, errors, read, carried, out, lang, kinds, schema)
 
 
 def paths(
@@ -132,15 +307,19 @@ def paths(
     """Which path :func:`score_table` takes for each row: ``column`` or ``row`` (for tests and
     for seeing why a table scores slowly)."""
     batches = _batches_of(table)
-    batch = _batch(rules, normalize, 1, Rounding.NEAREST, teams, False)
+    plan = _plan(table.schema, rules, normalize, 1, Rounding.NEAREST, teams, False, None,
+                 "raise", "en")  # fmt: skip
     out: list[str] = []
     for rb in batches:
-        rb = _readable(rb, "")
-        n = rb.num_rows
-        rows = _Rows([None] * n, np.zeros((n, 4), np.int64), np.zeros((n, 4), np.int64),
-                     np.zeros(n, bool))  # fmt: skip
-        out += ["column" if c else "row" for c in _column_path(rb, batch, rows).tolist()]
+        read = _readable(_read_part(rb, plan), plan.kinds)
+        rows = _Rows.of(rb.num_rows, False)
+        out += ["column" if c else "row" for c in _column_path(read, plan.batch, rows).tolist()]
     return out
+
+
+_BATCHES: dict[tuple[object, ...], Batch] = {}
+_KEEP_BATCHES = 32
+_LOCK = threading.Lock()
 
 
 def _batch(
@@ -151,15 +330,33 @@ def _batch(
     teams: Teams | str | None,
     partial: bool,
 ) -> Batch:
-    """The options checked as ``batch`` checks them: each error names its option."""
+    """The options checked as ``batch`` checks them (each error names its option), as a
+    :class:`Batch`: the same one for the same options in every call of this process, with the
+    scorers (and so the compiled rules) it has made."""
+    # (each value with its type: True is not taken for 1, nor 1.0 for 1)
+    key = tuple((type(v), v) for v in (rules, normalize, scale, rounding, teams, partial))
+    try:
+        found = _BATCHES.get(key)
+    except TypeError:  # (something unhashable: refused below)
+        found = None
+    if found is not None:
+        return found
     variant = find_variant(rules) if rules is not None else None
     # (every option but the teams checked at once, the way Normalization checks them)
     checked = Normalization.parse(Method.ZERO_SUM if normalize is None else normalize, scale,
                                   rounding)  # fmt: skip
     flag_of(partial)
-    return Batch(variant, None if normalize is None else checked.method, checked.scale,
-                 checked.rounding, None if teams is None else parse_teams(teams),
-                 partial)  # fmt: skip
+    batch = Batch(variant, None if normalize is None else checked.method, checked.scale,
+                  checked.rounding, None if teams is None else parse_teams(teams),
+                  partial)  # fmt: skip
+    with _LOCK:
+        try:
+            if len(_BATCHES) >= _KEEP_BATCHES:
+                del _BATCHES[next(iter(_BATCHES))]
+            _BATCHES[key] = batch
+        except TypeError:  # (a value that cannot be a key: not kept)
+            pass
+    return batch
 
 
 def check_schema(schema: pa.Schema, where: str) -> None:
@@ -198,28 +395,44 @@ def _is_list_view(kind: pa.DataType) -> bool:
                for v in ("list_view", "large_list_view"))  # fmt: skip
 
 
-def _viewless(kind: pa.DataType) -> pa.DataType:
-    """``kind`` with views (``string_view``, ``binary_view``, list views: what Polars hands
-    out) as their plain types, which every Arrow kernel takes."""
-    if getattr(pa.types, "is_string_view", lambda _: False)(kind):
+def _is(kind: pa.DataType, name: str) -> bool:
+    """``pa.types.is_NAME(kind)``, False where this pyarrow has no such type (16: no views)."""
+    test = getattr(pa.types, f"is_{name}", None)
+    return bool(test(kind)) if test is not None else False
+
+
+def _plain_type(kind: pa.DataType) -> pa.DataType:
+    """``kind`` as the column path reads it: text as ``string`` (``large_string``, views:
+    what Polars and Spark hand out), dictionaries decoded (``dictionary<…, string>``: what
+    pandas' categories, Polars' and Parquet's dictionaries give), list views as lists."""
+    if pa.types.is_dictionary(kind):
+        return _plain_type(kind.value_type)
+    if _is(kind, "string_view") or pa.types.is_large_string(kind):
         return pa.string()
-    if getattr(pa.types, "is_binary_view", lambda _: False)(kind):
+    if _is(kind, "binary_view") or pa.types.is_large_binary(kind):
         return pa.binary()
     if pa.types.is_struct(kind):
-        return pa.struct([kind.field(k).with_type(_viewless(kind.field(k).type))
+        return pa.struct([kind.field(k).with_type(_plain_type(kind.field(k).type))
                           for k in range(kind.num_fields)])  # fmt: skip
-    if pa.types.is_large_list(kind) or getattr(pa.types, "is_large_list_view",
-                                                lambda _: False)(kind):  # fmt: skip
-        return pa.large_list(kind.value_field.with_type(_viewless(kind.value_type)))
+    if pa.types.is_large_list(kind) or _is(kind, "large_list_view"):
+        return pa.large_list(kind.value_field.with_type(_plain_type(kind.value_type)))
     if pa.types.is_list(kind) or _is_list_view(kind):
-        return pa.list_(kind.value_field.with_type(_viewless(kind.value_type)))
+        return pa.list_(kind.value_field.with_type(_plain_type(kind.value_type)))
     return kind
 
 
-def _readable(rb: pa.RecordBatch, source: str) -> pa.RecordBatch:
-    """A batch as both paths read it: no name twice (refused), no views (cast)."""
-    check_schema(rb.schema, source)
-    kinds = [_viewless(f.type) for f in rb.schema]
+def _read_part(rb: pa.RecordBatch, plan: _Plan) -> pa.RecordBatch:
+    """The columns of ``rb`` that are read."""
+    if plan.read is None or len(plan.read) == rb.num_columns:
+        return rb
+    return pa.RecordBatch.from_arrays([rb.column(i) for i in plan.read],
+                                      names=[rb.schema.names[i] for i in plan.read])  # fmt: skip
+
+
+def _readable(rb: pa.RecordBatch, kinds: list[pa.DataType] | None = None) -> pa.RecordBatch:
+    """The columns read as both paths read them: plain types (cast, the same values)."""
+    if kinds is None:
+        kinds = [_plain_type(f.type) for f in rb.schema]
     if all(k == f.type for k, f in zip(kinds, rb.schema, strict=True)):
         return rb
     return pa.RecordBatch.from_arrays(
@@ -229,14 +442,47 @@ def _readable(rb: pa.RecordBatch, source: str) -> pa.RecordBatch:
 
 
 def _cast(column: pa.Array, kind: pa.DataType) -> pa.Array:
-    """``column`` as ``kind``; through its values where this pyarrow cannot cast a view (16
-    reads views but casts none: slower, the same values)."""
+    """``column`` as ``kind``; through its values where this pyarrow cannot cast it (16 reads
+    views but casts none: slower, the same values)."""
     if column.type == kind:
         return column
     try:
         return column.cast(kind)
-    except pa.ArrowNotImplementedError:
+    except (pa.ArrowNotImplementedError, pa.ArrowInvalid, pa.ArrowTypeError):
         return pa.array(column.to_pylist(), type=kind)
+
+
+# --- threads ---------------------------------------------------------------------------------
+
+
+_CORES: list[int] = []
+
+
+def default_threads() -> int:
+    """How many record batches :func:`score_table` scores at once when not told: one when
+    called from a thread other than the main one (a Dask worker runs its tasks so, as do
+    Dask's threaded scheduler and any caller with a pool of its own: the caller is the one
+    running things in parallel), else ``OMP_NUM_THREADS`` when set (Spark, Ray and Dask's
+    worker processes set it to the CPUs of a task: 1 unless told otherwise), else this
+    machine's cores, at most 8."""
+    if threading.current_thread() is not threading.main_thread():
+        return 1
+    if not _CORES:
+        _CORES.append(min(os.cpu_count() or 1, 8))  # (asked once: it does not change)
+    cores = _CORES[0]
+    told = os.environ.get("OMP_NUM_THREADS", "").strip()
+    if told.isdigit() and int(told) >= 1:
+        return min(int(told), cores)
+    return cores
+
+
+def threads_of(threads: object) -> int:
+    """``threads`` as :func:`score_table` takes it: a whole number from 1, or None."""
+    if threads is None:
+        return default_threads()
+    if type(threads) is not int or threads < 1:
+        raise not_a("argument.threads", threads).within("threads")
+    return threads
 
 
 def score_batches(
@@ -246,38 +492,54 @@ def score_batches(
     exact: bool,
     keep_going: bool,
     first_row: int = 1,
+    threads: int = 1,
 ) -> Iterator[tuple[pa.RecordBatch, list[BadRecord]]]:
-    """Score record batches in order (rows numbered on from ``first_row``): each batch's
-    results, and its bad rows when ``keep_going`` (else the first bad row raises)."""
-    # Batches are scored on every core by threads: Arrow and numpy let go of the interpreter
-    # while they work, and the results come back in order.
-    workers = min(os.cpu_count() or 1, 8)
+    """``batch``'s record batches scored in order (rows numbered on from ``first_row``), as
+    ``batch`` writes them (``source`` and ``players``): each batch's results, and its bad rows
+    when ``keep_going`` (else the first bad row raises). Every column is read."""
+    plan = _Plan(batch, source, exact, "keep" if keep_going else "raise", None, [],
+                 output_schema(exact))  # fmt: skip
+    return _score_all(batches, plan, first_row, threads)
+
+
+def _score_all(
+    batches: Iterator[pa.RecordBatch] | Sequence[pa.RecordBatch],
+    plan: _Plan,
+    first_row: int,
+    threads: int,
+) -> Iterator[tuple[pa.RecordBatch, list[BadRecord]]]:
+    """Each record batch scored (``threads`` at once), the results in order."""
     row = first_row
-    with ThreadPoolExecutor(workers) as pool:
+    if threads <= 1 or (isinstance(batches, Sequence) and len(batches) <= 1):
+        for record_batch in batches:
+            yield _score(record_batch, plan, row)
+            row += record_batch.num_rows
+        return
+    # Batches are scored by threads: Arrow and numpy let go of the interpreter while they
+    # work, and the results come back in order.
+    with ThreadPoolExecutor(threads) as pool:
         pending: deque[Future[tuple[pa.RecordBatch, list[BadRecord]]]] = deque()
         for record_batch in batches:
-            pending.append(pool.submit(_score, record_batch, batch, source, row, exact,
-                                       keep_going))  # fmt: skip
+            pending.append(pool.submit(_score, record_batch, plan, row))
             row += record_batch.num_rows
-            if len(pending) > workers:  # (a bound on the batches held in memory)
+            if len(pending) > threads:  # (a bound on the batches held in memory)
                 yield pending.popleft().result()
         while pending:
             yield pending.popleft().result()
 
 
-def _score(
-    rb: pa.RecordBatch, batch: Batch, source: str, first: int, exact: bool, keep_going: bool
-) -> tuple[pa.RecordBatch, list[BadRecord]]:
-    rb = _readable(rb, source)
-    n = rb.num_rows
-    rows = _Rows([None] * n, np.zeros((n, 4), np.int64),
-                 np.zeros((n, 4), np.float64 if exact else np.int64),
-                 np.zeros(n, bool))  # fmt: skip
-    columnar = _column_path(rb, batch, rows)
+def _score(rb: pa.RecordBatch, plan: _Plan, first: int) -> tuple[pa.RecordBatch, list[BadRecord]]:
+    read = _read_part(rb, plan)
+    if plan.read is None:
+        check_schema(read.schema, plan.source or "")
+    read = _readable(read, plan.kinds)
+    rows = _Rows.of(rb.num_rows, plan.exact)
+    columnar = _column_path(read, plan.batch, rows)
     bad: list[BadRecord] = []
+    messages: dict[int, str] = {}
     if not columnar.all():
-        bad = _row_path(rb, batch, source, first, np.flatnonzero(~columnar), rows, keep_going)
-    return _results(rb, rows, source, first, exact), bad
+        bad = _row_path(read, plan, first, np.flatnonzero(~columnar), rows, messages)
+    return _results(rb, read, rows, plan, first, messages), bad
 
 
 # --- the row path: the row engine, as batch scores a JSON Lines line -----------------------------
@@ -294,30 +556,36 @@ def plain(value: object) -> object:
 
 def _row_path(
     rb: pa.RecordBatch,
-    batch: Batch,
-    source: str,
+    plan: _Plan,
     first: int,
     indices: np.ndarray[Any, Any],
     rows: _Rows,
-    keep_going: bool,
+    messages: dict[int, str],
 ) -> list[BadRecord]:
-    """The rows the column path did not take, scored by :meth:`Batch.score` as any record is
-    (the bad ones raise, or come back with ``keep_going``): a score the columns cannot hold
-    is bad too."""
-    taken = rb.take(pa.array(indices)).to_pylist()
+    """The rows the column path did not take, scored as :meth:`Batch.score` scores any
+    record: a bad one raises naming its row, or comes back (``keep``), or leaves its message
+    in ``messages`` (``column``: the message ``batch`` gives, after the row's place). A score
+    the columns cannot hold is bad too."""
+    # (no column read: each row is an empty hand, which the row engine refuses saying so)
+    taken = rb.take(pa.array(indices)).to_pylist() if rb.num_columns else [{}] * len(indices)
     exact = rows.finals.dtype == np.float64
+    batch = plan.batch
     bad: list[BadRecord] = []
-    for i, data in zip(indices.tolist(), taken, strict=True):
-        record = InputRecord(source or "row", first + i, plain(data))
+    for i, row in zip(indices.tolist(), taken, strict=True):
+        data = plain(row)
         try:
-            result = batch.score(record)
+            result = batch.scorer(data).score_data(data)  # (Batch.score, but for the place)
             large = too_large(result, exact)
             if large is not None:
-                raise large.within(record.source)
+                raise large
         except GongzhuError as e:
-            if not keep_going:
-                raise
-            bad.append(BadRecord(record.source, e))
+            if plan.errors == "column":
+                messages[i] = e.text(plan.lang)
+                continue
+            problem = e.within(plan.where(first + i))
+            if plan.errors == "raise":
+                raise problem from None
+            bad.append(BadRecord(plan.where(first + i), problem))
             continue
         _put(rows, i, result, exact)
     return bad
@@ -345,6 +613,7 @@ def _put(rows: _Rows, i: int, result: HandResult, exact: bool) -> None:
     rows.raws[i] = result.raws
     rows.finals[i] = [float(f) if exact else int(f) for f in result.finals]
     rows.scored[i] = True
+    rows.by_row[i] = True
 
 
 # --- the column path -----------------------------------------------------------------------------
@@ -352,7 +621,7 @@ def _put(rows: _Rows, i: int, result: HandResult, exact: bool) -> None:
 
 def _column_path(rb: pa.RecordBatch, batch: Batch, rows: _Rows) -> np.ndarray[Any, Any]:
     """Score every row the column path can take; returns which rows it took."""
-    n = rb.num_rows
+    n = len(rows.scored)  # (not rb's: a batch of no columns has no rows)
     taken = np.zeros(n, bool)
     names = set(rb.schema.names)
     if "players" not in names or names - _TABLE_COLUMNS:
@@ -366,8 +635,7 @@ def _column_path(rb: pa.RecordBatch, batch: Batch, rows: _Rows) -> np.ndarray[An
     fields = {member.field(k).name for k in range(member.num_fields)}
     if "name" not in fields or "captured" not in fields or fields - _PLAYER_FIELDS:
         return taken
-    lengths = pc.fill_null(pc.list_value_length(players), 0).to_numpy(zero_copy_only=False)
-    four = lengths == 4
+    four = _lengths(players) == 4
     for (variant, teams), group in _groups(rb, batch, four):
         scorer = batch.scorer({"variant": variant, "teams": teams} if teams else
                               {"variant": variant})  # fmt: skip
@@ -389,12 +657,12 @@ def _groups(
     for column in ("variant", "teams"):
         if column in rb.schema.names:
             array = rb.column(column)
-            if pa.types.is_string(array.type):
+            if pa.types.is_string(array.type) and array.null_count < n:
                 encoded = pc.dictionary_encode(array)
-                keys.append(pc.fill_null(encoded.indices, -1).to_numpy(zero_copy_only=False))
+                keys.append(_numbers(encoded.indices, -1))
                 values.append(encoded.dictionary.to_pylist())
                 continue
-            if not pa.types.is_null(array.type):
+            if not pa.types.is_null(array.type) and array.null_count < n:
                 return  # (not names: the row path refuses them, row by row)
             keys.append(np.full(n, -1))
             values.append([])
@@ -444,17 +712,17 @@ def _cards(array: pa.Array) -> Looked | None:
         except (pa.ArrowInvalid, pa.ArrowNotImplementedError):
             return None
     if pa.types.is_list(array.type) and pa.types.is_string(array.type.value_type):
-        lengths = pc.fill_null(pc.list_value_length(array), 0).to_numpy(zero_copy_only=False)
+        lengths = _lengths(array)
         flat = pc.list_flatten(array)
         found = pc.index_in(flat, value_set=_CODES)
         missing = pc.is_null(found).to_numpy(zero_copy_only=False)
         unknown = np.zeros(n, bool)
         unknown[np.repeat(np.arange(n), lengths)[missing]] = True
-        return pc.fill_null(found, 0).to_numpy(zero_copy_only=False), lengths, unknown
+        return _numbers(found, 0), lengths, unknown
     if not pa.types.is_string(array.type):
         return None
     if array.null_count:
-        array = pc.fill_null(array, "")
+        array = pc.coalesce(array, _NO_TEXT)
     offsets = np.frombuffer(array.buffers()[1], np.int32)[array.offset : array.offset + n + 1]
     data = np.frombuffer(array.buffers()[2], np.uint8)[offsets[0] : offsets[-1]]
     offsets = offsets - offsets[0]
@@ -487,6 +755,30 @@ def _cards(array: pa.Array) -> Looked | None:
     unknown = np.zeros(n, bool)
     unknown[owner[bad]] = True
     return np.where(bad, 0, suit + rank).astype(np.int64), lengths, unknown
+
+
+_NO_TEXT = pa.scalar("", pa.string())
+
+
+def _numbers(array: pa.Array, null: int) -> np.ndarray[Any, Any]:
+    """An Arrow array of whole numbers as numpy's, ``null`` for each null."""
+    full = pc.coalesce(array, pa.scalar(null, array.type)) if array.null_count else array
+    numbers: np.ndarray[Any, Any] = full.to_numpy(zero_copy_only=False)
+    return numbers
+
+
+def _lengths(lists: pa.Array) -> np.ndarray[Any, Any]:
+    """How many items each list of ``lists`` holds (a null list: none)."""
+    offsets = lists.offsets.to_numpy(zero_copy_only=False)
+    lengths: np.ndarray[Any, Any] = np.diff(offsets).astype(np.int64)
+    if lists.null_count:
+        lengths[lists.is_null().to_numpy(zero_copy_only=False)] = 0
+    return lengths
+
+
+def _any(column: pa.Array) -> bool:
+    """Whether a column of cards has anything but nulls."""
+    return bool(column.null_count < len(column))
 
 
 def _bit_count(masks: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
@@ -523,18 +815,22 @@ def _score_group(
     m = len(rows_of)
     if not m:
         return np.zeros(0, bool)
-    offsets = players.offsets.to_numpy(zero_copy_only=False)
-    at = (offsets[rows_of][:, None] + np.arange(4)).ravel()  # each player's place
-    members = players.values.take(pa.array(at))
+    starts = players.offsets.to_numpy(zero_copy_only=False)[rows_of]
+    if (np.diff(starts) == 4).all():  # (the players of these rows side by side: no copy)
+        members = players.values.slice(int(starts[0]), 4 * m)
+    else:
+        at = (starts[:, None] + np.arange(4)).ravel()  # each player's place
+        members = players.values.take(pa.array(at))
     # a null player (its fields may still hold data behind it) is the row path's to refuse
-    ok: np.ndarray[Any, Any] = members.is_valid().to_numpy(zero_copy_only=False).reshape(
-        m, 4).all(axis=1)  # fmt: skip
+    ok: np.ndarray[Any, Any] = np.ones(m, bool)
+    if members.null_count:
+        ok &= members.is_valid().to_numpy(zero_copy_only=False).reshape(m, 4).all(axis=1)
 
     names = members.field("name")
     name_codes = pc.dictionary_encode(names)
     known = name_codes.dictionary.to_pylist()
     fine = np.array([is_plain_name(x) for x in known] + [False])
-    idx = pc.fill_null(name_codes.indices, len(known)).to_numpy(zero_copy_only=False)
+    idx = _numbers(name_codes.indices, len(known))
     per_hand = idx.reshape(m, 4)
     ok &= fine[per_hand].all(axis=1)
     ok &= _HAND.four_different(per_hand[:, 0], per_hand[:, 1], per_hand[:, 2], per_hand[:, 3])
@@ -555,7 +851,7 @@ def _score_group(
     rules = compiled_rules(variant)
     keys = np.zeros(m * 4, np.int64)
     fields = {members.type.field(k).name for k in range(members.type.num_fields)}
-    if "exposed" in fields:
+    if "exposed" in fields and _any(members.field("exposed")):
         shown = _cards(members.field("exposed"))
         if shown is None:
             return np.zeros(m, bool)
@@ -570,7 +866,7 @@ def _score_group(
         keys = _sum_per_list(np.asarray(COPY_KEY, np.int64)[np.maximum(special, 0)],
                              shown_lengths, np.add)  # fmt: skip
     hand_keys = keys.reshape(m, 4).sum(axis=1)
-    if "first_exposed" in fields:
+    if "first_exposed" in fields and _any(members.field("first_exposed")):
         first = _cards(members.field("first_exposed"))
         if first is None:
             return np.zeros(m, bool)
@@ -579,24 +875,109 @@ def _score_group(
     if not ok.any():
         return ok
     sel = np.flatnonzero(ok)
-    s16 = scoring_set(ors[sel])
-    unique_keys, which = _unique(hand_keys[sel])
-    try:
-        tables = np.array([rules.raw_table(int(key)) for key in unique_keys], np.int64)
-    except OverflowError:
-        tables = None
-    if tables is None or np.abs(tables).max() > _COLUMN_LIMIT:
-        return np.zeros(m, bool)  # (numbers this large: the row path, which says if too large)
-    raws = tables[which[:, None], s16]
+    raws = _raws_of(variant, rules).look_up(hand_keys[sel], scoring_set(ors[sel]))
+    large = (raws == _TOO_LARGE).any(axis=1)
+    if large.any():  # (numbers this large: the row path, which says if they are too large)
+        ok[sel[large]] = False
+        sel, raws = sel[~large], raws[~large]
+        if not len(sel):
+            return ok
     rows.raws[rows_of[sel]] = raws
     rows.finals[rows_of[sel]] = _finals(raws, norm, rows.finals.dtype == np.float64)
     rows.scored[rows_of[sel]] = True
     return ok
 
 
+_SETS = 1 << 16
+"""How many sets of scoring cards one player can take (one deck): :func:`.bits.scoring_set`."""
+_TOO_LARGE = np.iinfo(np.int64).min
+"""Kept for a raw beyond :data:`_COLUMN_LIMIT` (its hand goes the row path)."""
+
+
+class _Raws:
+    """One rule set's raw scores, each (exposure key, set of scoring cards) asked of the engine
+    (:meth:`CompiledRules.raws`) the first time a table holds it, and kept for the process: a
+    row of 65,536 numbers for each of the 16 exposure keys of one deck (which of the four
+    special cards were exposed), which every later call reads as it is. (The rows are made at
+    once but cost memory only as they are filled.)"""
+
+    def __init__(self, rules: CompiledRules) -> None:
+        self.rules = rules
+        self.values = np.zeros((len(_KEYS), _SETS), np.int64)
+        self.known = np.zeros((len(_KEYS), _SETS), bool)
+        self.lock = threading.Lock()
+
+    def look_up(
+        self, keys: np.ndarray[Any, Any], sets: np.ndarray[Any, Any]
+    ) -> np.ndarray[Any, Any]:
+        """The raw score of each player: ``sets``, a row of four players' scoring sets per
+        hand, under the hand's exposure key in ``keys`` (:data:`_TOO_LARGE` for a key that is
+        none of one deck's, which the column path never gives)."""
+        rows = np.zeros(len(keys), np.int64)
+        for k, shift in enumerate(_SHIFTS):
+            rows |= ((keys >> shift) & 1) << k
+        codes = rows[:, None] * _SETS + sets
+        with self.lock:  # (threads of one call, or calls at once, share the numbers)
+            missing = codes[~self.known.reshape(-1)[codes]]
+            if len(missing):  # (each once, in order: marked, not sorted, which costs more)
+                marked = np.zeros(self.known.size, bool)
+                marked[missing] = True
+                self._fill(np.flatnonzero(marked))
+        found: np.ndarray[Any, Any] = self.values.reshape(-1)[codes]
+        found[_KEYS[rows] != keys] = _TOO_LARGE
+        return found
+
+    def _fill(self, codes: np.ndarray[Any, Any]) -> None:
+        rows = codes // _SETS
+        for row in np.flatnonzero(np.bincount(rows, minlength=len(_KEYS))).tolist():
+            sets = codes[rows == row] - row * _SETS
+            numbers = self.rules.raws(int(_KEYS[row]), sets.tolist())
+            try:
+                values = np.array(numbers, np.int64)
+            except OverflowError:
+                values = np.array([n if -_COLUMN_LIMIT <= n <= _COLUMN_LIMIT else _TOO_LARGE
+                                   for n in numbers], np.int64)  # fmt: skip
+            values[np.abs(values) > _COLUMN_LIMIT] = _TOO_LARGE
+            self.values[row, sets] = values
+            self.known[row, sets] = True
+
+
+_SHIFTS = [COPY_KEY[k].bit_length() - 1 for k in range(4)]
+"""Where each special card's exposure sits in an exposure key (one copy: one bit)."""
+_KEYS = np.array([sum(COPY_KEY[k] for k in range(4) if row >> k & 1) for row in range(16)],
+                 np.int64)  # fmt: skip
+"""One deck's exposure keys, by which special cards were exposed (bit k: card k)."""
+
+
+_RAWS: dict[Variant, _Raws] = {}
+_KEEP_RAWS = 8
+"""Rule sets whose raw scores are kept (9 MB at most each, as they are filled)."""
+
+
+def _raws_of(variant: Variant, rules: CompiledRules) -> _Raws:
+    """The raw scores kept for ``variant`` (by value: the same rules read twice share them)."""
+    try:
+        found = _RAWS.get(variant)
+    except TypeError:  # (a rule set that cannot be a key: its numbers for this call only)
+        return _Raws(rules)
+    if found is None:
+        with _LOCK:
+            found = _RAWS.get(variant)
+            if found is None:
+                if len(_RAWS) >= _KEEP_RAWS:
+                    del _RAWS[next(iter(_RAWS))]
+                found = _RAWS[variant] = _Raws(rules)
+    return found
+
+
 def _unique(values: np.ndarray[Any, Any]) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
     """``np.unique(values, return_inverse=True)`` for small non-negative numbers, in linear
-    time (a look-up table instead of a sort)."""
+    time (a look-up table instead of a sort; a few numbers: a set, cheaper than either)."""
+    if len(values) <= _FEW:
+        listed = values.tolist()
+        found = sorted(set(listed))
+        at = {v: i for i, v in enumerate(found)}
+        return np.array(found, values.dtype), np.array([at[v] for v in listed], np.int64)
     top = int(values.max()) + 1 if len(values) else 0
     if top > 2 * len(values) + (1 << 16):
         return np.unique(values, return_inverse=True)  # (sparse: sorting is cheaper)
@@ -608,9 +989,26 @@ def _unique(values: np.ndarray[Any, Any]) -> tuple[np.ndarray[Any, Any], np.ndar
     return unique, place[values]
 
 
+_FEW = 32
+"""Numbers few enough that Python's sets and dicts handle them faster than numpy's calls."""
+
+
 def _finals(raws: np.ndarray[Any, Any], norm: Normalization, exact: bool) -> np.ndarray[Any, Any]:
     """The engine's finals for individual play, asked once per distinct (raw, hand total):
     in individual play a final depends on nothing else (rulings §6)."""
+    kind = np.float64 if exact else np.int64
+    if raws.size <= _FEW:  # (a few hands: each pair looked up as it comes)
+        seen: dict[tuple[int, int], int | Fraction] = {}
+        got: list[float] = []
+        for hand in raws.tolist():
+            total = sum(hand)
+            for raw in hand:
+                final = seen.get((raw, total))
+                if final is None:
+                    final = seen[raw, total] = normalize((raw, total - raw, 0, 0), norm)[0]
+                got.append(float(final) if exact else int(final))
+        few: np.ndarray[Any, Any] = np.array(got, kind).reshape(raws.shape)
+        return few
     totals = np.repeat(raws.sum(axis=1), 4)
     flat = raws.ravel()
     low_raw, low_total = int(flat.min()), int(totals.min())
@@ -636,46 +1034,68 @@ def _finals(raws: np.ndarray[Any, Any], norm: Normalization, exact: bool) -> np.
 def _names(rb: pa.RecordBatch, rows: _Rows, scored: np.ndarray[Any, Any]) -> pa.Array:
     """The scored rows' names in seat order: as the input has them where the column path
     scored (it takes names only as given), else as the row engine read them."""
-    by_row = [i for i in scored.tolist() if rows.names[i] is not None]
-    column = [i for i in scored.tolist() if rows.names[i] is None]
-    taken: pa.Array | None = None
-    if column:
-        players = rb.column("players")
-        offsets = players.offsets.to_numpy(zero_copy_only=False)
-        at = (offsets[np.array(column)][:, None] + np.arange(4)).ravel()
-        taken = pc.cast(players.values.field("name").take(pa.array(at)), pa.string())
-        if not by_row:
-            return taken
-    listed = taken.to_pylist() if taken is not None else []
-    out: list[str] = []
-    k = 0
-    for i in scored.tolist():
-        names = rows.names[i]
-        if names is None:
-            out += listed[4 * k : 4 * k + 4]
-            k += 1
+    by_row = rows.by_row[scored]
+    column = scored[~by_row]
+    players = rb.column("players") if len(column) else None
+    taken = pa.array([], pa.string())
+    if players is not None:
+        starts = players.offsets.to_numpy(zero_copy_only=False)[column]
+        names = players.values.field("name")
+        if (np.diff(starts) == 4).all():  # (side by side: no copy)
+            taken = names.slice(int(starts[0]), 4 * len(column))
         else:
-            out += names
-    return pa.array(out, pa.string())
+            taken = names.take(pa.array((starts[:, None] + np.arange(4)).ravel()))
+        if not by_row.any():
+            return taken
+    read = pa.array([n for i in scored[by_row].tolist() for n in rows.names[i] or ()],
+                    pa.string())  # fmt: skip
+    if not len(column):
+        return read
+    place = np.empty(len(scored), np.int64)
+    place[~by_row] = np.arange(len(column))
+    place[by_row] = len(column) + np.arange(int(by_row.sum()))
+    both = pa.concat_arrays([taken, read])
+    return both.take(pa.array((place[:, None] * 4 + np.arange(4)).ravel()))
 
 
 def _results(
-    rb: pa.RecordBatch, rows: _Rows, source: str, first: int, exact: bool
+    rb: pa.RecordBatch,
+    read: pa.RecordBatch,
+    rows: _Rows,
+    plan: _Plan,
+    first: int,
+    messages: dict[int, str],
 ) -> pa.RecordBatch:
+    """The output batch: the carried columns of ``rb``, ``source``, ``players`` (of the hands
+    read from ``read``) and ``error``; a bad row left out with ``keep``, else kept (its
+    ``players`` null, its message in ``error``)."""
     scored = np.flatnonzero(rows.scored)
     k = len(scored)
-    numbers = pc.cast(pa.array(scored + first), pa.string())
-    sources = pc.binary_join_element_wise(pa.scalar(source or "row"), numbers, ":")
-    names = _names(rb, rows, scored)
-    final_type = pa.float64() if exact else pa.int64()
+    out = scored if plan.errors == "keep" else np.arange(rb.num_rows)
+    arrays: list[pa.Array] = [rb.column(i) for i in plan.carried]
+    if plan.source is not None:
+        numbers = pc.cast(pa.array(out + first), pa.string())
+        arrays.append(pc.binary_join_element_wise(pa.scalar(plan.source or "row"), numbers,
+                                                  ":"))  # fmt: skip
+    names = _names(read, rows, scored)
+    final_type = pa.float64() if plan.exact else pa.int64()
     members = pa.StructArray.from_arrays(
         [names, pa.array(rows.raws[scored].ravel()),
          pa.array(rows.finals[scored].ravel(), final_type)],
         names=["name", "raw", "final"],
     )  # fmt: skip
-    lists = pa.ListArray.from_arrays(pa.array(np.arange(0, 4 * k + 1, 4, dtype=np.int32)),
-                                     members)  # fmt: skip
-    return pa.RecordBatch.from_arrays([sources, lists], schema=output_schema(exact))
+    if k == len(out):
+        offsets = pa.array(np.arange(0, 4 * k + 1, 4, dtype=np.int32))
+        arrays.append(pa.ListArray.from_arrays(offsets, members))
+    else:  # (errors="column": a bad row's players are null)
+        ends = np.cumsum(rows.scored.astype(np.int32) * 4, dtype=np.int32)
+        offsets = pa.array(np.concatenate((np.zeros(1, np.int32), ends)))
+        arrays.append(pa.ListArray.from_arrays(offsets, members,
+                                               mask=pa.array(~rows.scored)))  # fmt: skip
+    if plan.errors == "column":
+        arrays.append(pa.array([messages.get(i) for i in range(rb.num_rows)], pa.string())
+                      if messages else pa.nulls(rb.num_rows, pa.string()))  # fmt: skip
+    return pa.RecordBatch.from_arrays(arrays, schema=plan.schema)
 
 
 def results_batch(results: Sequence[tuple[str, HandResult]], schema: pa.Schema) -> pa.RecordBatch:

@@ -29,6 +29,9 @@ if TYPE_CHECKING:
 __all__ = ["ParquetOut", "is_parquet", "local_cluster", "parquet_records", "require",
            "run_on_dask"]  # fmt: skip
 
+DASK_TIMEOUT = 10.0
+"""Seconds ``--dask`` waits to reach a scheduler, and waits while its cluster has no live
+worker, before it gives up (``--dask-timeout``)."""
 TASK_ROWS = 250_000
 """Rows of one Dask task (a row group larger than this is shared among several)."""
 BATCH_ROWS = 65_536
@@ -212,7 +215,9 @@ def score_parquet_file(
     from .columns import score_batches
 
     bad: list[BadRecord] = []
-    for rb, found in score_batches(_batches(path, name), batch, name, exact, keep_going):
+    threads = min(os.cpu_count() or 1, 8)  # (batches scored on every core, by threads)
+    for rb, found in score_batches(_batches(path, name), batch, name, exact, keep_going, 1,
+                                   threads):  # fmt: skip
         out.write(rb)
         bad += found
         if tick is not None:
@@ -254,8 +259,9 @@ def _part(
     rows = 0
     with pq.ParquetWriter(target, output_schema(exact)) as writer:
         try:
+            # (one thread: the task is one of the worker's, on one of its cores)
             scored = score_batches(table.to_batches(BATCH_ROWS), batch, name, exact, keep_going,
-                                   first_row)  # fmt: skip
+                                   first_row, threads=1)  # fmt: skip
             for rb, found in scored:
                 writer.write_batch(rb)
                 rows += rb.num_rows
@@ -338,12 +344,13 @@ def _files_error(workers: int) -> InputError:
                  need=_files_needed(workers))  # fmt: skip
 
 
-def local_cluster(workers: int | None = None) -> Any:
+def local_cluster(workers: int | None = None, verbose: bool = False) -> Any:
     """A Dask cluster of this machine's cores (a process each), started here. Its dashboard
     takes a free port (its address is ``cluster.dashboard_link``), so two batches at once, or
     anything else on Dask's usual 8787, do not collide. A cluster that cannot start is an
     :class:`InputError` saying why (Dask's own log of it is kept quiet): too many open files
-    for this process's limit names the limit and how to raise it."""
+    for this process's limit names the limit and how to raise it. The workers' own log lines
+    are kept off stderr unless ``verbose``."""
     import logging
 
     from distributed import LocalCluster
@@ -357,7 +364,8 @@ def local_cluster(workers: int | None = None) -> Any:
     quiet.setLevel(logging.CRITICAL)
     try:
         return LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
-                            dashboard_address=":0")  # fmt: skip
+                            dashboard_address=":0",
+                            silence_logs=logging.INFO if verbose else logging.CRITICAL)  # fmt: skip
     except Exception as e:
         if _too_many_files(e):
             raise _files_error(n) from None
@@ -373,17 +381,58 @@ def run_on_dask(
     out: ParquetOut,
     exact: bool,
     keep_going: bool,
+    timeout: float = DASK_TIMEOUT,
+    verbose: bool = False,
 ) -> list[BadRecord]:
     """Every row group of every Parquet input as one Dask task, each writing one file of the
-    dataset folder ``out`` (``local``: a cluster of this machine's cores, started here)."""
+    dataset folder ``out`` (``local``: a cluster of this machine's cores, started here). The
+    paths go to the workers made absolute (a worker started in another folder reads the same
+    files). ``timeout``: the seconds to wait to reach the scheduler, and while the cluster has
+    no live worker, before an :class:`InputError` says so (never a wait without end).
+    ``distributed``'s own log lines and warnings are kept off stderr unless ``verbose``."""
+    with _kept_quiet(verbose):
+        return _run_on_dask(address, files, options, out, exact, keep_going, timeout, verbose)
+
+
+@contextlib.contextmanager
+def _kept_quiet(verbose: bool) -> Iterator[None]:
+    """``distributed``'s log lines and warnings in this process kept from stderr, unless
+    ``verbose``."""
+    import logging
+    import warnings
+
+    if verbose:
+        yield
+        return
+    quiet = logging.getLogger("distributed")
+    level = quiet.level
+    quiet.setLevel(logging.CRITICAL)
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            yield
+    finally:
+        quiet.setLevel(level)
+
+
+def _run_on_dask(
+    address: str,
+    files: list[tuple[str, str]],
+    options: tuple[Any, ...],
+    out: ParquetOut,
+    exact: bool,
+    keep_going: bool,
+    timeout: float,
+    verbose: bool,
+) -> list[BadRecord]:
     from distributed import Client
 
     from ..errors import HandError
 
     address = dask_address(address)
-    cluster = local_cluster() if address == "local" else None
+    cluster = local_cluster(verbose=verbose) if address == "local" else None
     try:
-        client = Client(cluster if cluster is not None else address, timeout="30s")
+        client = Client(cluster if cluster is not None else address, timeout=f"{timeout}s")
     except (OSError, TimeoutError, ValueError, TypeError) as e:
         if cluster is None:
             raise error(InputError, "error.dask.connect", address=address, why=str(e)) from None
@@ -395,22 +444,25 @@ def run_on_dask(
     try:
         futures = []
         k = 0
+        folder = os.path.abspath(out.temp)
         for path, name in files:
             meta = _file(path, name).metadata
             first = 1
+            whole = os.path.abspath(path)
             for group in range(meta.num_row_groups):
                 size = meta.row_group(group).num_rows
                 for start in range(0, size, TASK_ROWS):  # (a large row group: several tasks)
                     count = min(TASK_ROWS, size - start)
-                    target = os.path.join(out.temp, f"part-{k:05d}.parquet")
-                    futures.append(client.submit(_part, path, name, group, start, count,
+                    target = os.path.join(folder, f"part-{k:05d}.parquet")
+                    futures.append(client.submit(_part, whole, name, group, start, count,
                                                  first, options, exact, keep_going, target,
                                                  pure=False))  # fmt: skip
                     first += count
                     k += 1
         bad: list[BadRecord] = []
         for future in futures:  # in input order: the first bad row is the first reported
-            rows, found = future.result()
+            where = cluster.scheduler_address if cluster is not None else address
+            rows, found = _outcome(client, future, futures, where, timeout)
             for source, en, zh in found:
                 problem = HandError(en, zh=zh)
                 if rows < 0:
@@ -422,3 +474,45 @@ def run_on_dask(
         client.close()
         if cluster is not None:
             cluster.close()
+
+
+_POLL = 0.25
+"""Seconds between looks at the cluster while a task is awaited."""
+
+
+def _outcome(
+    client: Any, future: Any, futures: list[Any], address: str, timeout: float
+) -> tuple[int, list[tuple[str, str, str]]]:
+    """A task's result. While it is awaited the cluster's workers are counted: with none for
+    ``timeout`` seconds (the last one stopped, or none ever came), an :class:`InputError` says
+    so; a task that failed (its worker killed too often: Dask's ``KilledWorker``), or a
+    scheduler that went away, is one too."""
+    import asyncio
+    import time
+
+    alone_since: float | None = None
+    while True:
+        try:
+            found: tuple[int, list[tuple[str, str, str]]] = future.result(timeout=_POLL)
+            return found
+        except (TimeoutError, asyncio.TimeoutError):
+            pass
+        except GongzhuError:
+            raise
+        except Exception as e:  # (Dask's own: KilledWorker, a closed connection, …)
+            raise error(InputError, "error.dask.task", address=address,
+                        why=str(e) or type(e).__name__) from None  # fmt: skip
+        try:
+            workers = len(client.nthreads())
+        except Exception as e:  # (the scheduler is gone)
+            raise error(InputError, "error.dask.task", address=address,
+                        why=str(e) or type(e).__name__) from None  # fmt: skip
+        now = time.monotonic()
+        if workers:
+            alone_since = None
+        elif alone_since is None:
+            alone_since = now
+        elif now - alone_since >= timeout:
+            raise error(InputError, "error.dask.no_workers", address=address,
+                        seconds=f"{timeout:g}", done=sum(f.done() for f in futures),
+                        count=len(futures))  # fmt: skip

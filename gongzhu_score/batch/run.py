@@ -182,16 +182,23 @@ def score_to_parquet(
     exact: bool,
     keep_going: bool,
     dask: str | None = None,
+    dask_timeout: float | None = None,
+    verbose: bool = False,
     progress: Progress | None = None,
 ) -> list[BadRecord]:
     """Parquet out: Parquet inputs a column at a time (on a Dask cluster with ``dask``: a
     scheduler's address, or ``local``), other inputs through the row engine, into one file
     (``output`` ending in ``.parquet``) or a dataset folder. ``options``: what makes the
-    :class:`~.runner.Batch` again on a Dask worker."""
-    from .parquet import run_on_dask, score_parquet_file
+    :class:`~.runner.Batch` again on a Dask worker; ``dask_timeout``: the seconds to wait to
+    reach the scheduler and while it has no live worker (None:
+    :data:`~.parquet.DASK_TIMEOUT`); ``verbose``: Dask's own log lines on stderr."""
+    from .parquet import DASK_TIMEOUT, run_on_dask, score_parquet_file
 
     if dask is not None and is_parquet(output):
         raise error(InputError, "error.dask.format")
+    timeout = DASK_TIMEOUT if dask_timeout is None else dask_timeout
+    if not timeout > 0 or timeout == float("inf"):
+        raise error(InputError, "error.dask.timeout", value=f"{timeout:g}")
     bad: list[BadRecord] = []
     tick: Callable[[int], None] | None = progress.add if progress is not None else None
     with parquet_out(output, exact) as out:
@@ -201,7 +208,7 @@ def score_to_parquet(
                     raise error(InputError, "error.dask.inputs", path=path)
             require("dask")
             named = [(path, printable(path)) for path in files]
-            return run_on_dask(dask, named, options, out, exact, keep_going)
+            return run_on_dask(dask, named, options, out, exact, keep_going, timeout, verbose)
         try:
             for path in files:
                 name = _shown(path)

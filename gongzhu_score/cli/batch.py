@@ -125,6 +125,21 @@ def batch_command(
             show_default=False,
         ),
     ] = None,
+    dask_timeout: Annotated[
+        float | None,
+        typer.Option(
+            "--dask-timeout",
+            metavar="SECONDS",
+            parser=float,  # (read so, not by pydantic: cli/typer_internals.py)
+            help="With --dask: how long to wait to reach the scheduler, and while its cluster "
+            "has no live worker, before giving up (exit 2). [default: 10]",
+            show_default=False,
+        ),
+    ] = None,
+    verbose: Annotated[
+        bool,
+        typer.Option("--verbose", help="With --dask: Dask's own log lines on stderr too."),
+    ] = False,
     lang: LangOpt = Lang.en,
 ) -> None:
     """Score many recorded hands: each hand's scores, then totals per player.
@@ -172,6 +187,8 @@ def batch_command(
                 exact=rounding is Rounding.EXACT,
                 keep_going=keep_going,
                 dask=dask,
+                dask_timeout=dask_timeout,
+                verbose=verbose,
                 progress=progress,
             ),
             lang,

@@ -62,6 +62,7 @@ METAVARS = {
     "TEXT": "文字",
     "OLD": "旧名字",
     "NEW": "新名字",
+    "SECONDS": "秒数",
 }
 
 BY_ENGLISH = {
@@ -294,6 +295,9 @@ HELP: dict[str, dict[str, str]] = {
                   "数据集文件夹（要加 --format parquet；需要 [dask] 扩展）：'local' 在本机的"
                   "各个核上启动一个，否则给调度器的地址（tcp://host:8786；它的工作进程要能"
                   "访问输入和输出的路径）。",
+        "--dask-timeout": "与 --dask 一起用：连接调度器、以及集群里没有可用 worker 时，最多等"
+                          "多少秒，然后放弃（以 2 退出）。[默认：10]",
+        "--verbose": "与 --dask 一起用：把 Dask 自己的日志也写到标准错误。",
     },
     "stats": {
         "": """

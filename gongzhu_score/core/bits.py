@@ -114,8 +114,8 @@ def is_first(key: int, k: int) -> bool:
 
 
 # --- a player's scoring cards: 16 bits (one deck) ----------------------------------------------
-# The index of the engine's raw tables (:meth:`~.engine.CompiledRules.raw_table`): hearts 2…A in
-# bits 0–12, Q♠ bit 13, J♦ bit 14, 10♣ bit 15.
+# What the engine's :meth:`~.engine.CompiledRules.raws` takes (a column of players at once):
+# hearts 2…A in bits 0–12, Q♠ bit 13, J♦ bit 14, 10♣ bit 15.
 
 SET_PIG: Final = 1 << 13
 SET_SHEEP: Final = 1 << 14

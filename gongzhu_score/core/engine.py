@@ -229,7 +229,6 @@ class CompiledRules:
     exposable: list[bool]
     """Per special card (:data:`.bits.SPECIAL_INDEX`): whether the rules let it be exposed."""
     states: dict[int, HandState]
-    tables: dict[int, list[int]]
     good_names: set[str]
 
     def __init__(self, variant: Variant) -> None:
@@ -256,7 +255,6 @@ class CompiledRules:
         self.slam_plain = v.grand_slam_plain()
         self.exposable = [card in v.exposable for card in SPECIAL_CARDS]
         self.states = {}
-        self.tables = {}
         self.good_names = set()
 
     def __reduce__(self) -> tuple[object, ...]:
@@ -325,17 +323,15 @@ class CompiledRules:
                 steps.append(("grand_slam_fixed", 0, self.slam, self.slam_plain, total))
         return total
 
-    def raw_table(self, key: int) -> list[int]:
-        """One deck: the raw score of every set of scoring cards a player can take, under the
-        hand's exposure key ``key``, indexed by the set as 16 bits (:func:`.bits.scoring_set`).
-        Made by :meth:`raw` itself, once per key: it is how a column
-        of hands is scored at once (:mod:`gongzhu_score.batch.columns`) by this same engine."""
-        found = self.tables.get(key)
-        if found is not None:
-            return found
+    def raws(self, key: int, sets: list[int]) -> list[int]:
+        """One deck: the raw score of each set of scoring cards in ``sets`` (a player's, as 16
+        bits: :func:`.bits.scoring_set`) under the hand's exposure key ``key``. Worked out by
+        :meth:`raw` itself: it is how a column of hands is scored at once
+        (:mod:`gongzhu_score.batch.columns`, which keeps the numbers) by this same engine."""
         st = self.state(key)
-        table = [0] * (1 << 16)
-        for m in range(1 << 16):
+        out = [0] * len(sets)
+        for i in range(len(sets)):
+            m = sets[i]
             once = (m & ALL_HEARTS) << HEART_SHIFT
             if m & SET_PIG:
                 once |= PIG_BIT
@@ -343,11 +339,8 @@ class CompiledRules:
                 once |= SHEEP_BIT
             if m & SET_TEN:
                 once |= TEN_BIT
-            table[m] = self.raw(once, 0, st)
-        if len(self.tables) >= _KEEP:
-            self.tables.clear()
-        self.tables[key] = table
-        return table
+            out[i] = self.raw(once, 0, st)
+        return out
 
     def counts(self, once: int, twice: int) -> tuple[int, int, int, int, int]:
         """What a player took, for totals: pigs, sheep, transformers, full red, grand slam."""

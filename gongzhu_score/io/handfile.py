@@ -17,13 +17,16 @@ from ..terms import Both, error, place
 from .fields import HandSpec, cards_field, parse_score
 from .yamlfile import load_yaml, read_text
 
-__all__ = ["HandSpec", "asked_variant", "hand_from_data", "read_hand_data", "read_hand_file",
-           "read_hand_yaml"]  # fmt: skip
+__all__ = ["TOO_HIGH", "TOP_KEYS", "HandSpec", "asked_variant", "hand_from_data",
+           "read_hand_data", "read_hand_file", "read_hand_yaml"]  # fmt: skip
 
 MAX_BYTES = 1_000_000
 """A hand file is a few hundred bytes; anything over a megabyte is refused unread."""
 
-_TOP_KEYS = ("variant", "teams", "players")
+TOP_KEYS = ("variant", "teams", "players")
+"""A hand's keys."""
+TOO_HIGH = ("exposed", "first_exposed", "claimed", "captured")
+"""A player's fields, refused at a hand's top level (written one level too high)."""
 _PLAYER_KEYS = ("name", "captured", "exposed", "first_exposed", "claimed")
 _CARD_KEYS = ("captured", "exposed", "first_exposed")
 
@@ -81,10 +84,10 @@ def hand_from_data(data: object, decks: int = 1) -> HandSpec:
         raise error(InputError, "error.input.hand_mapping", kind=kind)
     if "format" in data and "hands" in data:
         raise error(LedgerNotHandError, "error.ledger.not_hand")
-    for key in ("exposed", "first_exposed", "claimed", "captured"):
+    for key in TOO_HIGH:
         if key in data:  # a player's field, written one level too high
             raise error(InputError, "error.input.top_field", key=key)
-    _check_keys(data, _TOP_KEYS, "")
+    _check_keys(data, TOP_KEYS, "")
     variant, teams = data.get("variant"), data.get("teams")
     if variant is not None and not isinstance(variant, str):
         raise error(InputError, "error.input.variant_name", value=repr(variant))

@@ -1,0 +1,633 @@
+"""score_table for data engines (issue 24, point 1): the columns it does not read come out
+unchanged, bad rows can be reported in an ``error`` column instead of raising, ``source`` only
+when asked and numbered from the caller's first row, the scoring tables kept for the process,
+``threads=``, and text in every Arrow form taking the column path."""
+
+from __future__ import annotations
+
+import datetime
+import json
+import os
+import tempfile
+import threading
+from pathlib import Path
+from typing import Any
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+import pytest
+from clitools import SAMPLES, refused, run
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from strategies import RandomHand, hands_for, rule_sets
+
+from gongzhu_score import GongzhuError, Scorer, Variant
+from gongzhu_score.arrow import OUTPUT_SCHEMA, default_threads, output_schema, paths, score_table
+from gongzhu_score.batch import columns
+from gongzhu_score.batch.columns import plain
+from gongzhu_score.batch.reading import InputRecord
+from gongzhu_score.batch.runner import Batch
+from gongzhu_score.cli.common import error_line
+from gongzhu_score.core.normalize import Method, Rounding, Teams
+from gongzhu_score.errors import ArgumentError, InputError
+from gongzhu_score.render.formats import yaml_text
+
+HEARTS = " ".join(f"{r}H" for r in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q",
+                                    "K", "A"))  # fmt: skip
+ALL = f"QS JD 10C {HEARTS}"
+
+
+def a_row(first: str = ALL, second: str = "", **more: object) -> dict[str, Any]:
+    players = [{"name": "东", "captured": first, **more}, {"name": "南", "captured": second},
+               {"name": "西", "captured": ""}, {"name": "北", "captured": ""}]  # fmt: skip
+    return {"players": players}
+
+
+GOOD = [a_row(), a_row("QS JD 10C", HEARTS), a_row(HEARTS, "QS JD 10C 2S", exposed="AH"),
+        {**a_row(f"QS {HEARTS}", "JD 10C"), "variant": "jj"}]  # fmt: skip
+BAD = [a_row("QS QS"), a_row("QS 红A"), a_row("QS"), a_row(ALL, "", exposed="2H")]
+
+
+def table_of(rows: list[dict[str, Any]]) -> pa.Table:
+    return pa.Table.from_struct_array(pa.array(rows))
+
+
+def batch_says(data: dict[str, Any], lang: str = "en") -> str:
+    """What ``batch`` says of a bad hand after its place (``file:line: ``)."""
+    with pytest.raises(GongzhuError) as caught:
+        Scorer().score_data(plain(data))
+    return caught.value.text(lang)
+
+
+def numbers(players: list[dict[str, Any]] | None) -> list[tuple[str, int, object]] | None:
+    return None if players is None else [(p["name"], p["raw"], p["final"]) for p in players]
+
+
+def engine(data: dict[str, Any]) -> list[tuple[str, int, object]]:
+    result = Scorer(data.get("variant", "classic")).score_data(plain(data))
+    return list(zip(result.names, result.raws, result.finals, strict=True))
+
+
+# --- the columns not read pass through ---------------------------------------------------------
+
+
+def _keyed(rows: list[dict[str, Any]]) -> pa.Table:
+    """``rows`` with columns of every kind around the ones read."""
+    n = len(rows)
+    hands = table_of(rows)
+    day = datetime.date(2026, 1, 1)
+    extra = {
+        "hand_id": pa.array(range(1000, 1000 + n), pa.int64()),
+        "played": pa.array([day + datetime.timedelta(days=i) for i in range(n)], pa.date32()),
+        "at": pa.array(
+            [datetime.datetime(2026, 1, 1, 20, i % 60) for i in range(n)],
+            pa.timestamp("us", tz="Asia/Shanghai"),
+        ),
+        "table": pa.array([f"桌{i % 3}" for i in range(n)]).dictionary_encode(),
+        "meta": pa.array([{"room": i, "tags": ["a"] * (i % 2)} for i in range(n)]),
+        "note": pa.array([None] * n, pa.null()),
+        "score": pa.array([1.5] * n),  # (a name like no output column's)
+    }
+    out = pa.table({"hand_id": extra["hand_id"], "played": extra["played"]})
+    for name in hands.column_names:
+        out = out.append_column(name, hands.column(name))
+        if name == "players":
+            out = out.append_column("at", extra["at"]).append_column("table", extra["table"])
+    for name in ("meta", "note", "score"):
+        out = out.append_column(name, extra[name])
+    return out
+
+
+def test_contract_every_column_not_read_comes_out_unchanged_in_order() -> None:
+    table = _keyed(GOOD * 5)
+    scored = score_table(table)
+    carried = ["hand_id", "played", "at", "table", "meta", "note", "score"]
+    assert scored.column_names == [*carried, "players"]
+    for name in carried:
+        assert scored.schema.field(name) == table.schema.field(name)
+        assert scored.column(name).equals(table.column(name)), name
+    assert scored.schema.field("players") == OUTPUT_SCHEMA.field("players")
+    assert [numbers(p) for p in scored.column("players").to_pylist()] == [
+        engine(r) for r in GOOD * 5
+    ]
+    assert paths(table) == paths(table_of(GOOD * 5))
+    # a record batch too, and a table of several batches (the carried columns' chunks kept)
+    batch = table.combine_chunks().to_batches()[0]
+    assert score_table(batch).equals(score_table(pa.Table.from_batches([batch])))
+    several = pa.concat_tables([table, table])
+    assert score_table(several, threads=2).column("hand_id").equals(several.column("hand_id"))
+
+
+def test_a_table_of_only_the_columns_read_gives_what_it_gave() -> None:
+    scored = score_table(table_of(GOOD), source="t")
+    assert scored.schema == OUTPUT_SCHEMA
+    assert scored.column("source").to_pylist() == [f"t:{i}" for i in range(1, 5)]
+
+
+def test_contract_score_table_with_the_file_as_source_gives_batch_parquet_rows(
+    tmp_path: Path,
+) -> None:
+    source = tmp_path / "hands.parquet"
+    pq.write_table(table_of(GOOD * 30), source, row_group_size=50)
+    out = tmp_path / "out.parquet"
+    run("batch", str(source), "-f", "parquet", "-o", str(out))
+    assert score_table(pq.read_table(source), source=str(source)).equals(pq.read_table(out))
+
+
+def test_a_misspelt_field_of_the_players_is_still_refused_clearly() -> None:
+    row = a_row()
+    row["players"][0]["captued"] = row["players"][0].pop("captured")
+    table = _keyed([row, *GOOD])
+    with pytest.raises(InputError) as caught:
+        score_table(table, source="t")
+    assert str(caught.value) == (
+        "t:1: players[1]: unknown key 'captued' (allowed: name, captured, exposed, "
+        "first_exposed, claimed); did you mean 'captured'?"
+    )
+    assert str(caught.value) == f"t:1: {batch_says(row)}"
+    # a player's field written as a column of its own is refused as a hand file's is
+    flat = table_of(GOOD).append_column("exposed", pa.array(["AH"] * 4))
+    with pytest.raises(InputError, match=r"^row:1: .*exposed"):
+        score_table(flat)
+
+
+def test_a_column_named_as_one_read_but_for_its_case_is_refused() -> None:
+    table = table_of(GOOD).append_column("Variant", pa.array(["jj"] * 4))
+    with pytest.raises(InputError) as caught:
+        score_table(table)
+    assert str(caught.value) == (
+        "column 'Variant' is not 'variant', which score_table reads: name it 'variant' to have "
+        "it read, or another name to have it passed through"
+    )
+    assert caught.value.text("zh").startswith("'Variant' 列不是 score_table 读取的 'variant' 列")
+
+
+@pytest.mark.parametrize(("name", "options", "argument"), [
+    ("source", {"source": "t"}, "source"),
+    ("error", {"errors": "column"}, "errors='column'"),
+])  # fmt: skip
+def test_a_column_named_as_an_output_column_is_refused_only_when_that_column_is_written(
+    name: str, options: dict[str, Any], argument: str
+) -> None:
+    table = table_of(GOOD).append_column(name, pa.array(["x"] * 4))
+    with pytest.raises(InputError) as caught:
+        score_table(table, **options)
+    assert str(caught.value) == (
+        f"the table has a column '{name}', and score_table writes its own; rename that column "
+        f"(or leave out {argument})"
+    )
+    assert score_table(table).column(name).to_pylist() == ["x"] * 4  # (not written: carried)
+
+
+def test_a_table_of_records_carries_its_other_columns() -> None:
+    import yaml
+
+    record = yaml.safe_load((SAMPLES / "record.yaml").read_text(encoding="utf-8"))
+    table = pa.Table.from_pylist([{**record, "hand_id": 7, "hand": 1}])
+    scored = score_table(table)
+    # a record's keys are read (hand among them): only hand_id is carried
+    assert scored.column_names == ["hand_id", "players"]
+    assert numbers(scored.column("players")[0].as_py()) == numbers(
+        score_table(pa.Table.from_pylist([{**record, "hand": 1}])).column("players")[0].as_py()
+    )
+
+
+def test_batch_reads_every_column_as_it_reads_json_lines(tmp_path: Path) -> None:
+    # The command line's Parquet contract stays: its output has source and players; a column
+    # that is no key of a hand is refused there, as in JSON Lines.
+    source = tmp_path / "hands.parquet"
+    pq.write_table(_keyed(GOOD), source)
+    assert refused("batch", str(source), "-f", "parquet", "-o", str(tmp_path / "o.parquet")) == (
+        f"{source}:1: unknown key 'hand_id' (allowed: variant, teams, players)"
+    )
+
+
+# --- errors="column" ---------------------------------------------------------------------------
+
+
+def test_contract_errors_column_scores_the_good_rows_and_says_why_for_the_bad() -> None:
+    rows = [GOOD[0], BAD[0], GOOD[1], BAD[1], BAD[2], GOOD[2], BAD[3], GOOD[3]]
+    table = _keyed(rows)
+    scored = score_table(table, errors="column")
+    assert scored.column_names[-2:] == ["players", "error"]
+    assert scored.schema.field("error").type == pa.string()
+    assert scored.column("hand_id").equals(table.column("hand_id"))
+    for row, players, said in zip(rows, scored.column("players").to_pylist(),
+                                  scored.column("error").to_pylist(), strict=True):  # fmt: skip
+        if row in BAD:
+            assert players is None
+            assert said == batch_says(row)
+        else:
+            assert said is None
+            assert numbers(players) == engine(row)
+    # in Chinese
+    zh = score_table(table, errors="column", lang="zh").column("error").to_pylist()
+    assert zh[1] == batch_says(BAD[0], "zh") == "玩家 东：黑桃Q收了两次"
+    # raise (the default) stops at the first bad row, naming it
+    with pytest.raises(GongzhuError) as caught:
+        score_table(table)
+    assert str(caught.value) == f"row:2: {batch_says(BAD[0])}"
+
+
+def test_errors_column_on_a_table_with_no_bad_row_has_a_null_error_column() -> None:
+    scored = score_table(table_of(GOOD), errors="column", source="t", first_row=0)
+    assert scored.schema == output_schema(error=True)
+    assert scored.column("error").null_count == 4
+    assert scored.column("players").null_count == 0
+    assert scored.column("source").to_pylist() == ["t:0", "t:1", "t:2", "t:3"]
+
+
+def test_errors_column_matches_batch_keep_going(tmp_path: Path) -> None:
+    rows = [GOOD[0], BAD[0], GOOD[2], BAD[1], BAD[3], GOOD[1]]
+    lines = tmp_path / "hands.jsonl"
+    lines.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows),
+                     encoding="utf-8")  # fmt: skip
+    r = run("batch", str(lines), "-f", "jsonl", "--keep-going")
+    assert r.exit_code == 1
+    said = {
+        int(line.split(":")[1]): line.split(": ", 1)[1]
+        for line in (x.strip() for x in r.stderr.splitlines())
+        if line.startswith(str(lines))
+    }
+    assert len(said) == 3
+    scored = score_table(table_of(rows), errors="column").column("error").to_pylist()
+    assert {i + 1: s for i, s in enumerate(scored) if s is not None} == said
+
+
+def test_a_table_with_no_column_read_has_no_hand_in_any_row() -> None:
+    keys = pa.table({"hand_id": [1, 2, 3]})
+    scored = score_table(keys, errors="column")
+    assert scored.column("hand_id").to_pylist() == [1, 2, 3]
+    assert scored.column("error").to_pylist() == [batch_says({})] * 3
+    assert scored.column("players").null_count == 3
+    assert paths(keys) == ["row"] * 3
+    with pytest.raises(InputError, match=r"^row:1: missing 'players'"):
+        score_table(keys)
+    empty = score_table(keys.slice(0, 0), errors="column")
+    assert empty.num_rows == 0 and empty.column_names == ["hand_id", "players", "error"]
+
+
+def test_scores_too_large_for_int64_are_an_error_in_their_row_only(tmp_path: Path) -> None:
+    from gongzhu_score.io.variants import load_rules
+
+    rules_file = tmp_path / "big.yaml"
+    rules_file.write_text("name: big\nextends: classic\npig: -1000000000\n"
+                          "exposure_levels: [1, 1000000000]\n"
+                          "transformer_multiplier: 1000000000\n")  # fmt: skip
+    rules = load_rules(str(rules_file))
+    big = a_row("QS JD 10C " + HEARTS.replace(" AH", ""), "AH", exposed="QS")
+    scored = score_table(table_of([GOOD[0], big, GOOD[1]]), rules, errors="column")
+    said = scored.column("error").to_pylist()
+    assert said[0] is None and said[2] is None
+    assert said[1].startswith("a score of ") and "does not fit the 64-bit" in said[1]
+    assert scored.column("players").to_pylist()[1] is None
+
+
+# --- source ------------------------------------------------------------------------------------
+
+
+def test_contract_source_only_when_asked_numbered_from_first_row() -> None:
+    table = table_of(GOOD + BAD[:1])
+    assert "source" not in score_table(table.slice(0, 4)).column_names
+    scored = score_table(table.slice(0, 4), source="lake/part-3", first_row=123_457)
+    assert scored.column("source").to_pylist() == [f"lake/part-3:{123_457 + i}" for i in range(4)]
+    # errors name the row by the same number, with or without a name
+    with pytest.raises(GongzhuError, match=r"^lake:123461: "):
+        score_table(table, source="lake", first_row=123_457)
+    with pytest.raises(GongzhuError, match=r"^row:123461: "):
+        score_table(table, first_row=123_457)
+    # a table of many batches: numbered on across them, whatever the threads
+    many = pa.Table.from_batches(table_of(GOOD * 50).to_batches(max_chunksize=7))
+    for threads in (1, 3):
+        assert score_table(many, source="s", first_row=11, threads=threads).column(
+            "source").to_pylist() == [f"s:{i}" for i in range(11, 211)]  # fmt: skip
+
+
+@pytest.mark.parametrize(("option", "value", "says"), [
+    ("source", 3, "source: expected text, or None (no source column), not 3"),
+    ("first_row", -1, "first_row: expected a whole number, 0 or more"),
+    ("first_row", True, "first_row: expected a whole number, 0 or more"),
+    ("first_row", 1.0, "first_row: expected a whole number, 0 or more"),
+    ("errors", "ignore", "errors: expected 'raise' or 'column', not 'ignore'"),
+    ("errors", None, "errors: expected 'raise' or 'column', not None"),
+    ("threads", 0, "threads: expected a whole number, 1 or more, or None, not 0"),
+    ("threads", "2", "threads: expected a whole number, 1 or more, or None"),
+    ("lang", "fr", "lang: expected 'en' or 'zh', not 'fr'"),
+])  # fmt: skip
+def test_the_new_arguments_are_checked_naming_them(option: str, value: object, says: str) -> None:
+    with pytest.raises(ArgumentError) as caught:
+        score_table(table_of(GOOD), **{option: value})
+    assert str(caught.value).startswith(says)
+
+
+# --- the scoring tables, kept for the process --------------------------------------------------
+
+
+def test_the_raw_scores_are_asked_of_the_engine_once_per_process() -> None:
+    from gongzhu_score.io.variants import find_variant
+
+    table = table_of(GOOD[:3])
+    score_table(table)
+    kept = columns._RAWS[find_variant("classic")]
+    known = int(kept.known.sum())
+    values = kept.values
+    asked: list[int] = []
+
+    class Counting:  # (the compiled engine cannot be patched: a stand-in that counts)
+        def __init__(self, rules: Any) -> None:
+            self.rules = rules
+
+        def raws(self, key: int, sets: list[int]) -> list[int]:
+            asked.extend(sets)
+            result: list[int] = self.rules.raws(key, sets)
+            return result
+
+    kept.rules = Counting(kept.rules)  # type: ignore[assignment]
+    try:
+        for _ in range(3):
+            assert [numbers(p) for p in score_table(table).column("players").to_pylist()] == [
+                engine(r) for r in GOOD[:3]
+            ]
+        assert asked == [] and int(kept.known.sum()) == known
+        assert kept.values is values  # (read as they are: not made again)
+        # a hand with a set not met before asks for that set alone (its four players' sets)
+        score_table(table_of([a_row("QS JD 10C 2H 3H 4H", HEARTS.replace("2H 3H 4H ", ""))]))
+        assert 0 < len(asked) <= 4
+    finally:
+        kept.rules = kept.rules.rules  # type: ignore[attr-defined]
+
+
+def test_house_rules_read_twice_share_their_numbers(tmp_path: Path) -> None:
+    from gongzhu_score.io.variants import load_rules
+
+    path = tmp_path / "house.yaml"
+    path.write_text("name: house24\nextends: classic\npig: -150\n")
+    one, two = load_rules(str(path)), load_rules(str(path))
+    assert one is not two and one == two
+    score_table(table_of(GOOD[:2]), one)
+    assert columns._raws_of(two, None) is columns._RAWS[one]  # type: ignore[arg-type]
+
+
+# --- threads -----------------------------------------------------------------------------------
+
+
+def test_threads_by_default(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("OMP_NUM_THREADS", raising=False)
+    assert default_threads() == min(os.cpu_count() or 1, 8)
+    monkeypatch.setenv("OMP_NUM_THREADS", "1")  # (what Spark, Ray and Dask's nanny set)
+    assert default_threads() == 1
+    monkeypatch.setenv("OMP_NUM_THREADS", "nonsense")
+    assert default_threads() == min(os.cpu_count() or 1, 8)
+    monkeypatch.delenv("OMP_NUM_THREADS")
+    found: list[int] = []
+    worker = threading.Thread(target=lambda: found.append(default_threads()))
+    worker.start()
+    worker.join()
+    assert found == [1]  # (called from a thread: the caller runs things in parallel)
+
+
+def test_one_thread_starts_no_pool(monkeypatch: pytest.MonkeyPatch) -> None:
+    def no_pool(*args: object) -> None:
+        raise AssertionError("a pool was started")
+
+    many = pa.Table.from_batches(table_of(GOOD * 10).to_batches(max_chunksize=3))
+    want = score_table(many, threads=4)
+    monkeypatch.setattr(columns, "ThreadPoolExecutor", no_pool)
+    assert score_table(many, threads=1).equals(want)
+    monkeypatch.setenv("OMP_NUM_THREADS", "1")
+    assert score_table(many).equals(want)
+    monkeypatch.delenv("OMP_NUM_THREADS")
+    assert score_table(table_of(GOOD)).num_rows == 4  # (one batch: no pool, any threads)
+
+
+def test_inside_a_dask_task_one_thread() -> None:
+    from distributed import Client
+
+    from gongzhu_score.batch.parquet import local_cluster
+
+    with local_cluster(1) as cluster, Client(cluster) as client:
+        assert client.submit(default_threads, pure=False).result() == 1
+        table = _keyed(GOOD + BAD)
+        got = client.submit(score_table, table, errors="column", pure=False).result()
+        assert got.equals(score_table(table, errors="column"))
+
+
+# --- text in every Arrow form takes the column path --------------------------------------------
+
+
+def _recast(table: pa.Table, text: pa.DataType | str) -> pa.Table:
+    """``table`` with every text column (and field) of the players and the variant as
+    ``text`` (``dictionary``: dictionary-encoded strings), built from the values."""
+
+    def kind(t: pa.DataType) -> pa.DataType:
+        if t == pa.string():
+            return pa.dictionary(pa.int32(), pa.string()) if text == "dictionary" else text
+        if pa.types.is_struct(t):
+            return pa.struct([t.field(k).with_type(kind(t.field(k).type))
+                              for k in range(t.num_fields)])  # fmt: skip
+        if pa.types.is_list(t):
+            return pa.list_(kind(t.value_type))
+        return t
+
+    return pa.table({n: pa.array(table.column(n).to_pylist(), type=kind(table.column(n).type))
+                     for n in table.column_names})  # fmt: skip
+
+
+@pytest.mark.parametrize("text", [pa.large_string(), pa.string_view(), "dictionary"],
+                         ids=["large_string", "string_view", "dictionary"])  # fmt: skip
+def test_every_form_of_text_takes_the_column_path(text: pa.DataType | str) -> None:
+    rows = [*GOOD, {**GOOD[1], "variant": "classic"}, {**a_row("猪 羊 变压器 全红"),
+                                                         "variant": None}]  # fmt: skip
+    rows[2] = {**rows[2], "teams": None}
+    table = table_of(rows)
+    recast = _recast(table, text)
+    assert recast.schema.field("variant").type != pa.string()
+    assert paths(table) == ["column"] * 5 + ["row"]
+    assert paths(recast) == paths(table)
+    assert score_table(recast).equals(score_table(table))
+    # and carried as they are, beside the results
+    keyed = recast.append_column("key", recast.column("variant")).drop_columns(["variant"])
+    scored = score_table(keyed, errors="column")
+    assert scored.column("key").equals(recast.column("variant"))
+    assert paths(keyed) == paths(table.drop_columns(["variant"]))
+
+
+def test_dictionaries_as_parquet_gives_them(tmp_path: Path) -> None:
+    path = tmp_path / "hands.parquet"
+    pq.write_table(_keyed(GOOD * 3), path)
+    read = pq.read_table(path, read_dictionary=["variant", "players.list.element.name",
+                                                "players.list.element.captured"])  # fmt: skip
+    assert pa.types.is_dictionary(read.schema.field("variant").type)
+    assert paths(read) == ["column"] * 12
+    assert [numbers(p) for p in score_table(read).column("players").to_pylist()] == [
+        engine(r) for r in GOOD * 3
+    ]
+
+
+# --- under random house rules: keys, bad rows, every text form ---------------------------------
+
+
+def _as_data(hand: RandomHand, lists: bool) -> dict[str, Any]:
+    """A hand as a JSON Lines line holds it (captured as a string of codes, or a list)."""
+    players: list[dict[str, Any]] = []
+    for n in hand.names:
+        codes = [c.code for c in hand.captured[n]]
+        player: dict[str, Any] = {"name": n, "captured": codes if lists else " ".join(codes)}
+        if hand.exposed.get(n):
+            player["exposed"] = " ".join(c.code for c in hand.exposed[n])
+        if hand.first_exposed.get(n):
+            player["first_exposed"] = " ".join(c.code for c in hand.first_exposed[n])
+        players.append(player)
+    return {"players": players}
+
+
+@st.composite
+def _spoilt(draw: st.DrawFn, row: dict[str, Any]) -> dict[str, Any]:
+    """``row`` with one of the mistakes recorded hands have (it may still be a valid hand)."""
+    players = [dict(p) for p in row["players"]]
+    seat = draw(st.integers(0, 3))
+    p = players[seat]
+    cards = p["captured"] if isinstance(p["captured"], list) else p["captured"].split()
+    how = draw(st.sampled_from(["token", "twice", "missing", "names", "expose", "three", "empty",
+                                "null", "spelling"]))  # fmt: skip
+    if how == "token":
+        cards = [*cards, draw(st.sampled_from(["XX", "红A", "QX", "11H", "Q"]))]
+    elif how == "twice" and cards:
+        cards = [*cards, draw(st.sampled_from(cards))]
+    elif how == "missing":
+        for q in players:
+            q["captured"] = [c for c in (q["captured"] if isinstance(q["captured"], list)
+                                         else q["captured"].split()) if c != "QS"]  # fmt: skip
+        cards = [c for c in cards if c != "QS"]
+    elif how == "names":
+        p["name"] = players[(seat + 1) % 4]["name"]
+    elif how == "expose":
+        p["exposed"] = draw(st.sampled_from(["2H", "QS QS QS", "KS", "AH AH AH"]))
+    elif how == "three":
+        del players[seat]
+        return {"players": players}
+    elif how == "empty":
+        p["name"] = draw(st.sampled_from(["", " "]))
+    elif how == "null":
+        players[seat] = None  # type: ignore[call-overload]
+        return {"players": players}
+    elif how == "spelling":  # (valid, but read by the row engine)
+        cards = ["猪" if c == "QS" else c for c in cards]
+    p["captured"] = cards if isinstance(p["captured"], list) else " ".join(cards)
+    return {"players": players}
+
+
+def _table(rows: list[dict[str, Any]], keys: list[int], where: int, text: str) -> pa.Table:
+    """The hands as a table with key columns around them (``where``: the place of the first
+    key), its text in the form ``text``."""
+    # (captured is a string in some rows and a list in others: one column holds one type)
+    same = [{**r, "players": [None if q is None else {**q, "captured": q["captured"] if
+                                                      isinstance(q["captured"], str) else
+                                                      " ".join(q["captured"])}
+                              for q in r["players"]]} for r in rows]  # fmt: skip
+    hands = table_of(same)
+    if text != "string":
+        hands = _recast(hands, {"large_string": pa.large_string(), "string_view":
+                                pa.string_view(), "dictionary": "dictionary"}[text])  # fmt: skip
+    table = hands.add_column(min(where, hands.num_columns), "hand_id", pa.array(keys, pa.int64()))
+    return table.append_column("room", pa.array([f"房间{k % 7}" for k in keys]).dictionary_encode())
+
+
+@settings(max_examples=60, derandomize=True, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])  # fmt: skip
+@given(rule_sets(), st.data())
+def test_score_table_with_keys_and_bad_rows_gives_the_row_engine_and_batch(
+    rules: Variant, data: st.DataObject
+) -> None:
+    n = data.draw(st.integers(1, 8))
+    rows = []
+    for _ in range(n):
+        row = _as_data(data.draw(hands_for(rules)), data.draw(st.booleans()))
+        rows.append(data.draw(_spoilt(row)) if data.draw(st.integers(0, 2)) == 0 else row)
+    options = {
+        "normalize": data.draw(st.sampled_from([None, "none", "zero-sum", "jj"])),
+        "scale": data.draw(st.integers(1, 12)),
+        "rounding": data.draw(st.sampled_from(["nearest", "exact"])),
+        "teams": data.draw(st.sampled_from([None, "none", "partners", "pig-sheep"])),
+    }
+    keys = data.draw(st.lists(st.integers(-(2**63), 2**63 - 1), min_size=n, max_size=n))
+    table = _table(rows, keys, data.draw(st.integers(0, 3)),
+                   data.draw(st.sampled_from(["string", "large_string", "string_view",
+                                              "dictionary"])))  # fmt: skip
+    table = pa.Table.from_batches(table.to_batches(max_chunksize=data.draw(st.integers(1, 4))))
+    first = data.draw(st.integers(0, 10**9))
+    scored = score_table(table, rules, **options, source="t", first_row=first, errors="column",
+                         threads=data.draw(st.sampled_from([1, 2])))  # fmt: skip
+    assert scored.column("hand_id").to_pylist() == keys
+    assert scored.column("room").equals(table.column("room"))
+    assert scored.column("source").to_pylist() == [f"t:{first + i}" for i in range(n)]
+    batch = Batch(rules, options["normalize"] and Method(options["normalize"]), options["scale"],
+                  Rounding(options["rounding"]),
+                  options["teams"] and Teams(options["teams"]))  # fmt: skip
+    exact = options["rounding"] == "exact"
+    first_bad = None
+    for i, (row, players, said) in enumerate(zip(rows, scored.column("players").to_pylist(),
+                                                 scored.column("error").to_pylist(),
+                                                 strict=True)):  # fmt: skip
+        try:
+            # batch's own path for a line of JSON Lines, and the Scorer's numbers
+            result = batch.score(InputRecord("t", i + 1, plain(row)))
+        except GongzhuError as e:
+            assert players is None
+            assert f"t:{i + 1}: {said}" == str(e)
+            first_bad = first_bad or f"t:{first + i}: {said}"
+            continue
+        assert said is None, said
+        want = Scorer(rules, **options).score_data(plain(row))
+        assert list(zip(want.names, want.raws, want.finals, strict=True)) == list(
+            zip(result.names, result.raws, result.finals, strict=True))  # fmt: skip
+        assert numbers(players) == [(name, raw, float(final) if exact else final)
+                                    for name, raw, final in zip(want.names, want.raws,
+                                                                want.finals, strict=True)]  # fmt: skip
+    if first_bad is not None:  # errors="raise" (the default) stops at the first, naming it
+        with pytest.raises(GongzhuError) as caught:
+            score_table(table, rules, **options, source="t", first_row=first)
+        assert str(caught.value) == first_bad
+
+
+@settings(max_examples=15, derandomize=True, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])  # fmt: skip
+@given(rule_sets(), st.data())
+def test_score_table_errors_column_is_batch_jsonl_keep_going_under_random_rules(
+    rules: Variant, data: st.DataObject
+) -> None:
+    rows = []
+    for _ in range(data.draw(st.integers(2, 6))):
+        row = _as_data(data.draw(hands_for(rules)), False)
+        rows.append(data.draw(_spoilt(row)) if data.draw(st.booleans()) else row)
+    scale = data.draw(st.integers(1, 12))
+    scored = score_table(_table(rows, list(range(len(rows))), 0, "string"), rules, scale=scale,
+                         errors="column")  # fmt: skip
+    with tempfile.TemporaryDirectory() as folder:
+        rules_file = Path(folder) / "house.yaml"
+        rules_file.write_text(yaml_text(rules.to_data()), encoding="utf-8")
+        lines = Path(folder) / "hands.jsonl"
+        lines.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows),
+                         encoding="utf-8")  # fmt: skip
+        r = run("batch", str(lines), "--rules", str(rules_file), "--scale", str(scale),
+                "-f", "jsonl", "--keep-going")  # fmt: skip
+    assert r.exit_code in (0, 1), r.stderr
+    hands = {int(h["source"].rsplit(":", 1)[1]): h["players"]
+             for h in map(json.loads, r.stdout.splitlines())}  # fmt: skip
+    said = {int(line.split(": ", 1)[0].rsplit(":", 1)[1]): line.split(": ", 1)[1]
+            for line in (x.strip() for x in r.stderr.splitlines())
+            if line.startswith(str(lines))}  # fmt: skip
+    batch = Batch(rules, None, scale, Rounding.NEAREST, None)
+    for i, (players, error) in enumerate(zip(scored.column("players").to_pylist(),
+                                             scored.column("error").to_pylist(),
+                                             strict=True), 1):  # fmt: skip
+        if error is None:
+            assert players == hands[i]
+            continue
+        assert players is None
+        with pytest.raises(GongzhuError) as caught:
+            batch.score(InputRecord(str(lines), i, rows[i - 1]))
+        assert str(caught.value) == f"{lines}:{i}: {error}"
+        # the line batch prints: the same, with the command line's advice (which flag to give)
+        assert error_line(caught.value) == f"{lines}:{i}: {said[i]}"
+    assert len(hands) + len(said) == len(rows)
