@@ -27,6 +27,7 @@ import atexit
 from pathlib import Path
 
 import pytest
+from hypothesis import settings as _hypothesis
 
 import gongzhu_score.core.engine as _engine
 import gongzhu_score.core.hand as _hand
@@ -41,6 +42,11 @@ for _module in (_engine, _hand):
         )
 
 atexit.register(shutil.rmtree, os.environ["XDG_STATE_HOME"], True)
+
+# Speed is measured in tests/benchmark.py, never by a test: Hypothesis's per-example deadline
+# (200 ms) timed every property test, and failed one on a CI machine busy with other work.
+_hypothesis.register_profile("untimed", deadline=None)
+_hypothesis.load_profile("untimed")
 
 
 @pytest.fixture(autouse=True)
