@@ -28,6 +28,7 @@ __all__ = [
     "render_hand",
     "render_history",
     "render_match",
+    "rules_line",
     "settings_text",
     "standing_lines",
     "taken_text",
@@ -286,11 +287,7 @@ def render_match(
         say("match.marks", lang),
         say("match.pig", lang),
     ]
-    norm = ledger.normalization
-    teams = say("match.teams_part", lang, teams=norm.teams.value) if ledger.team_play else ""
-    rules = say("match.rules_line", lang, variant=ledger.variant.name,
-                method=method_text(norm, lang), teams=teams, end=ledger.end_at)  # fmt: skip
-    lines = [*_rules_lines(rules, width), ""]
+    lines = [*_rules_lines(rules_line(ledger, lang), width), ""]
     if rows:
         lines += [*standing_lines(ledger, lang, width), ""]
         align = ["right"] * (len(ledger.players) + 1) + ["left", "left"]
@@ -302,6 +299,14 @@ def render_match(
     if chart:
         lines += ["", *chart]
     return "\n".join(lines) + "\n"
+
+
+def rules_line(ledger: Ledger, lang: str = "en") -> str:
+    """The match's rules in one line: its variant, normalization (and teams) and end."""
+    norm = ledger.normalization
+    teams = say("match.teams_part", lang, teams=norm.teams.value) if ledger.team_play else ""
+    return say("match.rules_line", lang, variant=ledger.variant.name,
+               method=method_text(norm, lang), teams=teams, end=ledger.end_at)  # fmt: skip
 
 
 def _rules_lines(rules: str, width: int | None) -> list[str]:

@@ -24,7 +24,7 @@ from ..match.ledger import Ledger, check_note
 from ..match.storage import read_version
 from ..render.explain import explain
 from ..render.formats import json_number
-from ..render.hand import cards_text, method_text
+from ..render.hand import cards_text
 from ..render.match import (
     change_text,
     deciding_series,
@@ -32,6 +32,7 @@ from ..render.match import (
     match_status_text,
     match_to_dict,
     render_hand,
+    rules_line,
     standing_lines,
 )
 from ..render.variants import render_variant
@@ -71,10 +72,6 @@ def page_state(path: str, lang: str) -> dict[str, Any]:
 
 def _state(ledger: Ledger, version: str, path: str, lang: str) -> dict[str, Any]:
     variant = ledger.variant
-    norm = ledger.normalization
-    teams = say("match.teams_part", lang, teams=norm.teams.value) if ledger.team_play else ""
-    rules_line = say("match.rules_line", lang, variant=variant.name,
-                     method=method_text(norm, lang), teams=teams, end=ledger.end_at)  # fmt: skip
     return {
         "version": version,
         "lang": lang,
@@ -91,7 +88,7 @@ def _state(ledger: Ledger, version: str, path: str, lang: str) -> dict[str, Any]
         "decks": variant.decks,
         "cards": [_card(c, variant.decks, c in variant.exposable, lang) for c in _SHOWN],
         "first_exposure": variant.first_exposure_allowed,
-        "rules": f"{rules_line}\n\n{render_variant(variant, lang=lang)}",
+        "rules": f"{rules_line(ledger, lang)}\n\n{render_variant(variant, lang=lang)}",
         "words": page_words(lang),
     }
 
