@@ -2,9 +2,12 @@
 Dask, Polars): :func:`score_table` is a pure function from a table of hands to a table of
 results, with the numbers of ``batch --format jsonl``; the columns it does not read
 (:func:`read_columns`) come out unchanged beside them, and with ``errors="column"`` a bad hand
-is reported in an ``error`` column instead of raising. :func:`score_dask` does the same for a
-``dask.dataframe``. It needs the ``arrow`` extra (``pip install 'gongzhu-score[arrow]'``:
-pyarrow and numpy; ``score_dask`` the ``dask`` extra).
+is reported in an ``error`` column instead of raising. The engines' adapters are a few lines
+each over it: :func:`score_dask` for a ``dask.dataframe``, :func:`spark_scoring` for Spark's
+``mapInArrow`` (the function and the output schema as Spark takes it) and :func:`ray_scoring`
+for Ray Data's ``map_batches``. It needs the ``arrow`` extra (``pip install
+'gongzhu-score[arrow]'``: pyarrow and numpy); ``score_dask`` the ``dask`` extra,
+``spark_scoring`` the ``spark`` extra, ``ray_scoring`` the ``ray`` extra.
 
 How a table is read and scored, a column at a time by the one engine, is told in
 :mod:`gongzhu_score.batch.columns`.
@@ -12,6 +15,9 @@ How a table is read and scored, a column at a time by the one engine, is told in
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
 from typing import Any
 
 from .batch.columns import (
@@ -25,8 +31,9 @@ from .batch.columns import (
 from .core.normalize import Method, Rounding, Teams
 from .core.variant import Variant
 
-__all__ = ["OUTPUT_SCHEMA", "default_threads", "output_schema", "paths", "read_columns",
-           "score_dask", "score_table"]  # fmt: skip
+__all__ = ["OUTPUT_SCHEMA", "SparkScoring", "default_threads", "output_schema", "paths",
+           "ray_scoring", "read_columns", "score_dask", "score_table",
+           "spark_scoring"]  # fmt: skip
 
 
 def score_dask(
@@ -50,19 +57,15 @@ def score_dask(
     of the options, is refused here, before anything runs. No ``source``: the key columns
     carried through name the rows (a partition's rows would be numbered from 1)."""
     import pandas as pd
-    import pyarrow as pa
 
-    options: dict[str, Any] = {"rules": rules, "normalize": normalize, "scale": scale,
-                               "rounding": rounding, "teams": teams, "partial": partial,
-                               "errors": errors, "lang": lang}  # fmt: skip
+    options = _options(rules, normalize, scale, rounding, teams, partial, errors, lang)
     names = [str(name) for name in frame.columns]
-    # (the checks of score_table, on the columns' names: an empty table of them)
-    empty = score_table(pa.table({name: pa.nulls(0) for name in names}), **options)
+    out = _checked(names, options)
     reads = read_columns(names)
     meta = frame._meta.drop(columns=[name for name in names if name in reads])
-    for field in empty.schema:
-        if field.name not in meta.columns:
-            meta[field.name] = pd.Series([], dtype=pd.ArrowDtype(field.type), index=meta.index)
+    for column in out:
+        if column.name not in meta.columns:
+            meta[column.name] = pd.Series([], dtype=pd.ArrowDtype(column.type), index=meta.index)
     return frame.map_partitions(_score_partition, meta=meta, options=options)
 
 
@@ -79,3 +82,110 @@ def _score_partition(part: Any, options: dict[str, Any]) -> Any:
     for name in results.columns:
         out[name] = results[name].set_axis(part.index)
     return out
+
+
+def _options(rules: Variant | str | None, normalize: Method | str | None, scale: int,
+             rounding: Rounding | str, teams: Teams | str | None, partial: bool, errors: str,
+             lang: str) -> dict[str, Any]:  # fmt: skip
+    """An engine task's options for :func:`score_table`, checked now, at the call: an empty
+    table of the hands' columns is scored with them, so a bad option or column name is
+    refused by the driver before any task runs (and not once per task)."""
+    return {"rules": rules, "normalize": normalize, "scale": scale, "rounding": rounding,
+            "teams": teams, "partial": partial, "errors": errors, "lang": lang}  # fmt: skip
+
+
+def _checked(names: Iterable[str], options: dict[str, Any]) -> Any:
+    """The result schema of a table with these columns, refusing what ``score_table`` would."""
+    import pyarrow as pa
+
+    return score_table(pa.table({name: pa.nulls(0) for name in names}), **options).schema
+
+
+@dataclass(frozen=True)
+class SparkScoring:
+    """What Spark's ``DataFrame.mapInArrow`` takes, from :func:`spark_scoring`: call it with
+    an iterator of Arrow record batches (Spark does, on its executors) and it yields them
+    scored; :attr:`schema` is the output's schema as a Spark ``StructType``. Each batch is
+    scored by :func:`score_table` on one thread (the task's CPU)."""
+
+    schema: Any
+    """The input's columns not read (as Spark typed them), then ``players``, then ``error``
+    with ``errors="column"``."""
+    options: dict[str, Any] = field(repr=False)
+
+    def __call__(self, batches: Iterator[Any]) -> Iterator[Any]:
+        from pyspark.sql.pandas.types import to_arrow_schema
+
+        targets: dict[bool, Any] = {}
+        for batch in batches:
+            # Spark sends text as large_string when its session says so
+            # (spark.sql.execution.arrow.useLargeVarTypes) and takes back only the same kind;
+            # the worker knows the setting, this function only sees the batch.
+            large = _large_text(batch.schema.field("players").type)
+            if large not in targets:
+                targets[large] = to_arrow_schema(self.schema, prefers_large_types=large)
+            scored = score_table(batch, threads=1, **self.options)
+            yield from scored.cast(targets[large]).to_batches()
+
+
+def _large_text(kind: Any) -> bool:
+    """Whether an Arrow type holds text as ``large_string`` (at any depth)."""
+    import pyarrow as pa
+
+    if pa.types.is_large_string(kind):
+        return True
+    return any(_large_text(kind.field(i).type) for i in range(kind.num_fields))
+
+
+def spark_scoring(
+    schema: Any,
+    rules: Variant | str | None = None,
+    normalize: Method | str | None = None,
+    *,
+    scale: int = 1,
+    rounding: Rounding | str = Rounding.NEAREST,
+    teams: Teams | str | None = None,
+    partial: bool = False,
+    errors: str = "raise",
+    lang: str = "en",
+) -> SparkScoring:
+    """Score a Spark DataFrame of hands: ``scoring = spark_scoring(hands.schema, …)``, then
+    ``hands.mapInArrow(scoring, scoring.schema)``. ``schema`` is the input DataFrame's
+    (a ``StructType``); its columns that :func:`score_table` does not read (``hand_id``,
+    dates, anything) come out unchanged beside ``players`` (``final`` a ``double`` with
+    ``rounding="exact"``, else a ``bigint``) and, with ``errors="column"``, ``error``. A bad
+    option or column name is refused here, on the driver. No ``source``: a task's rows would
+    be numbered from 1, so the key columns name them. Needs the ``spark`` extra."""
+    from pyspark.sql.pandas.types import from_arrow_type
+    from pyspark.sql.types import StructField, StructType
+
+    options = _options(rules, normalize, scale, rounding, teams, partial, errors, lang)
+    names = [column.name for column in schema.fields]
+    out = _checked(names, options)
+    reads = read_columns(names)
+    given = {column.name: column for column in schema.fields if column.name not in reads}
+    fields = [given[name] if name in given else StructField(name, from_arrow_type(kind), True)
+              for name, kind in zip(out.names, out.types, strict=True)]  # fmt: skip
+    return SparkScoring(StructType(fields), options)
+
+
+def ray_scoring(
+    rules: Variant | str | None = None,
+    normalize: Method | str | None = None,
+    *,
+    scale: int = 1,
+    rounding: Rounding | str = Rounding.NEAREST,
+    teams: Teams | str | None = None,
+    partial: bool = False,
+    errors: str = "raise",
+    lang: str = "en",
+) -> Any:
+    """Score a Ray Dataset of hands: ``ds.map_batches(ray_scoring(…),
+    batch_format="pyarrow")``. The function takes and gives an Arrow table: the columns not
+    read, then ``players`` and, with ``errors="column"``, ``error``, on one thread (the
+    task's CPU). A bad option is refused here; Ray itself does not keep the rows' order
+    unless told (``DataContext.execution_options.preserve_order``), so carry a key column.
+    Needs the ``ray`` extra."""
+    options = _options(rules, normalize, scale, rounding, teams, partial, errors, lang)
+    _checked(["players"], options)
+    return functools.partial(score_table, threads=1, **options)
