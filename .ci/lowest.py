@@ -13,10 +13,18 @@ LINT = {"ruff", "mypy", "types-pyyaml", "types-tabulate"}
 
 text = (Path(__file__).resolve().parent.parent / "pyproject.toml").read_text(encoding="utf-8")
 pins = []
-REQUIREMENT = re.compile(r'^\s*"([A-Za-z0-9_.-]+)>=([0-9][0-9.]*)(?:,<[0-9.]+)?",?\s*$', re.M)
+# (a requirement with extras, "pyspark[sql]>=4.1", pins the package itself: pyspark==4.1)
+REQUIREMENT = re.compile(
+    r'^\s*"([A-Za-z0-9_.-]+)(?:\[[A-Za-z0-9_,.-]+\])?>=([0-9][0-9.]*)(?:,<[0-9.]+)?",?\s*$', re.M
+)
+lows: dict[str, str] = {}
 for name, low in REQUIREMENT.findall(text):
+    if name.lower() in LINT:
+        continue
+    if lows.setdefault(name.lower(), low) != low:  # (extras repeat some: they must agree)
+        sys.exit(f"pyproject.toml gives {name} two minimums: {lows[name.lower()]} and {low}")
     pin = f"{name}=={low}"
-    if name.lower() not in LINT and pin not in pins:  # (extras repeat some: once each)
+    if pin not in pins:
         pins.append(pin)
 if not pins:
     sys.exit("no minimum versions found in pyproject.toml")
