@@ -8,6 +8,7 @@ can bind nothing but loopback (its own network namespace)."""
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -113,6 +114,11 @@ def _check(rows: dict[int, dict[str, Any]], expected: tuple[dict[int, Any], dict
         assert rows[key]["error"] == message and BAD[key] in message
 
 
+SPARK_ENV = {**os.environ, "PYSPARK_PYTHON": sys.executable}
+"""Spark's Python workers run this Python (else the first ``python3`` of the PATH, which may be
+another, without gongzhu-score: a venv used without being activated)."""
+
+
 def _in(folder: Path, lake: Path) -> Path:
     shutil.copytree(lake / "lake", folder / "lake")
     return folder
@@ -120,7 +126,7 @@ def _in(folder: Path, lake: Path) -> Path:
 
 def test_the_docs_spark_program_as_printed(tmp_path: Path, lake: Path, expected: Any) -> None:
     folder = _in(tmp_path, lake)
-    done = subprocess.run([sys.executable, "-c", _program("spark")], cwd=folder,
+    done = subprocess.run([sys.executable, "-c", _program("spark")], cwd=folder, env=SPARK_ENV,
                           capture_output=True, text=True, timeout=600)  # fmt: skip
     assert done.returncode == 0, done.stderr[-3000:]
     assert done.stdout.splitlines()[-1] == "2 bad hands"
@@ -152,7 +158,8 @@ def test_spark_a_worker_killed_mid_task_gives_every_row_once(
 
 def _job(name: str, folder: Path) -> None:
     done = subprocess.run([sys.executable, str(ROOT / "tests" / "engine_jobs.py"), name,
-                           str(folder)], capture_output=True, text=True, timeout=600)  # fmt: skip
+                           str(folder)], env=SPARK_ENV, capture_output=True, text=True,
+                          timeout=600)  # fmt: skip
     assert done.returncode == 0, done.stderr[-3000:]
 
 
