@@ -1,12 +1,11 @@
 """Spark jobs that tests/test_engines.py runs in a process of their own (a JVM and its Python
-workers are not a test process's to keep): ``python engine_jobs.py JOB FOLDER``, reading
-``FOLDER/lake`` and writing ``FOLDER/scored``.
-
-- ``exact``: ``spark_scoring`` with ``rounding="exact"`` (``final`` a double), Spark sending
-  text as plain ``string`` (``useLargeVarTypes`` off).
-- ``kill``: ``local[2,4]`` (two threads, a task tried up to four times): the first task's
-  Python worker kills itself with SIGKILL after it has given back one batch, so Spark must throw
-  that task's output away and run it again; every row must come out once.
+workers are not a test process's to keep): ``python engine_jobs.py exact-kill FOLDER``,
+reading ``FOLDER/lake`` and writing ``FOLDER/scored``: ``spark_scoring`` with
+``rounding="exact"`` (``final`` a double), Spark sending text as plain ``string``
+(``useLargeVarTypes`` off; docs/batch.md's program runs with the default), on ``local[2,4]``
+(two threads, a task tried up to four times) where the first task's Python worker kills itself
+with SIGKILL after it has given back two batches, so Spark must throw that task's output away
+and run it again: every row must come out once. (One JVM for both: each start costs seconds.)
 """
 
 from __future__ import annotations
@@ -33,27 +32,27 @@ def session(master: str, **conf: str) -> SparkSession:
 
 
 def main(job: str, folder: Path) -> None:
-    if job == "exact":
-        spark = session("local[2]", **{"spark.sql.execution.arrow.useLargeVarTypes": "false"})
-        hands = spark.read.parquet(str(folder / "lake"))
-        scoring = spark_scoring(hands.schema, errors="column", rounding="exact")
-        hands.mapInArrow(scoring, scoring.schema).write.parquet(str(folder / "scored"))
-    elif job == "kill":
-        spark = session("local[2,4]", **{"spark.sql.execution.arrow.maxRecordsPerBatch": "200"})
-        hands = spark.read.parquet(str(folder / "lake"))
-        scoring = spark_scoring(hands.schema, errors="column")
-        marker = str(folder / "killed")
-
-        def killed_once(batches: Iterator[Any]) -> Iterator[Any]:
-            for given, batch in enumerate(scoring(batches), 1):
-                yield batch
-                if given == 2 and not os.path.exists(marker):
-                    Path(marker).write_text(str(os.getpid()))
-                    os.kill(os.getpid(), signal.SIGKILL)
-
-        hands.mapInArrow(killed_once, scoring.schema).write.parquet(str(folder / "scored"))
-    else:
+    if job != "exact-kill":
         sys.exit(f"no job {job!r}")
+    spark = session(
+        "local[2,4]",
+        **{
+            "spark.sql.execution.arrow.useLargeVarTypes": "false",
+            "spark.sql.execution.arrow.maxRecordsPerBatch": "200",
+        },
+    )
+    hands = spark.read.parquet(str(folder / "lake"))
+    scoring = spark_scoring(hands.schema, errors="column", rounding="exact")
+    marker = str(folder / "killed")
+
+    def killed_once(batches: Iterator[Any]) -> Iterator[Any]:
+        for given, batch in enumerate(scoring(batches), 1):
+            yield batch
+            if given == 2 and not os.path.exists(marker):
+                Path(marker).write_text(str(os.getpid()))
+                os.kill(os.getpid(), signal.SIGKILL)
+
+    hands.mapInArrow(killed_once, scoring.schema).write.parquet(str(folder / "scored"))
     spark.stop()
 
 

@@ -2,7 +2,7 @@
 printed on 3,000 played hands with a key column and two bad rows; every good row checked by its
 key against ``batch --format jsonl`` (the row engine), the two bad ones in ``error`` with
 ``batch``'s own message; Spark with exact rounding and plain text; Spark with a Python worker
-killed mid-task (``local[2,4]``: the retry gives every row once); Ray on a local instance that
+killed mid-task (``local[2,4]``: the retry gives every row once; engine_jobs.py); Ray on a local instance that
 can bind nothing but loopback (its own network namespace)."""
 
 from __future__ import annotations
@@ -133,10 +133,13 @@ def test_the_docs_spark_program_as_printed(tmp_path: Path, lake: Path, expected:
     _check(_scored(folder), expected)
 
 
-def test_spark_exact_rounding_with_plain_text(tmp_path: Path, lake: Path) -> None:
+def test_spark_exact_rounding_plain_text_and_a_worker_killed_mid_task(
+    tmp_path: Path, lake: Path
+) -> None:
     folder = _in(tmp_path, lake)
-    _job("exact", folder)
-    rows = _scored(folder)
+    _job("exact-kill", folder)
+    assert (folder / "killed").exists(), "no worker was killed"
+    rows = _scored(folder)  # (every row once)
     assert (
         pq.read_schema(next((folder / "scored").glob("*.parquet")))
         .field("players")
@@ -145,15 +148,6 @@ def test_spark_exact_rounding_with_plain_text(tmp_path: Path, lake: Path) -> Non
         == pa.float64()
     )
     _check(rows, _by_the_row_engine(lake, "--rounding", "exact"), exact=True)
-
-
-def test_spark_a_worker_killed_mid_task_gives_every_row_once(
-    tmp_path: Path, lake: Path, expected: Any
-) -> None:
-    folder = _in(tmp_path, lake)
-    _job("kill", folder)
-    assert (folder / "killed").exists(), "no worker was killed"
-    _check(_scored(folder), expected)
 
 
 def _job(name: str, folder: Path) -> None:
