@@ -9,6 +9,8 @@ import os
 import shutil
 import subprocess
 import sys
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -111,11 +113,8 @@ def test_a_change_stopped_at_any_step_leaves_the_old_state_or_the_new(
     states = expected_states(base, _fresh(tmp_path, "whole"), args)
     old_history = history_path(base / "m.yaml").read_bytes()
     seen = set()
-    step = 1
-    while True:
-        folder = _fresh(tmp_path, f"s{step}")
-        path = copy_of(base, folder)
-        r = crash(step, how, args, path)
+    last = 0
+    for last, path, r in _crashes(base, tmp_path, how, args):  # noqa: B007 (the last step)
         assert "Traceback" not in r.stderr, r.stderr
         if r.returncode == NOT_REACHED:
             break
@@ -131,9 +130,30 @@ def test_a_change_stopped_at_any_step_leaves_the_old_state_or_the_new(
         # Whatever the crash left, restore brings back every state that existed, in order.
         recorded = len(ledger_history(path))
         assert walk_back(path) == recorded - 1
-        step += 1
-    assert step > 4, "the change was stopped at too few steps to mean anything"
+    assert last > 4, "the change was stopped at too few steps to mean anything"
     assert seen == {"old", "new"} or how != "kill", seen
+
+
+def _crashes(
+    base: Path, tmp: Path, how: str, args: list[str]
+) -> Iterator[tuple[int, str, subprocess.CompletedProcess[str]]]:
+    """The change stopped at step 1, 2, …, each on its own copy of the match, in order, until
+    one runs past its last step (a few run at once: each is a process that mostly starts up;
+    the steps past the end are thrown away)."""
+    at_once = max(2, os.cpu_count() or 1)
+    with ThreadPoolExecutor(at_once) as pool:
+        start = 1
+        while True:
+            steps = range(start, start + at_once)
+            paths = [copy_of(base, _fresh(tmp, f"s{step}")) for step in steps]
+            runs = pool.map(
+                lambda sp: crash(sp[0], how, args, sp[1]), zip(steps, paths, strict=True)
+            )
+            for step, path, r in zip(steps, paths, list(runs), strict=True):
+                yield step, path, r
+                if r.returncode == NOT_REACHED:
+                    return
+            start += at_once
 
 
 def _fresh(tmp: Path, name: str) -> Path:
