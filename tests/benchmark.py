@@ -97,12 +97,13 @@ def time_paired(commands: dict[str, list[str]], runs: int) -> dict[str, float]:
     return {label: statistics.median(t) for label, t in times.items()}
 
 
-def time_command(args: list[str], runs: int, env: dict[str, str] | None = None) -> float:
-    subprocess.run(args, check=True, capture_output=True, env=env or USER_ENV)  # warm-up
+def time_command(args: list[str], runs: int, env: dict[str, str] | None = None,
+                 cwd: Path | None = None) -> float:  # fmt: skip
+    subprocess.run(args, check=True, capture_output=True, env=env or USER_ENV, cwd=cwd)  # warm-up
     times = []
     for _ in range(runs):
         start = time.perf_counter()
-        subprocess.run(args, check=True, capture_output=True, env=env or USER_ENV)
+        subprocess.run(args, check=True, capture_output=True, env=env or USER_ENV, cwd=cwd)
         times.append(time.perf_counter() - start)
     return statistics.median(times)
 
@@ -156,6 +157,13 @@ def main() -> None:
     runs = 15
     exe = shutil.which("gongzhu-score")
     cli = [exe] if exe else [sys.executable, "-m", "gongzhu_score"]
+    if "--played" in sys.argv:  # the section on realistic played hands alone
+        folder = Path(tempfile.mkdtemp())
+        try:
+            played_figures(cli, folder, 100_000 if quick else 1_000_000)
+        finally:
+            shutil.rmtree(folder)
+        return
     sample = str(ROOT / "sample_hands" / "seed_minus_400.yaml")
     startup = {
         "python -c pass": [sys.executable, "-c", "pass"],
@@ -184,6 +192,7 @@ def main() -> None:
         match_add_figures(cli, sample, folder, runs, one_hand)
         batch_figures(cli, folder, quick)
         parquet_figures(cli, folder, 100_000 if quick else 1_000_000)
+        played_figures(cli, folder, 100_000 if quick else 1_000_000)
     finally:
         shutil.rmtree(folder)
 
@@ -357,6 +366,164 @@ def parquet_figures(cli: list[str], folder: Path, n: int) -> None:
     )
     print(f"  batch --format parquet --dask local (2 workers)   {dask:6.2f} s")
     print(f"  batch --format jsonl of the same hands (parallel.py) {lines:6.2f} s")
+
+
+# The realistic section's processes run the installed package: each from a folder of its own
+# (a script's folder, or the current one for ``-c``, comes first on sys.path: never the
+# checkout's) and without PYTHONPATH. Each says which engine it ran.
+INSTALLED_ENV = {k: v for k, v in USER_ENV.items() if k != "PYTHONPATH"}
+ENGINE = """
+def engine():
+    import importlib, os
+    import gongzhu_score.core as core
+    files = {m: importlib.import_module("gongzhu_score.core." + m).__file__ or "" for m in core.COMPILED}
+    return {"at": os.path.dirname(os.path.dirname(core.__file__)),
+            "compiled": [m for m, f in files.items() if not f.endswith(".py")],
+            "plain": [m for m, f in files.items() if f.endswith(".py")]}
+"""
+PLAYED_ALONE = (
+    ENGINE
+    + """
+import json, statistics, sys, time
+import pyarrow.parquet as pq
+from gongzhu_score.arrow import default_threads, score_table
+reads, scores = [], []
+for _ in range(3):
+    t = time.perf_counter(); table = pq.read_table(sys.argv[1]); reads.append(time.perf_counter() - t)
+    t = time.perf_counter(); score_table(table); scores.append(time.perf_counter() - t)
+print(json.dumps({"read": statistics.median(reads), "score": statistics.median(scores),
+                  "threads": default_threads(), "engine": engine()}))
+"""
+)
+# Spark and Ray: the job timed from the session (cluster) up to the output written; after it,
+# untimed (its seconds are taken off the process's), which engine a worker process imported.
+SPARK = (
+    ENGINE
+    + """
+import json, sys, time
+from pyspark.sql import SparkSession
+import gongzhu_score.arrow
+path, out = sys.argv[1:3]
+spark = (SparkSession.builder.master("local[2]").config("spark.ui.enabled", "false")
+         .getOrCreate())
+start = time.perf_counter()
+hands = spark.read.parquet(path)
+scoring = gongzhu_score.arrow.spark_scoring(hands.schema)
+hands.mapInArrow(scoring, scoring.schema).write.mode("overwrite").parquet(out)
+job = time.perf_counter() - start
+partitions = hands.rdd.getNumPartitions()
+worker = spark.sparkContext.parallelize([0], 1).map(lambda _: engine()).collect()[0]
+print(json.dumps({"job": job, "after": time.perf_counter() - start - job,
+                  "tasks": partitions, "worker": worker}))
+"""
+)
+RAY = (
+    ENGINE
+    + """
+import json, sys, time
+import ray
+import gongzhu_score.arrow
+path, out = sys.argv[1:3]
+ray.init(num_cpus=2, include_dashboard=False, _node_ip_address="127.0.0.1")
+start = time.perf_counter()
+ray.data.read_parquet(path).map_batches(gongzhu_score.arrow.ray_scoring(),
+                                        batch_format="pyarrow").write_parquet(out)
+job = time.perf_counter() - start
+worker = ray.get(ray.remote(engine).remote())
+print(json.dumps({"job": job, "after": time.perf_counter() - start - job, "worker": worker}))
+"""
+)
+
+
+def engine_words(found: dict[str, object]) -> str:
+    compiled, plain = found["compiled"], found["plain"]
+    if not plain:
+        kind = f"compiled ({', '.join(compiled)})"  # type: ignore[arg-type]
+    elif not compiled:
+        kind = "plain Python (nothing compiled)"
+    else:
+        kind = f"compiled: {', '.join(compiled)}; plain Python: {', '.join(plain)}"  # type: ignore[arg-type]
+    return f"gongzhu_score in {found['at']}, {kind}"
+
+
+def played_figures(cli: list[str], folder: Path, n: int) -> None:
+    """Issue 24, point 5: realistic played hands (tests/played.py) in one Parquet file, through
+    score_table, batch, Spark and Ray, each process run from ``folder`` without PYTHONPATH."""
+    try:
+        import pyarrow.parquet as pq
+        from played import played_arrow
+    except ImportError:
+        print("Realistic played hands: not measured (pip install 'gongzhu-score[arrow]')")
+        return
+    start = time.perf_counter()
+    table = played_arrow(n)
+    made = time.perf_counter() - start
+    path = folder / "played.parquet"
+    start = time.perf_counter()
+    pq.write_table(table, path)
+    written = time.perf_counter() - start
+    del table
+    groups = pq.ParquetFile(path).metadata.num_row_groups
+    runs = 3
+
+    def script(name: str, code: str) -> list[str]:
+        (folder / name).write_text(code, encoding="utf-8")
+        return [sys.executable, str(folder / name)]
+
+    def process(args: list[str], env: dict[str, str] | None = None) -> dict[str, object]:
+        return json.loads(subprocess.run(args, check=True, capture_output=True, text=True,
+                                         env=env or INSTALLED_ENV, cwd=folder).stdout)  # fmt: skip
+
+    print(f"Realistic played hands (tests/played.py: every card captured four at a time, names "
+          f"from a pool of 3,000, exposures, 首明, 3% two decks, 5% partners), {n:,} hands in one "
+          f"Parquet file ({path.stat().st_size / 1e6:.0f} MB, {groups} row group(s); drawn in "
+          f"{made:.1f} s, written in {written:.1f} s), median of {runs}; every process started "
+          "in a temporary folder, without PYTHONPATH:")  # fmt: skip
+    alone = process([*script("time_score_table.py", PLAYED_ALONE), str(path)])
+    read_in, score = alone["read"], alone["score"]
+    print(f"  engine timed: {engine_words(alone['engine'])}")  # type: ignore[arg-type]
+    print(f"  score_table alone (threads: {alone['threads']}), in one process  {score:6.2f} s = "
+          f"{score / read_in:.2f} × read_table's {read_in:.2f} s there (target ≤ 2 ×; "
+          f"{n / score:,.0f} hands/s)")  # type: ignore[operator]  # fmt: skip
+    out = folder / "scored.parquet"
+    read = time_command(
+        [*script("time_read_table.py", READ_TABLE), str(path)], runs, INSTALLED_ENV, folder
+    )
+    batch = time_command([*cli, "batch", str(path), "--format", "parquet", "-o", str(out)], runs,
+                         INSTALLED_ENV, folder)  # fmt: skip
+    speed = n / batch
+    print(f"  read_table, its own process (start-up included)     {read:6.2f} s")
+    print(
+        f"  batch --format parquet, end to end                  {batch:6.2f} s = "
+        f"{batch / read:.2f} × read_table (target ≤ 3 ×; {speed:,.0f} hands/s)"
+    )
+
+    # No warm-up run: the median of three leaves out a first run's one-off costs.
+    engines = [("Spark local[2]", "pyspark", "spark", SPARK),
+               ("Ray, 2 CPUs", "ray", "ray", RAY)]  # fmt: skip
+    for label, module, extra, code in engines:
+        try:
+            __import__(module)
+        except ImportError:
+            print(f"  {label}: not measured (pip install 'gongzhu-score[{extra}]')")
+            continue
+        env = {**INSTALLED_ENV, "PYSPARK_PYTHON": sys.executable,
+               "PYSPARK_DRIVER_PYTHON": sys.executable}  # fmt: skip
+        args = [*script(f"run_{extra}.py", code), str(path), str(folder / f"{extra}-out")]
+        wholes, jobs = [], []
+        for _ in range(runs):
+            shutil.rmtree(folder / f"{extra}-out", ignore_errors=True)
+            start = time.perf_counter()
+            said = process(args, env)
+            wholes.append(time.perf_counter() - start - said["after"])  # type: ignore[operator]
+            jobs.append(said["job"])
+        whole, job = statistics.median(wholes), statistics.median(jobs)
+        tasks = f"; {said['tasks']} task(s)" if "tasks" in said else ""
+        print(f"  {label}, the whole process (start-up, session, job)  {whole:6.2f} s: "
+              f"{n / whole:,.0f} hands/s = {n / whole / speed:.2f} × batch's (target ≥ 0.6 ×)")  # fmt: skip
+        print(f"    the job alone (the session up)                     {job:6.2f} s: "
+              f"{n / job:,.0f} hands/s = {n / job / speed:.2f} × batch's{tasks}; its worker's "
+              f"engine: {engine_words(said['worker'])}")  # type: ignore[arg-type]  # fmt: skip
 
 
 def match_add_figures(cli: list[str], sample: str, folder: Path, runs: int, one: float) -> None:
