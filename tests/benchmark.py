@@ -42,6 +42,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 from gongzhu_score import DECK, SCORING_CARDS, SPECIAL_CARDS, Hand
 
@@ -435,14 +436,14 @@ print(json.dumps({"job": job, "after": time.perf_counter() - start - job, "worke
 )
 
 
-def engine_words(found: dict[str, object]) -> str:
+def engine_words(found: dict[str, Any]) -> str:
     compiled, plain = found["compiled"], found["plain"]
     if not plain:
-        kind = f"compiled ({', '.join(compiled)})"  # type: ignore[arg-type]
+        kind = f"compiled ({', '.join(compiled)})"
     elif not compiled:
         kind = "plain Python (nothing compiled)"
     else:
-        kind = f"compiled: {', '.join(compiled)}; plain Python: {', '.join(plain)}"  # type: ignore[arg-type]
+        kind = f"compiled: {', '.join(compiled)}; plain Python: {', '.join(plain)}"
     return f"gongzhu_score in {found['at']}, {kind}"
 
 
@@ -455,9 +456,12 @@ def played_figures(cli: list[str], folder: Path, n: int) -> None:
     except ImportError:
         print("Realistic played hands: not measured (pip install 'gongzhu-score[arrow]')")
         return
+    from gongzhu_score.arrow import paths
+
     start = time.perf_counter()
     table = played_arrow(n)
     made = time.perf_counter() - start
+    rows = paths(table).count("row") / n
     path = folder / "played.parquet"
     start = time.perf_counter()
     pq.write_table(table, path)
@@ -470,9 +474,11 @@ def played_figures(cli: list[str], folder: Path, n: int) -> None:
         (folder / name).write_text(code, encoding="utf-8")
         return [sys.executable, str(folder / name)]
 
-    def process(args: list[str], env: dict[str, str] | None = None) -> dict[str, object]:
-        return json.loads(subprocess.run(args, check=True, capture_output=True, text=True,
-                                         env=env or INSTALLED_ENV, cwd=folder).stdout)  # fmt: skip
+    def process(args: list[str], env: dict[str, str] | None = None) -> dict[str, Any]:
+        said: dict[str, Any] = json.loads(subprocess.run(
+            args, check=True, capture_output=True, text=True, env=env or INSTALLED_ENV, cwd=folder
+        ).stdout)  # fmt: skip
+        return said
 
     print(f"Realistic played hands (tests/played.py: every card captured four at a time, names "
           f"from a pool of 3,000, exposures, 首明, 3% two decks, 5% partners), {n:,} hands in one "
@@ -481,22 +487,24 @@ def played_figures(cli: list[str], folder: Path, n: int) -> None:
           "in a temporary folder, without PYTHONPATH:")  # fmt: skip
     alone = process([*script("time_score_table.py", PLAYED_ALONE), str(path)])
     read_in, score = alone["read"], alone["score"]
-    print(f"  engine timed: {engine_words(alone['engine'])}")  # type: ignore[arg-type]
-    print(f"  score_table alone (threads: {alone['threads']}), in one process  {score:6.2f} s = "
-          f"{score / read_in:.2f} × read_table's {read_in:.2f} s there (target ≤ 2 ×; "
-          f"{n / score:,.0f} hands/s)")  # type: ignore[operator]  # fmt: skip
+
+    def line(label: str, seconds: float, rest: str = "") -> None:
+        print(f"  {label:60s} {seconds:6.2f} s{rest}")
+
+    print(f"  engine timed: {engine_words(alone['engine'])}; {rows:.0%} of the hands go "
+          "score_table's row path (two decks, partners, 首明)")  # fmt: skip
+    line(f"score_table alone (threads: {alone['threads']}), in one process", score,
+         f" = {score / read_in:.2f} × read_table's {read_in:.2f} s there (target ≤ 2 ×; "
+         f"{n / score:,.0f} hands/s)")  # fmt: skip
     out = folder / "scored.parquet"
-    read = time_command(
-        [*script("time_read_table.py", READ_TABLE), str(path)], runs, INSTALLED_ENV, folder
-    )
+    read = time_command([*script("time_read_table.py", READ_TABLE), str(path)], runs,
+                        INSTALLED_ENV, folder)  # fmt: skip
     batch = time_command([*cli, "batch", str(path), "--format", "parquet", "-o", str(out)], runs,
                          INSTALLED_ENV, folder)  # fmt: skip
     speed = n / batch
-    print(f"  read_table, its own process (start-up included)     {read:6.2f} s")
-    print(
-        f"  batch --format parquet, end to end                  {batch:6.2f} s = "
-        f"{batch / read:.2f} × read_table (target ≤ 3 ×; {speed:,.0f} hands/s)"
-    )
+    line("read_table, its own process (start-up included)", read)
+    line("batch --format parquet, end to end (start-up included)", batch,
+         f" = {batch / read:.2f} × read_table (target ≤ 3 ×; {speed:,.0f} hands/s)")  # fmt: skip
 
     # No warm-up run: the median of three leaves out a first run's one-off costs.
     engines = [("Spark local[2]", "pyspark", "spark", SPARK),
@@ -515,15 +523,17 @@ def played_figures(cli: list[str], folder: Path, n: int) -> None:
             shutil.rmtree(folder / f"{extra}-out", ignore_errors=True)
             start = time.perf_counter()
             said = process(args, env)
-            wholes.append(time.perf_counter() - start - said["after"])  # type: ignore[operator]
+            wholes.append(time.perf_counter() - start - said["after"])
             jobs.append(said["job"])
         whole, job = statistics.median(wholes), statistics.median(jobs)
-        tasks = f"; {said['tasks']} task(s)" if "tasks" in said else ""
-        print(f"  {label}, the whole process (start-up, session, job)  {whole:6.2f} s: "
-              f"{n / whole:,.0f} hands/s = {n / whole / speed:.2f} × batch's (target ≥ 0.6 ×)")  # fmt: skip
-        print(f"    the job alone (the session up)                     {job:6.2f} s: "
-              f"{n / job:,.0f} hands/s = {n / job / speed:.2f} × batch's{tasks}; its worker's "
-              f"engine: {engine_words(said['worker'])}")  # type: ignore[arg-type]  # fmt: skip
+        # how many tasks wrote rows (a task with no row writes no file)
+        files = len(list((folder / f"{extra}-out").glob("*.parquet")))
+        parts = f"{said['tasks']} partitions, " if "tasks" in said else ""
+        line(f"{label}, the whole process (start-up, session, job)", whole,
+             f": {n / whole:,.0f} hands/s = {n / whole / speed:.2f} × batch's (target ≥ 0.6 ×)")  # fmt: skip
+        line("  the job alone (the session up)", job,
+             f": {n / job:,.0f} hands/s = {n / job / speed:.2f} × batch's; {parts}{files} "
+             f"file(s) written; its worker's engine: {engine_words(said['worker'])}")  # fmt: skip
 
 
 def match_add_figures(cli: list[str], sample: str, folder: Path, runs: int, one: float) -> None:
