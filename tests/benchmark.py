@@ -1,4 +1,4 @@
-"""Benchmarks: prints figures, asserts nothing. Run: python tests/benchmark.py [--quick]
+"""Benchmarks: prints figures, asserts nothing. Run: python tests/benchmark.py [--quick] [--played]
 
 - CLI start-up: wall time of ``gongzhu-score --version`` and of scoring one hand (a file, as
   JSON, from flags), as a user's shell runs them (a new Python process each time), against
@@ -27,7 +27,20 @@
   process (target ≤ 5 ×); the same batch with ``--dask local``; and the JSON Lines batch of the
   same hands (``parallel.py``) to compare with Dask.
 
-``--quick`` skips the million-hand runs.
+- Realistic played hands (issue 24): 1,000,000 hands of ``tests/played.py`` (every card
+  captured four at a time, names from a pool of 3,000, exposures, 首明, 3% two decks, 5%
+  partners; drawn with numpy by ``played_arrow``, the distribution of ``played_hands``) in one
+  Parquet file, pyarrow's default row groups: ``score_table`` alone (default threads) against
+  ``read_table`` in one process (target ≤ 2 ×); ``batch FILE.parquet --format parquet`` end to
+  end against ``read_table`` in a process of its own, start-up included in both (target ≤ 3 ×);
+  Spark (``local[2]``, ``spark_scoring`` in ``mapInArrow``) and Ray (2 CPUs, ``ray_scoring`` in
+  ``map_batches``) end to end, the whole process and the job alone (the session or cluster up),
+  against that batch (target: ≥ 0.6 × its hands per second). Each the median of 3. Every process
+  runs the installed package (started in a temporary folder, without PYTHONPATH) and says which
+  of ``gongzhu_score.core.COMPILED`` it ran compiled.
+
+``--quick`` skips the million-hand runs (the realistic section takes 100,000 hands);
+``--played`` runs the realistic section alone.
 """
 
 from __future__ import annotations
