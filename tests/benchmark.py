@@ -1,4 +1,4 @@
-"""Benchmarks: prints figures, asserts nothing. Run: python tests/benchmark.py [--quick]
+"""Benchmarks: prints figures, asserts nothing. Run: python tests/benchmark.py [--quick] [--played]
 
 - CLI start-up: wall time of ``gongzhu-score --version`` and of scoring one hand (a file, as
   JSON, from flags), as a user's shell runs them (a new Python process each time), against
@@ -27,7 +27,20 @@
   process (target ≤ 5 ×); the same batch with ``--dask local``; and the JSON Lines batch of the
   same hands (``parallel.py``) to compare with Dask.
 
-``--quick`` skips the million-hand runs.
+- Realistic played hands (issue 24): 1,000,000 hands of ``tests/played.py`` (every card
+  captured four at a time, names from a pool of 3,000, exposures, 首明, 3% two decks, 5%
+  partners; drawn with numpy by ``played_arrow``, the distribution of ``played_hands``) in one
+  Parquet file, pyarrow's default row groups: ``score_table`` alone (default threads) against
+  ``read_table`` in one process (target ≤ 2 ×); ``batch FILE.parquet --format parquet`` end to
+  end against ``read_table`` in a process of its own, start-up included in both (target ≤ 3 ×);
+  Spark (``local[2]``, ``spark_scoring`` in ``mapInArrow``) and Ray (2 CPUs, ``ray_scoring`` in
+  ``map_batches``) end to end, the whole process and the job alone (the session or cluster up),
+  against that batch (target: ≥ 0.6 × its hands per second). Each the median of 3. Every process
+  runs the installed package (started in a temporary folder, without PYTHONPATH) and says which
+  of ``gongzhu_score.core.COMPILED`` it ran compiled.
+
+``--quick`` skips the million-hand runs (the realistic section takes 100,000 hands);
+``--played`` runs the realistic section alone.
 """
 
 from __future__ import annotations
@@ -42,6 +55,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 from gongzhu_score import DECK, SCORING_CARDS, SPECIAL_CARDS, Hand
 
@@ -97,12 +111,13 @@ def time_paired(commands: dict[str, list[str]], runs: int) -> dict[str, float]:
     return {label: statistics.median(t) for label, t in times.items()}
 
 
-def time_command(args: list[str], runs: int, env: dict[str, str] | None = None) -> float:
-    subprocess.run(args, check=True, capture_output=True, env=env or USER_ENV)  # warm-up
+def time_command(args: list[str], runs: int, env: dict[str, str] | None = None,
+                 cwd: Path | None = None) -> float:  # fmt: skip
+    subprocess.run(args, check=True, capture_output=True, env=env or USER_ENV, cwd=cwd)  # warm-up
     times = []
     for _ in range(runs):
         start = time.perf_counter()
-        subprocess.run(args, check=True, capture_output=True, env=env or USER_ENV)
+        subprocess.run(args, check=True, capture_output=True, env=env or USER_ENV, cwd=cwd)
         times.append(time.perf_counter() - start)
     return statistics.median(times)
 
@@ -156,6 +171,13 @@ def main() -> None:
     runs = 15
     exe = shutil.which("gongzhu-score")
     cli = [exe] if exe else [sys.executable, "-m", "gongzhu_score"]
+    if "--played" in sys.argv:  # the section on realistic played hands alone
+        folder = Path(tempfile.mkdtemp())
+        try:
+            played_figures(cli, folder, 100_000 if quick else 1_000_000)
+        finally:
+            shutil.rmtree(folder)
+        return
     sample = str(ROOT / "sample_hands" / "seed_minus_400.yaml")
     startup = {
         "python -c pass": [sys.executable, "-c", "pass"],
@@ -184,6 +206,7 @@ def main() -> None:
         match_add_figures(cli, sample, folder, runs, one_hand)
         batch_figures(cli, folder, quick)
         parquet_figures(cli, folder, 100_000 if quick else 1_000_000)
+        played_figures(cli, folder, 100_000 if quick else 1_000_000)
     finally:
         shutil.rmtree(folder)
 
@@ -357,6 +380,173 @@ def parquet_figures(cli: list[str], folder: Path, n: int) -> None:
     )
     print(f"  batch --format parquet --dask local (2 workers)   {dask:6.2f} s")
     print(f"  batch --format jsonl of the same hands (parallel.py) {lines:6.2f} s")
+
+
+# The realistic section's processes run the installed package: each from a folder of its own
+# (a script's folder, or the current one for ``-c``, comes first on sys.path: never the
+# checkout's) and without PYTHONPATH. Each says which engine it ran.
+INSTALLED_ENV = {k: v for k, v in USER_ENV.items() if k != "PYTHONPATH"}
+ENGINE = """
+def engine():
+    import importlib, os
+    import gongzhu_score.core as core
+    files = {m: importlib.import_module("gongzhu_score.core." + m).__file__ or "" for m in core.COMPILED}
+    return {"at": os.path.dirname(os.path.dirname(core.__file__)),
+            "compiled": [m for m, f in files.items() if not f.endswith(".py")],
+            "plain": [m for m, f in files.items() if f.endswith(".py")]}
+"""
+PLAYED_ALONE = (
+    ENGINE
+    + """
+import json, statistics, sys, time
+import pyarrow.parquet as pq
+from gongzhu_score.arrow import default_threads, score_table
+reads, scores = [], []
+for _ in range(3):
+    t = time.perf_counter(); table = pq.read_table(sys.argv[1]); reads.append(time.perf_counter() - t)
+    t = time.perf_counter(); score_table(table); scores.append(time.perf_counter() - t)
+print(json.dumps({"read": statistics.median(reads), "score": statistics.median(scores),
+                  "threads": default_threads(), "engine": engine()}))
+"""
+)
+# Spark and Ray: the job timed from the session (cluster) up to the output written; after it,
+# untimed (its seconds are taken off the process's), which engine a worker process imported.
+SPARK = (
+    ENGINE
+    + """
+import json, sys, time
+from pyspark.sql import SparkSession
+import gongzhu_score.arrow
+path, out = sys.argv[1:3]
+spark = (SparkSession.builder.master("local[2]").config("spark.ui.enabled", "false")
+         .getOrCreate())
+start = time.perf_counter()
+hands = spark.read.parquet(path)
+scoring = gongzhu_score.arrow.spark_scoring(hands.schema)
+hands.mapInArrow(scoring, scoring.schema).write.mode("overwrite").parquet(out)
+job = time.perf_counter() - start
+partitions = hands.rdd.getNumPartitions()
+worker = spark.sparkContext.parallelize([0], 1).map(lambda _: engine()).collect()[0]
+print(json.dumps({"job": job, "after": time.perf_counter() - start - job,
+                  "tasks": partitions, "worker": worker}))
+"""
+)
+RAY = (
+    ENGINE
+    + """
+import json, sys, time
+import ray
+import gongzhu_score.arrow
+path, out = sys.argv[1:3]
+ray.init(num_cpus=2, include_dashboard=False, _node_ip_address="127.0.0.1")
+start = time.perf_counter()
+ray.data.read_parquet(path).map_batches(gongzhu_score.arrow.ray_scoring(),
+                                        batch_format="pyarrow").write_parquet(out)
+job = time.perf_counter() - start
+worker = ray.get(ray.remote(engine).remote())
+print(json.dumps({"job": job, "after": time.perf_counter() - start - job, "worker": worker}))
+"""
+)
+
+
+def engine_words(found: dict[str, Any]) -> str:
+    compiled, plain = found["compiled"], found["plain"]
+    if not plain:
+        kind = f"compiled ({', '.join(compiled)})"
+    elif not compiled:
+        kind = "plain Python (nothing compiled)"
+    else:
+        kind = f"compiled: {', '.join(compiled)}; plain Python: {', '.join(plain)}"
+    return f"gongzhu_score in {found['at']}, {kind}"
+
+
+def played_figures(cli: list[str], folder: Path, n: int) -> None:
+    """Issue 24, point 5: realistic played hands (tests/played.py) in one Parquet file, through
+    score_table, batch, Spark and Ray, each process run from ``folder`` without PYTHONPATH."""
+    try:
+        import pyarrow.parquet as pq
+        from played import played_arrow
+    except ImportError:
+        print("Realistic played hands: not measured (pip install 'gongzhu-score[arrow]')")
+        return
+    from gongzhu_score.arrow import paths
+
+    start = time.perf_counter()
+    table = played_arrow(n)
+    made = time.perf_counter() - start
+    rows = paths(table).count("row") / n
+    path = folder / "played.parquet"
+    start = time.perf_counter()
+    pq.write_table(table, path)
+    written = time.perf_counter() - start
+    del table
+    groups = pq.ParquetFile(path).metadata.num_row_groups
+    runs = 3
+
+    def script(name: str, code: str) -> list[str]:
+        (folder / name).write_text(code, encoding="utf-8")
+        return [sys.executable, str(folder / name)]
+
+    def process(args: list[str], env: dict[str, str] | None = None) -> dict[str, Any]:
+        said: dict[str, Any] = json.loads(subprocess.run(
+            args, check=True, capture_output=True, text=True, env=env or INSTALLED_ENV, cwd=folder
+        ).stdout)  # fmt: skip
+        return said
+
+    print(f"Realistic played hands (tests/played.py: every card captured four at a time, names "
+          f"from a pool of 3,000, exposures, 首明, 3% two decks, 5% partners), {n:,} hands in one "
+          f"Parquet file ({path.stat().st_size / 1e6:.0f} MB, {groups} row group(s); drawn in "
+          f"{made:.1f} s, written in {written:.1f} s), median of {runs}; every process started "
+          "in a temporary folder, without PYTHONPATH:")  # fmt: skip
+    alone = process([*script("time_score_table.py", PLAYED_ALONE), str(path)])
+    read_in, score = alone["read"], alone["score"]
+
+    def line(label: str, seconds: float, rest: str = "") -> None:
+        print(f"  {label:60s} {seconds:6.2f} s{rest}")
+
+    print(f"  engine timed: {engine_words(alone['engine'])}; {rows:.0%} of the hands go "
+          "score_table's row path (two decks, partners, 首明)")  # fmt: skip
+    line(f"score_table alone (threads: {alone['threads']}), in one process", score,
+         f" = {score / read_in:.2f} × read_table's {read_in:.2f} s there (target ≤ 2 ×; "
+         f"{n / score:,.0f} hands/s)")  # fmt: skip
+    out = folder / "scored.parquet"
+    read = time_command([*script("time_read_table.py", READ_TABLE), str(path)], runs,
+                        INSTALLED_ENV, folder)  # fmt: skip
+    batch = time_command([*cli, "batch", str(path), "--format", "parquet", "-o", str(out)], runs,
+                         INSTALLED_ENV, folder)  # fmt: skip
+    speed = n / batch
+    line("read_table, its own process (start-up included)", read)
+    line("batch --format parquet, end to end (start-up included)", batch,
+         f" = {batch / read:.2f} × read_table (target ≤ 3 ×; {speed:,.0f} hands/s)")  # fmt: skip
+
+    # No warm-up run: the median of three leaves out a first run's one-off costs.
+    engines = [("Spark local[2]", "pyspark", "spark", SPARK),
+               ("Ray, 2 CPUs", "ray", "ray", RAY)]  # fmt: skip
+    for label, module, extra, code in engines:
+        try:
+            __import__(module)
+        except ImportError:
+            print(f"  {label}: not measured (pip install 'gongzhu-score[{extra}]')")
+            continue
+        env = {**INSTALLED_ENV, "PYSPARK_PYTHON": sys.executable,
+               "PYSPARK_DRIVER_PYTHON": sys.executable}  # fmt: skip
+        args = [*script(f"run_{extra}.py", code), str(path), str(folder / f"{extra}-out")]
+        wholes, jobs = [], []
+        for _ in range(runs):
+            shutil.rmtree(folder / f"{extra}-out", ignore_errors=True)
+            start = time.perf_counter()
+            said = process(args, env)
+            wholes.append(time.perf_counter() - start - said["after"])
+            jobs.append(said["job"])
+        whole, job = statistics.median(wholes), statistics.median(jobs)
+        # how many tasks wrote rows (a task with no row writes no file)
+        files = len(list((folder / f"{extra}-out").glob("*.parquet")))
+        parts = f"{said['tasks']} partitions, " if "tasks" in said else ""
+        line(f"{label}, the whole process (start-up, session, job)", whole,
+             f": {n / whole:,.0f} hands/s = {n / whole / speed:.2f} × batch's (target ≥ 0.6 ×)")  # fmt: skip
+        line("  the job alone (the session up)", job,
+             f": {n / job:,.0f} hands/s = {n / job / speed:.2f} × batch's; {parts}{files} "
+             f"file(s) written; its worker's engine: {engine_words(said['worker'])}")  # fmt: skip
 
 
 def match_add_figures(cli: list[str], sample: str, folder: Path, runs: int, one: float) -> None:

@@ -87,3 +87,95 @@ def played_table(hands: list[dict]) -> object:
     return pa.Table.from_pylist(
         [{"variant": None, "teams": None, **hand} for hand in hands], schema=schema
     )
+
+
+def played_arrow(n: int, seed: int = 2026, pool: list[str] | None = None,
+                 chunk: int = 100_000) -> object:  # fmt: skip
+    """``n`` realistic hands as :func:`played_table` gives them, drawn with numpy ``chunk``
+    hands at a time: the distribution of :func:`played_hands` (each deck shuffled, each trick
+    to a player drawn at random, four distinct names of the pool in random seats, the same
+    odds of two decks, partners, exposures and 首明), not its hands; the same hands for the same
+    ``n``, ``seed`` and ``chunk``. About 20 times faster, for the benchmark's million hands."""
+    import numpy as np
+    import pyarrow as pa
+
+    names = pa.array(pool or name_pool(), pa.string())
+    children = np.random.SeedSequence(seed).spawn(-(-n // chunk))
+    tables = [_played_chunk(np.random.default_rng(s), min(chunk, n - k * chunk), names)
+              for k, s in enumerate(children)]  # fmt: skip
+    schema = played_table([]).schema  # type: ignore[attr-defined]
+    return pa.concat_tables(tables) if tables else schema.empty_table()
+
+
+_CODES = [card.code for card in DECK]
+_SPECIAL = [card.code for card in SPECIAL_CARDS]
+
+
+def _played_chunk(rng: object, m: int, names: object) -> object:
+    import numpy as np
+    import pyarrow as pa
+
+    g: np.random.Generator = rng  # type: ignore[assignment]
+    rows = np.arange(m)
+    decks = np.where(g.random(m) < 0.03, 2, 1)
+    seats = g.integers(0, len(names), (m, 4))  # type: ignore[arg-type]
+    while True:  # four distinct names, each ordered draw as likely (random.sample)
+        ordered = np.sort(seats, axis=1)
+        twice = (ordered[:, 1:] == ordered[:, :-1]).any(axis=1)
+        if not twice.any():
+            break
+        seats[twice] = g.integers(0, len(names), (int(twice.sum()), 4))  # type: ignore[arg-type]
+    # each card code and a space, padded to 4 bytes; the last card of a player has no space
+    tokens = np.zeros((len(_CODES), 4), np.uint8)
+    for k, code in enumerate(_CODES):
+        tokens[k, : len(code) + 1] = np.frombuffer(code.encode() + b" ", np.uint8)
+    widths = np.array([len(code) + 1 for code in _CODES])
+    groups, where = [], np.empty(m, np.int64)
+    done = 0
+    for d in (1, 2):
+        mine = rows[decks == d]
+        k = len(mine)
+        where[mine] = done + np.arange(k)
+        done += k
+        cards = np.argsort(g.random((k, 52 * d)), axis=1) % 52  # the decks shuffled
+        owner = np.repeat(g.integers(0, 4, (k, 13 * d)), 4, axis=1)  # each trick's taker
+        order = np.argsort(owner, axis=1, kind="stable")  # a player's cards in trick order
+        cards = np.take_along_axis(cards, order, axis=1)
+        owner = np.take_along_axis(owner, order, axis=1)
+        last = np.ones_like(owner, dtype=bool)
+        last[:, :-1] = owner[:, 1:] != owner[:, :-1]
+        lengths = (widths[cards] - last).ravel()
+        text = tokens[cards.ravel()][np.arange(4) < lengths[:, None]]
+        who = (np.arange(k)[:, None] * 4 + owner).ravel()
+        sizes = np.bincount(who, weights=lengths, minlength=4 * k).astype(np.int64)
+        offsets = np.concatenate([[0], np.cumsum(sizes)]).astype(np.int32)
+        groups.append(pa.StringArray.from_buffers(4 * k, pa.py_buffer(offsets),
+                                                  pa.py_buffer(text.tobytes())))  # fmt: skip
+    captured = pa.concat_arrays(groups).take(pa.array((where[:, None] * 4 + np.arange(4)).ravel()))
+    counts = np.zeros((m, 4, 4), np.int64)  # hand, seat, special card: times exposed
+    first = np.full((m, 4), -1)  # hand, seat: the special card exposed as 首明
+    for c in range(len(_SPECIAL)):
+        for copy in range(2):
+            shown = (copy < decks) & (g.random(m) < 0.3)
+            who = g.integers(0, 4, m)
+            as_first = shown & (decks == 1) & (first[rows, who] < 0) & (g.random(m) < 0.1)
+            first[rows[as_first], who[as_first]] = c
+            counts[rows[shown & ~as_first], who[shown & ~as_first], c] += 1
+    spelt = [" ".join(code for c, code in enumerate(_SPECIAL) for _ in range(key // 3**c % 3))
+             for key in range(3 ** len(_SPECIAL))]  # fmt: skip
+    exposed = pa.array([s or None for s in spelt], pa.string()).take(
+        pa.array((counts * 3 ** np.arange(len(_SPECIAL))).sum(axis=2).ravel())
+    )
+    first_exposed = pa.array([None, *_SPECIAL], pa.string()).take(pa.array((first + 1).ravel()))
+    schema = played_table([]).schema  # type: ignore[attr-defined]
+    player = schema.field("players").type.value_type
+    players = pa.StructArray.from_arrays(
+        [names.take(pa.array(seats.ravel())), captured, exposed, first_exposed],  # type: ignore[attr-defined]
+        fields=list(player))  # fmt: skip
+    return pa.table({
+        "players": pa.ListArray.from_arrays(pa.array(np.arange(0, 4 * m + 1, 4, np.int32)),
+                                            players, type=schema.field("players").type),
+        "variant": pa.array([None, "two-deck"], pa.string()).take(pa.array(decks - 1)),
+        "teams": pa.array([None, "partners"], pa.string()).take(
+            pa.array((g.random(m) < 0.05).astype(np.int64))),
+    }, schema=schema)  # fmt: skip
