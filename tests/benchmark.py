@@ -477,7 +477,9 @@ def played_figures(cli: list[str], folder: Path, n: int) -> None:
     rows = paths(table).count("row") / n
     path = folder / "played.parquet"
     start = time.perf_counter()
-    pq.write_table(table, path)
+    # Row groups of an eighth each: Spark and Ray split a file by its row groups, so one
+    # group (pyarrow's default at this size) would give them one task, on one core.
+    pq.write_table(table, path, row_group_size=max(1, n // 8))
     written = time.perf_counter() - start
     del table
     groups = pq.ParquetFile(path).metadata.num_row_groups
