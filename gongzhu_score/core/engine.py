@@ -48,6 +48,7 @@ from .hand import (
     Hand,
     every_scoring_card,
     exposures_within,
+    firsts_within,
     four_different,
     is_plain_name,
     validate_hand,
@@ -56,7 +57,7 @@ from .normalize import Method, Normalization, Rounding, Teams
 from .result import Exposure, PlayerScore, Step, TeamSide, player_score
 from .variant import Variant
 
-__all__ = ["CompiledRules", "HandResult", "HandState", "compiled_rules", "normalize"]
+__all__ = ["CompiledRules", "HandResult", "HandState", "compiled_rules", "normalize", "team_sides"]
 
 _PARTNER_SIDES: Final = (0, 1, 0, 1)
 _THREES: Final = (3, 3, 3, 3)
@@ -228,6 +229,8 @@ class CompiledRules:
     slam_plain: int
     exposable: list[bool]
     """Per special card (:data:`.bits.SPECIAL_INDEX`): whether the rules let it be exposed."""
+    first_allowed: bool
+    """Whether the rules allow 首明."""
     states: dict[int, HandState]
     good_names: set[str]
 
@@ -254,6 +257,7 @@ class CompiledRules:
         self.slam = v.grand_slam if v.grand_slam is not None else 0
         self.slam_plain = v.grand_slam_plain()
         self.exposable = [card in v.exposable for card in SPECIAL_CARDS]
+        self.first_allowed = v.first_exposure_allowed
         self.states = {}
         self.good_names = set()
 
@@ -382,11 +386,13 @@ class CompiledRules:
         captured: Sequence[object],
         exposed: Sequence[object],
         norm: Normalization,
+        first_exposed: Sequence[object] | None = None,
     ) -> HandResult | None:
         """Score a hand given as canonical card codes (``"QS 6H"`` or ``["QS", "6H"]``), as
         hand files and JSON Lines hold them: the fast path. None when anything is not plainly
         valid (another spelling, a card given twice, a missing card, …): then
         :meth:`score` on the parsed hand gives the result or the precise error.
+        ``first_exposed``: each player's 首明 (None: nobody's).
 
         Names with surrounding space go the careful path too (hand files strip them).
         """
@@ -421,28 +427,53 @@ class CompiledRules:
             twice_list.append(tally.twice)
         if not every_scoring_card(tally.all_once, tally.all_twice, self.decks):
             return None
+        shown = self._exposures(exposed, first_exposed)
+        if shown is None:
+            return None
+        return self._finish(hand_names, once_list, twice_list, shown, norm, False, ())
+
+    def _exposures(
+        self, exposed: Sequence[object], first_exposed: Sequence[object] | None
+    ) -> list[int] | None:
+        """Each player's exposure key (:mod:`.bits`) from canonical codes, or None when
+        anything is not plainly valid (:func:`.hand.exposures_within`,
+        :func:`.hand.firsts_within`: a 首明 counts as one of its card's copies)."""
         shown: list[int] = []
         copies = 0
         for cards in exposed:
+            tokens = _tokens(cards)
+            if tokens is None:
+                return None
             key = 0
-            if cards:
-                tokens: list[object]
-                if isinstance(cards, str):
-                    tokens = cards.split()  # type: ignore[assignment]
-                elif isinstance(cards, list):
-                    tokens = cards
-                else:
+            for token in tokens:
+                k = SPECIAL_INDEX.get(token, -1) if isinstance(token, str) else -1
+                if k < 0:
                     return None
-                for token in tokens:
-                    k = SPECIAL_INDEX.get(token, -1) if isinstance(token, str) else -1
-                    if k < 0:
-                        return None
-                    copies += COPY_KEY[k]
-                    if not exposures_within(copies_of(copies, k), self.decks, self.exposable[k]):
-                        return None
-                    key += COPY_KEY[k]
+                copies += COPY_KEY[k]
+                if not exposures_within(copies_of(copies, k), self.decks, self.exposable[k]):
+                    return None
+                key += COPY_KEY[k]
             shown.append(key)
-        return self._finish(hand_names, once_list, twice_list, shown, norm, False, ())
+        if first_exposed is None:
+            return shown
+        if len(first_exposed) != 4:
+            return None
+        firsts = [0, 0, 0, 0]
+        for i in range(4):
+            tokens = _tokens(first_exposed[i])
+            if tokens is None or not firsts_within(len(tokens), self.first_allowed):
+                return None
+            for token in tokens:
+                k = SPECIAL_INDEX.get(token, -1) if isinstance(token, str) else -1
+                if k < 0:
+                    return None
+                firsts[k] += 1
+                within = exposures_within(copies_of(copies, k) + firsts[k], self.decks,
+                                          self.exposable[k])  # fmt: skip
+                if not within:
+                    return None
+                shown[i] |= FIRST_KEY[k]
+        return shown
 
     def score_data(self, data: object, norm: Normalization) -> HandResult | None:
         """Hand-file data (``{"players": [...]}``, a parsed JSON Lines line) scored from
@@ -457,22 +488,29 @@ class CompiledRules:
 
     def score_players(self, players: object, norm: Normalization) -> HandResult | None:
         """The ``players`` list of a hand file or a JSON Lines line (each ``name``,
-        ``captured``, ``exposed``), scored from canonical codes; None for the careful path."""
+        ``captured``, ``exposed``, ``first_exposed``), scored from canonical codes; None for
+        the careful path."""
         if not isinstance(players, list) or len(players) != 4:
             return None
         names: list[object] = []
         captured: list[object] = []
         exposed: list[object] = []
+        first_exposed: list[object] = []
+        firsts = False
         for p in players:
             if not isinstance(p, dict):
                 return None
             name, cards, shown = p.get("name"), p.get("captured"), p.get("exposed")
-            if (name is not None) + (cards is not None) + (shown is not None) != len(p):
-                return None  # 首明, a claim, a misspelt key: the careful path says which
+            first = p.get("first_exposed")
+            given = (name is not None) + (cards is not None) + (shown is not None)
+            if given + (first is not None) != len(p):
+                return None  # a claim, a misspelt key: the careful path says which
             names.append(name)
             captured.append(cards)
             exposed.append(shown)
-        return self.score_codes(names, captured, exposed, norm)
+            first_exposed.append(first)
+            firsts = firsts or first is not None
+        return self.score_codes(names, captured, exposed, norm, first_exposed if firsts else None)
 
     def _finish(
         self,
@@ -520,6 +558,18 @@ class CompiledRules:
             self, norm, names, raws, finals, partial, missing, once, twice, shown, st,
             numerators, denominators, sides,
         )  # fmt: skip
+
+
+def _tokens(cards: object) -> list[object] | None:
+    """A player's exposures as the fast path reads them (text of codes, or a list; None: no
+    cards), or None for anything else (the careful path refuses it, saying why)."""
+    if cards is None:
+        return []
+    if isinstance(cards, str):
+        return cards.split()  # type: ignore[return-value]
+    if isinstance(cards, list):
+        return cards
+    return None
 
 
 def _state_of(rules: CompiledRules, key: int) -> HandState:
@@ -600,6 +650,20 @@ def _sides(
     if 1 not in sides:
         raise error(HandError, "error.teams.one_side")
     return sides
+
+
+def team_sides(
+    norm: Normalization,
+    names: Sequence[str],
+    once: list[int],
+    twice: list[int],
+    shown: list[int],
+) -> tuple[int, ...] | None:
+    """Each seat's side (0 or 1) under ``norm``'s teams for a hand's captures (masks held
+    once, twice) and exposure keys (:mod:`.bits`), as scoring the hand works them out; None
+    for individual play. Raises as scoring it would (``names`` name the players). The column
+    path asks it once per distinct input (:mod:`gongzhu_score.batch.columns`)."""
+    return _sides(_how(norm).teams, names, once, twice, shown)
 
 
 def _shares(
