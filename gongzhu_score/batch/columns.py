@@ -47,9 +47,18 @@ except ImportError as e:  # pragma: no cover (the extra is installed for the tes
     ) from e
 
 from ..core import as_source
-from ..core.bits import COPY_KEY, RANK_OF_BYTE, RANK_TEN, SPECIAL_INDEX, SUIT_OF_BYTE, scoring_set
+from ..core.bits import (
+    COPY_KEY,
+    FIRST_KEY,
+    KEY_WIDTH,
+    RANK_OF_BYTE,
+    RANK_TEN,
+    SPECIAL_INDEX,
+    SUIT_OF_BYTE,
+    scoring_set,
+)
 from ..core.cards import DECK, flag_of, not_a
-from ..core.engine import CompiledRules, HandResult, compiled_rules, normalize
+from ..core.engine import CompiledRules, HandResult, compiled_rules, normalize, team_sides
 from ..core.hand import is_plain_name
 from ..core.normalize import Method, Normalization, Rounding, Teams, parse_teams
 from ..core.variant import Variant
@@ -640,7 +649,7 @@ def _column_path(rb: pa.RecordBatch, batch: Batch, rows: _Rows) -> np.ndarray[An
         scorer = batch.scorer({"variant": variant, "teams": teams} if teams else
                               {"variant": variant})  # fmt: skip
         norm = scorer.normalization
-        if scorer.variant.decks != 1 or norm.teams is not Teams.NONE:
+        if scorer.variant.decks != 1:
             continue
         done = _score_group(players, group, scorer.variant, norm, rows)
         taken[group[done]] = True
@@ -849,43 +858,117 @@ def _score_group(
     ok &= _HAND.every_scoring_card(hand_or, 0, 1)
 
     rules = compiled_rules(variant)
-    keys = np.zeros(m * 4, np.int64)
     fields = {members.type.field(k).name for k in range(members.type.num_fields)}
-    if "exposed" in fields and _any(members.field("exposed")):
-        shown = _cards(members.field("exposed"))
-        if shown is None:
-            return np.zeros(m, bool)
-        cards, shown_lengths, strange = shown
-        special = _SPECIAL_OF[cards]
-        strange[np.repeat(np.arange(len(shown_lengths)), shown_lengths)[special < 0]] = True
-        ok &= ~strange.reshape(m, 4).any(axis=1)
-        owner = np.repeat(np.arange(len(shown_lengths)) // 4, shown_lengths)
-        for k in range(4):  # each special card's exposures in the hand, counted apart
-            copies = np.bincount(owner[special == k], minlength=m)
-            ok &= _HAND.exposures_within(copies, 1, rules.exposable[k])
-        keys = _sum_per_list(np.asarray(COPY_KEY, np.int64)[np.maximum(special, 0)],
-                             shown_lengths, np.add)  # fmt: skip
-    hand_keys = keys.reshape(m, 4).sum(axis=1)
-    if "first_exposed" in fields and _any(members.field("first_exposed")):
-        first = _cards(members.field("first_exposed"))
-        if first is None:
-            return np.zeros(m, bool)
-        ok &= (first[1].reshape(m, 4) == 0).all(axis=1) & ~first[2].reshape(m, 4).any(axis=1)
-
+    shown = _exposures(members, fields, rules, m)
+    if shown is None:
+        return np.zeros(m, bool)
+    keys, fine_shown = shown
+    ok &= fine_shown
     if not ok.any():
         return ok
     sel = np.flatnonzero(ok)
-    raws = _raws_of(variant, rules).look_up(hand_keys[sel], scoring_set(ors[sel]))
+    raws = _raws_of(variant, rules).look_up(keys.reshape(m, 4).sum(axis=1)[sel],
+                                            scoring_set(ors[sel]))  # fmt: skip
     large = (raws == _TOO_LARGE).any(axis=1)
     if large.any():  # (numbers this large: the row path, which says if they are too large)
         ok[sel[large]] = False
         sel, raws = sel[~large], raws[~large]
         if not len(sel):
             return ok
+    exact = rows.finals.dtype == np.float64
+    if norm.teams is Teams.NONE:
+        finals = _finals(raws, norm, exact)
+    else:
+        sides = _sides_of(rules, norm, ors[sel], keys.reshape(m, 4)[sel])
+        ok[sel[sides < 0]] = False  # (the engine refuses these sides: the row path says why)
+        sel, raws, sides = sel[sides >= 0], raws[sides >= 0], sides[sides >= 0]
+        finals = _team_finals(raws, sides, norm, exact)
     rows.raws[rows_of[sel]] = raws
-    rows.finals[rows_of[sel]] = _finals(raws, norm, rows.finals.dtype == np.float64)
+    rows.finals[rows_of[sel]] = finals
     rows.scored[rows_of[sel]] = True
     return ok
+
+
+def _exposures(
+    members: pa.Array, fields: set[str], rules: CompiledRules, m: int
+) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]] | None:
+    """Each player's exposure key (``exposed``: a COPY_KEY per card, ``first_exposed``: a
+    FIRST_KEY, as the engine keys them), and which of the ``m`` hands hold only exposures
+    core/hand.py passes (one deck: each special card exposed at most once, a 首明 counted as
+    its copy; at most one 首明 a player, and only where the rules allow it); None for columns
+    of another type."""
+    keys = np.zeros(m * 4, np.int64)
+    fine = np.ones(m, bool)
+    copies = np.zeros((4, m), np.int64)  # each special card's exposures in each hand
+    for field, key_of in (("exposed", COPY_KEY), ("first_exposed", FIRST_KEY)):
+        if field not in fields or not _any(members.field(field)):
+            continue
+        looked = _cards(members.field(field))
+        if looked is None:
+            return None
+        cards, lengths, strange = looked
+        special = _SPECIAL_OF[cards]
+        strange[np.repeat(np.arange(len(lengths)), lengths)[special < 0]] = True
+        fine &= ~strange.reshape(m, 4).any(axis=1)
+        owner = np.repeat(np.arange(len(lengths)) // 4, lengths)
+        for k in range(4):
+            copies[k] += np.bincount(owner[special == k], minlength=m)
+        if field == "first_exposed":
+            within = _HAND.firsts_within(lengths, rules.first_allowed)
+            fine &= within.reshape(m, 4).all(axis=1)
+        keys += _sum_per_list(np.asarray(key_of, np.int64)[np.maximum(special, 0)], lengths,
+                              np.add)  # fmt: skip
+    for k in range(4):
+        fine &= _HAND.exposures_within(copies[k], 1, rules.exposable[k])
+    return keys, fine
+
+
+def _sides_of(
+    rules: CompiledRules,
+    norm: Normalization,
+    ors: np.ndarray[Any, Any],
+    keys: np.ndarray[Any, Any],
+) -> np.ndarray[Any, Any]:
+    """Each hand's sides as the engine's :func:`~gongzhu_score.core.engine.team_sides` gives
+    them (a code: bit i, seat i's side), -1 where it refuses them; asked once per distinct
+    input it reads (who took the pig or the sheep, who exposed what), of the first hand with
+    it."""
+    if not len(ors):
+        return np.zeros(0, np.int64)
+    took = scoring_set(ors) >> 13 & 3  # (the pig and the sheep of scoring_set: bits 13, 14)
+    code = np.zeros(len(ors), np.int64)
+    for seat in range(4):
+        code |= took[:, seat] << (2 * seat) | keys[:, seat] << (8 + KEY_WIDTH * 4 * seat)
+    unique, first, which = np.unique(code, return_index=True, return_inverse=True)
+    out = np.zeros(len(unique), np.int64)
+    for u, at in enumerate(first.tolist()):
+        try:
+            sides = team_sides(norm, ("", "", "", ""), [int(x) for x in ors[at]], [0] * 4,
+                               [int(x) for x in keys[at]])  # fmt: skip
+        except GongzhuError:
+            out[u] = -1
+            continue
+        out[u] = sum(side << seat for seat, side in enumerate(sides or (0, 0, 0, 0)))
+    got: np.ndarray[Any, Any] = out[which.ravel()]
+    return got
+
+
+def _team_finals(
+    raws: np.ndarray[Any, Any], sides: np.ndarray[Any, Any], norm: Normalization, exact: bool
+) -> np.ndarray[Any, Any]:
+    """The engine's finals for team play, asked once per distinct (four raws, sides)."""
+    kind = np.float64 if exact else np.int64
+    if not len(raws):
+        return np.zeros((0, 4), kind)
+    table = np.concatenate((raws, sides[:, None]), axis=1)
+    unique, which = np.unique(table, axis=0, return_inverse=True)
+    values = []
+    for *four, code in unique.tolist():
+        seats = tuple(code >> seat & 1 for seat in range(4))
+        finals = normalize(tuple(four), norm, seats)
+        values.append([float(f) if exact else int(f) for f in finals])
+    out: np.ndarray[Any, Any] = np.array(values, kind)[which.ravel()]
+    return out
 
 
 _SETS = 1 << 16
@@ -897,9 +980,9 @@ _TOO_LARGE = np.iinfo(np.int64).min
 class _Raws:
     """One rule set's raw scores, each (exposure key, set of scoring cards) asked of the engine
     (:meth:`CompiledRules.raws`) the first time a table holds it, and kept for the process: a
-    row of 65,536 numbers for each of the 16 exposure keys of one deck (which of the four
-    special cards were exposed), which every later call reads as it is. (The rows are made at
-    once but cost memory only as they are filled.)"""
+    row of 65,536 numbers for each of the 81 exposure keys of one deck (each of the four
+    special cards not exposed, exposed, or exposed under 首明), which every later call reads as
+    it is. (The rows are made at once but cost memory only as they are filled.)"""
 
     def __init__(self, rules: CompiledRules) -> None:
         self.rules = rules
@@ -914,8 +997,10 @@ class _Raws:
         hand, under the hand's exposure key in ``keys`` (:data:`_TOO_LARGE` for a key that is
         none of one deck's, which the column path never gives)."""
         rows = np.zeros(len(keys), np.int64)
-        for k, shift in enumerate(_SHIFTS):
-            rows |= ((keys >> shift) & 1) << k
+        for k in range(4):  # (a key that is none of one deck's: caught below, never read)
+            field = keys >> (KEY_WIDTH * k)
+            state = np.where(field & _FIRST_FIELD, 2, np.minimum(field & _COPY_FIELD, 1))
+            rows += state * 3**k
         codes = rows[:, None] * _SETS + sets
         with self.lock:  # (threads of one call, or calls at once, share the numbers)
             missing = codes[~self.known.reshape(-1)[codes]]
@@ -942,16 +1027,19 @@ class _Raws:
             self.known[row, sets] = True
 
 
-_SHIFTS = [COPY_KEY[k].bit_length() - 1 for k in range(4)]
-"""Where each special card's exposure sits in an exposure key (one copy: one bit)."""
-_KEYS = np.array([sum(COPY_KEY[k] for k in range(4) if row >> k & 1) for row in range(16)],
-                 np.int64)  # fmt: skip
-"""One deck's exposure keys, by which special cards were exposed (bit k: card k)."""
+_COPY_FIELD = COPY_KEY[0] * 3
+_FIRST_FIELD = FIRST_KEY[0]
+"""A special card's copies and its 首明 in its field of an exposure key (:mod:`.bits`)."""
+_KEYS = np.array([sum((0, COPY_KEY[k], FIRST_KEY[k])[row // 3**k % 3] for k in range(4))
+                  for row in range(81)], np.int64)  # fmt: skip
+"""One deck's exposure keys, by each special card's state (digit k in base 3: card k not
+exposed, exposed, or exposed under 首明)."""
 
 
 _RAWS: dict[Variant, _Raws] = {}
 _KEEP_RAWS = 8
-"""Rule sets whose raw scores are kept (9 MB at most each, as they are filled)."""
+"""Rule sets whose raw scores are kept (47 MB at most each, as they are filled: realistic
+hands fill a few of the 81 keys' rows)."""
 
 
 def _raws_of(variant: Variant, rules: CompiledRules) -> _Raws:
