@@ -58,7 +58,14 @@ from ..core.bits import (
     scoring_set,
 )
 from ..core.cards import DECK, flag_of, not_a
-from ..core.engine import CompiledRules, HandResult, compiled_rules, normalize, team_sides
+from ..core.engine import (
+    CompiledRules,
+    HandResult,
+    compiled_rules,
+    normalize,
+    normalize_each,
+    team_sides,
+)
 from ..core.hand import is_plain_name
 from ..core.normalize import Method, Normalization, Rounding, Teams, parse_teams
 from ..core.variant import Variant
@@ -698,9 +705,6 @@ Looked = tuple[np.ndarray[Any, Any], np.ndarray[Any, Any], np.ndarray[Any, Any]]
 entry holds, and which entries hold something that is no canonical code."""
 
 
-# Canonical codes byte by byte (core.bits): a rank byte's place in its suit, a suit byte's block.
-_RANK = np.array(RANK_OF_BYTE, np.int8)
-_SUIT = np.array(SUIT_OF_BYTE, np.int8)
 # A DECK index → its special card's place in an exposure key (Q♠ J♦ 10♣ A♥), or -1.
 _SPECIAL_OF = np.array([SPECIAL_INDEX.get(c.code, -1) for c in DECK], np.int64)
 
@@ -752,21 +756,34 @@ def _cards(array: pa.Array) -> Looked | None:
     # tokens per entry: the token starts between the entry's bounds (counted, never summed
     # as bytes, which would wrap at 256 tokens)
     lengths = np.diff(np.searchsorted(first, offsets)).astype(np.int64)
-    owner = np.repeat(np.arange(n), lengths)
-    size = last - first
+    # A token is a canonical code when its first and last bytes are a rank and a suit and it
+    # is two bytes long, or three for a "10" (its middle byte a "0"): one look-up of the pair.
     head = data[first]
-    rank = np.where(size == 1, _RANK[head], -1)
-    ten = (size == 2) & (head == ord("1")) & (data[np.minimum(first + 1, size_of_data - 1)]
-                                              == ord("0"))  # fmt: skip
-    rank = np.where(ten, RANK_TEN, rank)
-    suit = _SUIT[data[last]]
-    bad = (rank < 0) | (suit < 0)
+    card = _PAIR[(head.astype(np.int32) << 8) | data[last]]
+    good = np.where(head == ord("1"), last - first == 2, last - first == 1) & (card >= 0)
+    tens = np.flatnonzero(good & (head == ord("1")))
+    good[tens] = data[first[tens] + 1] == ord("0")
     unknown = np.zeros(n, bool)
-    unknown[owner[bad]] = True
-    return np.where(bad, 0, suit + rank).astype(np.int64), lengths, unknown
+    if not good.all():  # (whose tokens are bad: found by their place among the entries')
+        ends = np.cumsum(lengths)
+        unknown[np.searchsorted(ends, np.flatnonzero(~good), "right")] = True
+        card[~good] = 0
+    return card, lengths, unknown
+
+
+_PAIR = np.full(1 << 16, -1, np.int8)
+"""A token's card (its index in DECK) by its first and last bytes (a rank byte or the "1" of
+"10", a suit byte: canonical codes byte by byte, core.bits), or -1."""
+for _rank in range(256):
+    for _suit in range(256):
+        _place = RANK_TEN if _rank == ord("1") else RANK_OF_BYTE[_rank]
+        if _place >= 0 and SUIT_OF_BYTE[_suit] >= 0:
+            _PAIR[_rank << 8 | _suit] = SUIT_OF_BYTE[_suit] + _place
 
 
 _NO_TEXT = pa.scalar("", pa.string())
+_BIT = np.array([1 << i for i in range(len(DECK))], np.int64)
+"""Each card's bit (bit i: DECK[i])."""
 
 
 def _numbers(array: pa.Array, null: int) -> np.ndarray[Any, Any]:
@@ -806,10 +823,12 @@ _BYTE_BITS = np.array([bin(b).count("1") for b in range(256)], np.int64)
 
 def _sum_per_list(values: np.ndarray[Any, Any], lengths: np.ndarray[Any, Any],
                   op: Any) -> np.ndarray[Any, Any]:  # fmt: skip
-    starts = np.concatenate(([0], np.cumsum(lengths)[:-1])) if len(lengths) else lengths
-    padded = np.concatenate((values, np.zeros(1, values.dtype)))
-    out = op.reduceat(padded, starts) if len(lengths) else padded[:0]
-    return np.where(lengths == 0, 0, out).astype(values.dtype)
+    """``op`` over each list's values (``lengths``: how many each list holds); 0 for none."""
+    out = np.zeros(len(lengths), values.dtype)
+    filled = lengths > 0
+    if len(values):  # (only the lists that hold some: each reduced up to the next one's start)
+        out[filled] = op.reduceat(values, (np.cumsum(lengths) - lengths)[filled])
+    return out
 
 
 def _score_group(
@@ -848,7 +867,7 @@ def _score_group(
     if looked is None:
         return np.zeros(m, bool)
     index, lengths, unknown = looked
-    bits = np.left_shift(1, index.astype(np.int64))  # int64: every mask fits in 52 bits
+    bits = _BIT[index]  # int64: every mask fits in 52 bits
     ors = _sum_per_list(bits, lengths, np.bitwise_or).reshape(m, 4)
     ok &= ~unknown.reshape(m, 4).any(axis=1)
     # one deck: no card twice, in one player's list or in two, when there are as many cards as
@@ -953,6 +972,10 @@ def _sides_of(
     return got
 
 
+_SEATS = [tuple(code >> seat & 1 for seat in range(4)) for code in range(16)]
+"""Each seat's side for a code of sides (bit i: seat i's)."""
+
+
 def _team_finals(
     raws: np.ndarray[Any, Any], sides: np.ndarray[Any, Any], norm: Normalization, exact: bool
 ) -> np.ndarray[Any, Any]:
@@ -962,12 +985,12 @@ def _team_finals(
         return np.zeros((0, 4), kind)
     table = np.concatenate((raws, sides[:, None]), axis=1)
     unique, which = np.unique(table, axis=0, return_inverse=True)
-    values = []
-    for *four, code in unique.tolist():
-        seats = tuple(code >> seat & 1 for seat in range(4))
-        finals = normalize(tuple(four), norm, seats)
-        values.append([float(f) if exact else int(f) for f in finals])
-    out: np.ndarray[Any, Any] = np.array(values, kind)[which.ravel()]
+    listed = unique.tolist()
+    seats = [_SEATS[row[4]] for row in listed]
+    values = normalize_each([row[:4] for row in listed], norm, seats)
+    out: np.ndarray[Any, Any] = np.array(
+        [[float(f) for f in v] for v in values] if exact else values, kind
+    )[which.ravel()]
     return out
 
 
@@ -1104,12 +1127,11 @@ def _finals(raws: np.ndarray[Any, Any], norm: Normalization, exact: bool) -> np.
     total_values, total_at = _unique(totals - low_total)
     # one number per (raw, total) pair: few of each, so few pairs
     unique, which = _unique(raw_at.astype(np.int64) * len(total_values) + total_at)
-    values = []
-    for code in unique.tolist():
-        r, t = divmod(code, len(total_values))
-        raw = int(raw_values[r]) + low_raw
-        total = int(total_values[t]) + low_total
-        values.append(normalize((raw, total - raw, 0, 0), norm)[0])
+    r, t = np.divmod(unique, len(total_values))
+    raw = raw_values[r] + low_raw
+    total = total_values[t] + low_total
+    asked = [(a, b, 0, 0) for a, b in zip(raw.tolist(), (total - raw).tolist(), strict=True)]
+    values = [finals[0] for finals in normalize_each(asked, norm)]
     out = np.array([float(v) for v in values] if exact else [int(v) for v in values],
                    np.float64 if exact else np.int64)  # fmt: skip
     finals: np.ndarray[Any, Any] = out[which.ravel()].reshape(raws.shape)

@@ -57,7 +57,8 @@ from .normalize import Method, Normalization, Rounding, Teams
 from .result import Exposure, PlayerScore, Step, TeamSide, player_score
 from .variant import Variant
 
-__all__ = ["CompiledRules", "HandResult", "HandState", "compiled_rules", "normalize", "team_sides"]
+__all__ = ["CompiledRules", "HandResult", "HandState", "compiled_rules", "normalize",
+           "normalize_each", "team_sides"]  # fmt: skip
 
 _PARTNER_SIDES: Final = (0, 1, 0, 1)
 _THREES: Final = (3, 3, 3, 3)
@@ -731,6 +732,22 @@ def normalize(
     if norm.teams is not Teams.NONE and seats is None:
         raise error(HandError, "error.teams.sides")
     return _normalize(numbers, _how(norm), seats)[0]
+
+
+def normalize_each(
+    hands: Sequence[Sequence[int]],
+    norm: Normalization,
+    sides: Sequence[Sequence[int]] | None = None,
+) -> list[tuple[int | Fraction, ...]]:
+    """:func:`normalize` of each of ``hands`` (four raws each), with the sides of each in
+    ``sides`` (None: individual play): one call for many (the column path asks it once per
+    batch for the distinct inputs its hands hold; compiled, the loop costs little)."""
+    if sides is not None and len(sides) != len(hands):
+        raise not_a("argument.sides", sides).within("sides")
+    out: list[tuple[int | Fraction, ...]] = []
+    for i in range(len(hands)):
+        out.append(normalize(hands[i], norm, None if sides is None else sides[i]))
+    return out
 
 
 def _four(values: object, sides: bool) -> tuple[int, ...] | None:
