@@ -583,12 +583,11 @@ def _row_path(
     in ``messages`` (``column``: the message ``batch`` gives, after the row's place). A score
     the columns cannot hold is bad too."""
     # (no column read: each row is an empty hand, which the row engine refuses saying so)
-    taken = rb.take(pa.array(indices)).to_pylist() if rb.num_columns else [{}] * len(indices)
+    taken = _plain_rows(rb.take(pa.array(indices))) if rb.num_columns else [{}] * len(indices)
     exact = rows.finals.dtype == np.float64
     batch = plan.batch
     bad: list[BadRecord] = []
-    for i, row in zip(indices.tolist(), taken, strict=True):
-        data = plain(row)
+    for i, data in zip(indices.tolist(), taken, strict=True):
         try:
             result = batch.scorer(data).score_data(data)  # (Batch.score, but for the place)
             large = too_large(result, exact)
@@ -605,6 +604,52 @@ def _row_path(
             continue
         _put(rows, i, result, exact)
     return bad
+
+
+def _plain_rows(rb: pa.RecordBatch) -> list[Any]:
+    """Each row as :func:`plain` makes it of ``rb.to_pylist()``; built from the columns'
+    values for text, lists of text and the players' structs of them (no dict made and then
+    remade without its nulls)."""
+    if not all(_is_text(f.type) or (f.name == "players" and _players_of_text(f.type))
+               for f in rb.schema):  # fmt: skip
+        return [plain(row) for row in rb.to_pylist()]
+    values = [_player_lists(c) if n == "players" else c.to_pylist()
+              for n, c in zip(rb.schema.names, rb.columns, strict=True)]  # fmt: skip
+    names = rb.schema.names
+    return [{k: v for k, v in zip(names, row, strict=True) if v is not None}
+            for row in zip(*values, strict=True)]  # fmt: skip
+
+
+def _is_text(kind: pa.DataType) -> bool:
+    """Text, a list of text, or nulls: what :func:`plain` leaves as it is."""
+    if pa.types.is_list(kind):
+        return pa.types.is_string(kind.value_type) or pa.types.is_null(kind.value_type)
+    return pa.types.is_string(kind) or pa.types.is_null(kind)
+
+
+def _players_of_text(kind: pa.DataType) -> bool:
+    return (pa.types.is_list(kind) and pa.types.is_struct(kind.value_type)
+            and all(_is_text(f.type) for f in kind.value_type))  # fmt: skip
+
+
+def _player_lists(column: pa.Array) -> list[Any]:
+    """A column of lists of player structs as plain Python: each struct a dict of its fields
+    that are not null (a null struct, a null list: None)."""
+    players = column.flatten()  # (the values of the lists, with the column's own offset)
+    names = [players.type.field(k).name for k in range(players.type.num_fields)]
+    fields = [players.field(k).to_pylist() for k in range(len(names))]
+    valid = players.is_valid().to_pylist() if players.null_count else None
+    members = [{k: v for k, v in zip(names, row, strict=True) if v is not None}
+               for row in zip(*fields, strict=True)]  # fmt: skip
+    if valid is not None:
+        members = [m if ok else None for m, ok in zip(members, valid, strict=True)]
+    lengths = _lengths(column).tolist()
+    out: list[Any] = []
+    at = 0
+    for size, ok in zip(lengths, column.is_valid().to_pylist(), strict=True):
+        out.append(members[at : at + size] if ok else None)
+        at += size
+    return out
 
 
 _INT64 = (1 << 63) - 1
