@@ -726,12 +726,18 @@ def normalize(
         raise not_a("argument.raws", raws).within("raws")
     if not isinstance(norm, Normalization):
         raise not_a("argument.normalization", norm).within("norm")
+    how = _how(norm)
+    return _normalize(numbers, how, _seats(sides, how))[0]
+
+
+def _seats(sides: Sequence[int] | None, how: _How) -> tuple[int, ...] | None:
+    """``sides`` checked: four 0s and 1s, given for team play (None: individual play)."""
     seats = None if sides is None else _four(sides, True)
     if sides is not None and seats is None:
         raise not_a("argument.sides", sides).within("sides")
-    if norm.teams is not Teams.NONE and seats is None:
+    if how.teams != _NO_TEAMS and seats is None:
         raise error(HandError, "error.teams.sides")
-    return _normalize(numbers, _how(norm), seats)[0]
+    return seats
 
 
 def normalize_each(
@@ -742,11 +748,18 @@ def normalize_each(
     """:func:`normalize` of each of ``hands`` (four raws each), with the sides of each in
     ``sides`` (None: individual play): one call for many (the column path asks it once per
     batch for the distinct inputs its hands hold; compiled, the loop costs little)."""
+    if not isinstance(norm, Normalization):
+        raise not_a("argument.normalization", norm).within("norm")
     if sides is not None and len(sides) != len(hands):
         raise not_a("argument.sides", sides).within("sides")
+    how = _how(norm)  # (the options read once, not once a hand)
     out: list[tuple[int | Fraction, ...]] = []
     for i in range(len(hands)):
-        out.append(normalize(hands[i], norm, None if sides is None else sides[i]))
+        numbers = _four(hands[i], False)
+        if numbers is None:
+            raise not_a("argument.raws", hands[i]).within("hands")
+        seats = _seats(None if sides is None else sides[i], how)
+        out.append(_normalize(numbers, how, seats)[0])
     return out
 
 
