@@ -16,14 +16,17 @@ split, one look-up), each player's scoring cards a 16-bit number; the raw score 
 set under each exposure state is asked of the engine's own
 :meth:`~gongzhu_score.core.engine.CompiledRules.raws` once per process, the first time a table
 holds it, and kept in numpy arrays that every later call reads as they are (:class:`_Raws`).
-The finals come from the engine's :func:`~gongzhu_score.core.engine.normalize`, once per
-distinct (raw, hand total) pair (individual play: a final depends on nothing else). Numpy only
+An exposure state is the engine's exposure key (亮牌 and 首明 of one deck: 81 of them). The
+finals come from the engine's :func:`~gongzhu_score.core.engine.normalize_each`, once per
+distinct (raw, hand total) pair in individual play (a final depends on nothing else), once per
+distinct (four raws, sides) in team play, the sides from the engine's
+:func:`~gongzhu_score.core.engine.team_sides` once per distinct input it reads. Numpy only
 gathers and scatters numbers.
 
 Hands the column path does not take go through the row engine in the same call, with the same
-results: two decks, teams, exposures of 首明, any spelling other than the canonical codes,
-anything not plainly valid (whose error then names the row), hands with columns of their own
-(trick-by-trick records).
+results: two decks, any spelling other than the canonical codes, anything not plainly valid
+(whose error then names the row: a wrong 首明, pig-sheep teams with an exposure, …), hands
+with columns of their own (trick-by-trick records).
 """
 
 from __future__ import annotations
@@ -967,7 +970,7 @@ def _exposures(
     for field, key_of in (("exposed", COPY_KEY), ("first_exposed", FIRST_KEY)):
         if field not in fields or not _any(members.field(field)):
             continue
-        looked = _cards(members.field(field))
+        looked = _cards_of_some(members.field(field))
         if looked is None:
             return None
         cards, lengths, strange = looked
@@ -985,6 +988,21 @@ def _exposures(
     for k in range(4):
         fine &= _HAND.exposures_within(copies[k], 1, rules.exposable[k])
     return keys, fine
+
+
+def _cards_of_some(column: pa.Array) -> Looked | None:
+    """:func:`_cards` of a column mostly null (most players expose nothing): only its other
+    entries read, each entry's count and mark then put back in its place."""
+    if column.null_count <= len(column) // 2:
+        return _cards(column)
+    held = np.flatnonzero(column.is_valid().to_numpy(zero_copy_only=False))
+    looked = _cards(column.take(pa.array(held)))
+    if looked is None:
+        return None
+    lengths = np.zeros(len(column), np.int64)
+    strange = np.zeros(len(column), bool)
+    lengths[held], strange[held] = looked[1], looked[2]
+    return looked[0], lengths, strange
 
 
 def _sides_of(
