@@ -626,13 +626,13 @@ def _plain_rows(rb: pa.RecordBatch) -> list[Any]:
 def _is_text(kind: pa.DataType) -> bool:
     """Text, a list of text, or nulls: what :func:`plain` leaves as it is."""
     if pa.types.is_list(kind):
-        return pa.types.is_string(kind.value_type) or pa.types.is_null(kind.value_type)
-    return pa.types.is_string(kind) or pa.types.is_null(kind)
+        return bool(pa.types.is_string(kind.value_type) or pa.types.is_null(kind.value_type))
+    return bool(pa.types.is_string(kind) or pa.types.is_null(kind))
 
 
 def _players_of_text(kind: pa.DataType) -> bool:
-    return (pa.types.is_list(kind) and pa.types.is_struct(kind.value_type)
-            and all(_is_text(f.type) for f in kind.value_type))  # fmt: skip
+    return bool(pa.types.is_list(kind) and pa.types.is_struct(kind.value_type)
+                and all(_is_text(f.type) for f in kind.value_type))  # fmt: skip
 
 
 def _player_lists(column: pa.Array) -> list[Any]:
@@ -642,8 +642,10 @@ def _player_lists(column: pa.Array) -> list[Any]:
     names = [players.type.field(k).name for k in range(players.type.num_fields)]
     fields = [players.field(k).to_pylist() for k in range(len(names))]
     valid = players.is_valid().to_pylist() if players.null_count else None
-    members = [{k: v for k, v in zip(names, row, strict=True) if v is not None}
-               for row in zip(*fields, strict=True)]  # fmt: skip
+    members: list[dict[str, Any] | None] = [
+        {k: v for k, v in zip(names, row, strict=True) if v is not None}
+        for row in zip(*fields, strict=True)
+    ]
     if valid is not None:
         members = [m if ok else None for m, ok in zip(members, valid, strict=True)]
     lengths = _lengths(column).tolist()
@@ -946,7 +948,7 @@ def _score_group(
     if norm.teams is Teams.NONE:
         finals = _finals(raws, norm, exact)
     else:
-        sides = _sides_of(rules, norm, ors[sel], keys.reshape(m, 4)[sel])
+        sides = _sides_of(norm, ors[sel], keys.reshape(m, 4)[sel])
         ok[sel[sides < 0]] = False  # (the engine refuses these sides: the row path says why)
         sel, raws, sides = sel[sides >= 0], raws[sides >= 0], sides[sides >= 0]
         finals = _team_finals(raws, sides, norm, exact)
@@ -1006,10 +1008,7 @@ def _cards_of_some(column: pa.Array) -> Looked | None:
 
 
 def _sides_of(
-    rules: CompiledRules,
-    norm: Normalization,
-    ors: np.ndarray[Any, Any],
-    keys: np.ndarray[Any, Any],
+    norm: Normalization, ors: np.ndarray[Any, Any], keys: np.ndarray[Any, Any]
 ) -> np.ndarray[Any, Any]:
     """Each hand's sides as the engine's :func:`~gongzhu_score.core.engine.team_sides` gives
     them (a code: bit i, seat i's side), -1 where it refuses them; asked once per distinct
