@@ -34,7 +34,7 @@ from __future__ import annotations
 import os
 import threading
 from collections import deque
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -1047,9 +1047,11 @@ def _team_finals(
         return np.zeros((0, 4), kind)
     table = np.concatenate((raws, sides[:, None]), axis=1)
     unique, which = np.unique(table, axis=0, return_inverse=True)
-    listed = unique.tolist()
-    seats = [_SEATS[row[4]] for row in listed]
-    values = normalize_each([row[:4] for row in listed], norm, seats)
+
+    def ask(new: list[tuple[int, ...]]) -> list[Any]:
+        return normalize_each([x[:4] for x in new], norm, [_SEATS[x[4]] for x in new])
+
+    values = _kept(_TEAM_FINALS, norm, [tuple(x) for x in unique.tolist()], ask)
     out: np.ndarray[Any, Any] = np.array(
         [[float(f) for f in v] for v in values] if exact else values, kind
     )[which.ravel()]
@@ -1192,12 +1194,56 @@ def _finals(raws: np.ndarray[Any, Any], norm: Normalization, exact: bool) -> np.
     r, t = np.divmod(unique, len(total_values))
     raw = raw_values[r] + low_raw
     total = total_values[t] + low_total
-    asked = [(a, b, 0, 0) for a, b in zip(raw.tolist(), (total - raw).tolist(), strict=True)]
-    values = [finals[0] for finals in normalize_each(asked, norm)]
+    values = _kept_finals(norm, list(zip(raw.tolist(), total.tolist(), strict=True)))
     out = np.array([float(v) for v in values] if exact else [int(v) for v in values],
                    np.float64 if exact else np.int64)  # fmt: skip
     finals: np.ndarray[Any, Any] = out[which.ravel()].reshape(raws.shape)
     return finals
+
+
+Kept = dict[Normalization, dict[tuple[int, ...], Any]]
+_FINALS: Kept = {}
+"""Individual play: the final of each (raw, hand total) met, by the options."""
+_TEAM_FINALS: Kept = {}
+"""Team play: the finals of each (four raws, code of sides) met, by the options."""
+_KEEP_FINALS = 100_000
+"""The most inputs whose finals are kept for the process for one set of options (about 20 MB:
+realistic hands meet a few tens of thousands); the last 8 sets of options kept."""
+
+
+def _kept_finals(norm: Normalization, pairs: list[tuple[int, ...]]) -> list[Any]:
+    """The engine's final for each (raw, hand total) of individual play under ``norm``."""
+
+    def ask(new: list[tuple[int, ...]]) -> list[Any]:
+        asked = normalize_each([(raw, total - raw, 0, 0) for raw, total in new], norm)
+        return [finals[0] for finals in asked]
+
+    return _kept(_FINALS, norm, pairs, ask)
+
+
+def _kept(
+    store: Kept,
+    norm: Normalization,
+    inputs: list[tuple[int, ...]],
+    ask: Callable[[list[tuple[int, ...]]], list[Any]],
+) -> list[Any]:
+    """The answer to each of ``inputs`` (distinct), each asked of the engine (``ask``) once
+    per process and kept in ``store`` for ``norm``, as the raw scores are (:class:`_Raws`)."""
+    kept = store.get(norm)
+    if kept is None:
+        with _LOCK:
+            kept = store.get(norm)
+            if kept is None:
+                if len(store) >= _KEEP_RAWS:
+                    del store[next(iter(store))]
+                kept = store[norm] = {}
+    new = [x for x in inputs if x not in kept]
+    found: dict[tuple[int, ...], Any] = {}
+    if new:
+        found = dict(zip(new, ask(new), strict=True))
+        if len(kept) + len(found) <= _KEEP_FINALS:  # (beyond: asked again when met)
+            kept.update(found)
+    return [found[x] if x in found else kept[x] for x in inputs]
 
 
 # --- the results ---------------------------------------------------------------------------------
