@@ -616,8 +616,8 @@ def _plain_rows(rb: pa.RecordBatch) -> list[Any]:
     if not all(_is_text(f.type) or (f.name == "players" and _players_of_text(f.type))
                for f in rb.schema):  # fmt: skip
         return [plain(row) for row in rb.to_pylist()]
-    values = [_player_lists(c) if n == "players" else c.to_pylist()
-              for n, c in zip(rb.schema.names, rb.columns, strict=True)]  # fmt: skip
+    values = [_player_lists(c) if _players_of_text(c.type) else c.to_pylist()
+              for c in rb.columns]  # fmt: skip
     names = rb.schema.names
     return [{k: v for k, v in zip(names, row, strict=True) if v is not None}
             for row in zip(*values, strict=True)]  # fmt: skip
@@ -631,7 +631,10 @@ def _is_text(kind: pa.DataType) -> bool:
 
 
 def _players_of_text(kind: pa.DataType) -> bool:
+    """A list of structs of text (at least one field: the rows of a struct of none cannot be
+    told from its fields' values)."""
     return bool(pa.types.is_list(kind) and pa.types.is_struct(kind.value_type)
+                and kind.value_type.num_fields > 0
                 and all(_is_text(f.type) for f in kind.value_type))  # fmt: skip
 
 
