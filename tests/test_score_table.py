@@ -807,3 +807,16 @@ def test_first_exposures_teams_and_two_decks_on_both_paths_give_the_row_engine(
                                                        strict=True)]  # fmt: skip
         # one deck: every valid hand of canonical codes, 首明 and teams too, by columns
         assert path == ("column" if rules.decks == 1 else "row")
+
+
+@pytest.mark.parametrize("rows", [
+    [a_row(), {**a_row("QS", f"JD 10C {HEARTS}"), "variant": "jj", "teams": None}],
+    [{"players": [None, None, None]}, {"players": None}],
+    [{"players": [{}, {}, None]}],
+    [{"players": [{"name": None, "captured": ["QS", None]}, None], "variant": None}],
+    [{"players": [{"name": "东", "captured": "QS", "meta": {"a": None}}]}],
+])  # fmt: skip
+def test_the_row_path_reads_each_row_as_json_lines_would_give_it(rows: list[Any]) -> None:
+    batch = pa.RecordBatch.from_pylist(rows)
+    for part in (batch, batch.slice(1), batch.take(pa.array([0] * 3))):
+        assert columns._plain_rows(part) == [plain(r) for r in part.to_pylist()]
