@@ -90,7 +90,8 @@ _HAND = as_source("hand")
 _PLAYER_FIELDS = {"name", "captured", "exposed", "first_exposed"}
 _TABLE_COLUMNS = {"players", "variant", "teams"}
 _MOST_ROWS = 65_536
-"""The most rows scored at once (a larger record batch is scored in slices of this many)."""
+"""The most rows scored at once (a larger record batch is scored in equal slices of at most
+this many)."""
 
 
 def output_schema(exact: bool = False, *, source: bool = True, error: bool = False,
@@ -223,7 +224,15 @@ def _batches_of(table: object) -> list[pa.RecordBatch]:
         raise not_a("argument.table", table).within("table")
     if all(b.num_rows <= _MOST_ROWS for b in batches):
         return batches
-    return [b.slice(k, _MOST_ROWS) for b in batches for k in range(0, b.num_rows, _MOST_ROWS)]
+    # (in slices of one size: threads scoring them at once finish together)
+    return [b.slice(k, size) for b in batches for size in [_slice_size(b.num_rows)]
+            for k in range(0, b.num_rows, size)]  # fmt: skip
+
+
+def _slice_size(rows: int) -> int:
+    """The rows of each of the fewest equal slices of at most :data:`_MOST_ROWS` rows."""
+    slices = -(-rows // _MOST_ROWS) or 1
+    return -(-rows // slices) or 1
 
 
 def read_columns(names: Sequence[str]) -> frozenset[str]:
