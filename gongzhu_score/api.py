@@ -79,18 +79,27 @@ def _fast(
     captured: object,
     exposed: Mapping[str, CardsLike] | None,
     norm: Normalization,
+    first_exposed: Mapping[str, CardsLike] | None = None,
 ) -> HandResult | None:
     """The hand scored straight from canonical codes, or None for the careful path."""
     if type(captured) is not dict and not isinstance(captured, Mapping):
         return None
     names = list(captured)
-    if exposed is not None:
-        if not isinstance(exposed, Mapping) or any(n not in captured for n in exposed):
-            return None  # (the careful path says what is wrong)
-        shown: list[object] = [exposed.get(n) for n in names]
-    else:
-        shown = [None, None, None, None]
-    return engine.score_codes(names, list(captured.values()), shown, norm)
+    shown = _by_seat(captured, exposed)
+    first = _by_seat(captured, first_exposed) if first_exposed else [None] * 4
+    if shown is None or first is None:
+        return None  # (the careful path says what is wrong)
+    return engine.score_codes(names, list(captured.values()), shown, norm,
+                              first if first_exposed else None)  # fmt: skip
+
+
+def _by_seat(captured: Mapping[str, object], by_name: object) -> list[object] | None:
+    """Exposures by name as a list in seat order (None: not plainly given so)."""
+    if by_name is None:
+        return [None] * len(captured)
+    if not isinstance(by_name, Mapping) or any(n not in captured for n in by_name):
+        return None
+    return [by_name.get(n) for n in captured]
 
 
 def score_hand(
@@ -140,8 +149,8 @@ def _score_one(
             raise error(GongzhuError, "error.hand.a_hand_carries")
         hand = captured
     else:
-        if rest is None and not first_exposed:
-            result = _fast(engine, captured, exposed, norm)
+        if rest is None:
+            result = _fast(engine, captured, exposed, norm, first_exposed)
             if result is not None:
                 return result
         hand = Hand.from_captured(

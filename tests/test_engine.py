@@ -120,9 +120,10 @@ def test_every_library_path_agrees_under_random_rules(rules: Variant, data: st.D
     else:
         exact = options["rounding"] == "exact"
         assert isinstance(bulk, tuple) and bulk[0] != "refused"
-        plain_hand = not any(hand.first_exposed.values()) and options["teams"] == "none"
-        if rules.decks == 1 and plain_hand:  # a hand the column path takes, under any rules
-            assert paths(table, rules) == ["column"]
+        if rules.decks == 1:  # a hand the column path takes, under any rules (首明, teams)
+            assert paths(table, rules, options["normalize"], teams=options["teams"]) == ["column"]
+        # and the engine's fast path, 首明 and all (the careful parser only for the odd hand)
+        assert engine.compiled_rules(rules).score_data(as_data(hand), norm()) is not None
         assert [(p["name"], p["raw"], p["final"]) for p in row] == [
             (n, r, float(f) if exact else f) for n, r, f in zip(*bulk[:3], strict=True)
         ]

@@ -22,14 +22,17 @@ from hypothesis import strategies as st
 from strategies import RandomHand, hands_for, rule_sets
 
 from gongzhu_score import GongzhuError, Scorer, Variant
+from gongzhu_score.api import hand_or_record
 from gongzhu_score.arrow import OUTPUT_SCHEMA, default_threads, output_schema, paths, score_table
 from gongzhu_score.batch import columns
 from gongzhu_score.batch.columns import plain
 from gongzhu_score.batch.reading import InputRecord
 from gongzhu_score.batch.runner import Batch
 from gongzhu_score.cli.common import error_line
+from gongzhu_score.core.engine import compiled_rules
 from gongzhu_score.core.normalize import Method, Rounding, Teams
 from gongzhu_score.errors import ArgumentError, InputError
+from gongzhu_score.io.variants import find_variant
 from gongzhu_score.render.formats import yaml_text
 
 HEARTS = " ".join(f"{r}H" for r in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q",
@@ -631,3 +634,189 @@ def test_score_table_errors_column_is_batch_jsonl_keep_going_under_random_rules(
         # the line batch prints: the same, with the command line's advice (which flag to give)
         assert error_line(caught.value) == f"{lines}:{i}: {said[i]}"
     assert len(hands) + len(said) == len(rows)
+
+
+# --- 首明 and teams on the column path (issue 24) -----------------------------------------------
+
+
+def _only(exposable: list[str]) -> Variant:
+    """Classic, but only ``exposable`` may be exposed."""
+    data = {**find_variant("classic").to_data(), "name": "few", "exposable": exposable}
+    data.pop("aliases", None)
+    return Variant.from_data(data)
+
+
+WRONG_FIRSTS = [
+    (a_row(ALL, "", first_exposed="2H"), "classic"),  # (no special card)
+    (a_row(ALL, "", first_exposed="KS"), "classic"),
+    (a_row(ALL, "", first_exposed="QS JD"), "classic"),  # two for one player
+    (a_row(ALL, "", first_exposed=["QS", "JD"]), "classic"),
+    (a_row(ALL, "", first_exposed="QS QS"), "classic"),
+    (a_row(ALL, "", first_exposed="QS"), "jj"),  # a variant that forbids 首明
+    (a_row(ALL, "", first_exposed="QS", exposed="QS"), "classic"),  # exposed and 首明
+    (a_row(ALL, "", first_exposed="10C"), "few"),  # not exposable under these rules
+    (a_row(ALL, "", first_exposed="10C", exposed="AH AH"), "classic"),
+    (a_row(ALL, "", first_exposed=7), "classic"),
+]
+
+
+def _two_firsts_of_one_card() -> dict[str, Any]:
+    row = a_row(ALL, "", first_exposed="AH")
+    row["players"][1]["first_exposed"] = "AH"
+    return row
+
+
+def _exposed_by_one_first_by_another() -> dict[str, Any]:
+    row = a_row(ALL, "", first_exposed="JD")
+    row["players"][2]["exposed"] = "JD"
+    return row
+
+
+WRONG_FIRSTS += [(_two_firsts_of_one_card(), "classic"),
+                 (_exposed_by_one_first_by_another(), "classic")]  # fmt: skip
+
+
+def _rules(name: str) -> Variant:
+    return _only(["QS", "JD", "AH"]) if name == "few" else find_variant(name)
+
+
+@pytest.mark.parametrize(("row", "variant"), WRONG_FIRSTS)
+def test_a_wrong_first_exposure_is_never_taken_by_a_quick_path(
+    row: dict[str, Any], variant: str
+) -> None:
+    rules = _rules(variant)
+    scorer = Scorer(rules)
+    with pytest.raises(GongzhuError) as caught:
+        scorer.score_data(plain(row))
+    said = caught.value.text("en")
+    # the engine's fast path leaves it to the careful parser, which says why
+    assert compiled_rules(rules).score_data(plain(row), scorer.normalization) is None
+    table = (
+        table_of([GOOD[0], row, GOOD[1]])
+        if not isinstance(row["players"][0].get("first_exposed"), list)
+        else _listed([GOOD[0], row, GOOD[1]])
+    )
+    numbers_there = isinstance(row["players"][0]["first_exposed"], int)
+    # (a column of numbers where cards belong: every row of it goes the row path)
+    assert paths(table, rules) == (["row"] * 3 if numbers_there else ["column", "row", "column"])
+    scored = score_table(table, rules, errors="column")
+    assert scored.column("error").to_pylist() == [None, said, None]
+    with pytest.raises(GongzhuError) as raised:
+        score_table(table, rules)
+    assert str(raised.value) == f"row:2: {said}"
+
+
+def _listed(rows: list[dict[str, Any]]) -> pa.Table:
+    """``rows`` with every first_exposed as a list of codes (one column holds one type)."""
+
+    def listed(p: dict[str, Any]) -> dict[str, Any]:
+        first = p.get("first_exposed")
+        return {**p, "first_exposed": first.split() if isinstance(first, str) else first}
+
+    return table_of([{**r, "players": [listed(p) for p in r["players"]]} for r in rows])
+
+
+def _three_players_expose() -> dict[str, Any]:
+    row = a_row(ALL, "", first_exposed="JD")
+    row["players"][2]["exposed"] = "QS"
+    row["players"][3]["first_exposed"] = "AH"
+    return row
+
+
+RIGHT_FIRSTS = [
+    (a_row(ALL, "", first_exposed="QS"), "classic"),
+    (a_row(ALL, "", first_exposed="AH", exposed="QS JD 10C"), "classic"),
+    (a_row(HEARTS, "QS JD 10C", first_exposed="10C"), "dehong"),
+    (a_row(HEARTS, "QS JD 10C", first_exposed="JD"), "few"),
+    (_three_players_expose(), "classic"),
+]
+
+
+@pytest.mark.parametrize("teams", [None, "partners"])
+@pytest.mark.parametrize(("row", "variant"), RIGHT_FIRSTS)
+def test_a_first_exposure_takes_the_column_path_and_the_fast_path(
+    row: dict[str, Any], variant: str, teams: str | None
+) -> None:
+    rules = _rules(variant)
+    scorer = Scorer(rules, teams=teams or "none")
+    careful = compiled_rules(rules).score(hand_or_record(plain(row)).hand, scorer.normalization)
+    fast = compiled_rules(rules).score_data(plain(row), scorer.normalization)
+    assert fast is not None and fast == careful
+    for table in (table_of([row, GOOD[0]]), _listed([row, GOOD[0]])):
+        assert paths(table, rules, teams=teams) == ["column", "column"]
+        scored = score_table(table, rules, teams=teams)
+        assert numbers(scored.column("players")[0].as_py()) == list(
+            zip(careful.names, careful.raws, careful.finals, strict=True))  # fmt: skip
+
+
+def test_pig_sheep_teams_with_an_exposure_are_the_row_engines_error() -> None:
+    rows = [
+        GOOD[1],
+        a_row("QS JD 10C", HEARTS, exposed="AH"),
+        a_row("QS JD 10C", HEARTS, first_exposed="QS"),
+        a_row("QS", f"JD 10C {HEARTS}"),
+    ]
+    scored = score_table(table_of(rows), teams="pig-sheep", errors="column")
+    assert paths(table_of(rows), teams="pig-sheep") == ["column", "row", "row", "column"]
+    scorer = Scorer(teams="pig-sheep")
+    for row, players, said in zip(rows, scored.column("players").to_pylist(),
+                                  scored.column("error").to_pylist(), strict=True):  # fmt: skip
+        try:
+            result = scorer.score_data(plain(row))
+        except GongzhuError as e:
+            assert players is None and said == e.text("en")
+            continue
+        assert said is None
+        assert numbers(players) == list(zip(result.names, result.raws, result.finals,
+                                            strict=True))  # fmt: skip
+
+
+@settings(max_examples=200, derandomize=True, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])  # fmt: skip
+@given(rule_sets(), st.data())
+def test_first_exposures_teams_and_two_decks_on_both_paths_give_the_row_engine(
+    rules: Variant, data: st.DataObject
+) -> None:
+    rows = [_as_data(data.draw(hands_for(rules)), data.draw(st.booleans()))
+            for _ in range(data.draw(st.integers(1, 6)))]  # fmt: skip
+    teams = data.draw(st.sampled_from([None, "partners", "pig-sheep"]))
+    options = {
+        "normalize": data.draw(st.sampled_from([None, "zero-sum", "jj"])),
+        "scale": data.draw(st.integers(1, 12)),
+        "rounding": data.draw(st.sampled_from(["nearest", "exact"])),
+    }
+    table = _table(rows, list(range(len(rows))), 0, "string")
+    scored = score_table(table, rules, **options, teams=teams, errors="column")
+    taken = paths(table, rules, options["normalize"], teams=teams)
+    # batch's own path for a line (the options it cannot join are each line's error)
+    batch = Batch(rules, options["normalize"] and Method(options["normalize"]), options["scale"],
+                  Rounding(options["rounding"]), teams and Teams(teams))  # fmt: skip
+    exact = options["rounding"] == "exact"
+    for i, (row, players, said, path) in enumerate(zip(
+            rows, scored.column("players").to_pylist(), scored.column("error").to_pylist(),
+            taken, strict=True)):  # fmt: skip
+        try:
+            want = batch.score(InputRecord("t", i + 1, plain(row)))
+        except GongzhuError as e:
+            assert players is None and f"t:{i + 1}: {said}" == str(e)
+            assert path == "row"  # (the column path never takes a hand the engine refuses)
+            continue
+        assert said is None, said
+        assert numbers(players) == [(n, r, float(f) if exact else f)
+                                    for n, r, f in zip(want.names, want.raws, want.finals,
+                                                       strict=True)]  # fmt: skip
+        # one deck: every valid hand of canonical codes, 首明 and teams too, by columns
+        assert path == ("column" if rules.decks == 1 else "row")
+
+
+@pytest.mark.parametrize("rows", [
+    [a_row(), {**a_row("QS", f"JD 10C {HEARTS}"), "variant": "jj", "teams": None}],
+    [{"players": [None, None, None]}, {"players": None}],
+    [{"players": [{}, {}, None]}],
+    [{"players": [{"name": None, "captured": ["QS", None]}, None], "variant": None}],
+    [{"players": [{"name": "东", "captured": "QS", "meta": {"a": None}}]}],
+])  # fmt: skip
+def test_the_row_path_reads_each_row_as_json_lines_would_give_it(rows: list[Any]) -> None:
+    batch = pa.RecordBatch.from_pylist(rows)
+    for part in (batch, batch.slice(1), batch.take(pa.array([0] * 3))):
+        assert columns._plain_rows(part) == [plain(r) for r in part.to_pylist()]

@@ -16,14 +16,17 @@ split, one look-up), each player's scoring cards a 16-bit number; the raw score 
 set under each exposure state is asked of the engine's own
 :meth:`~gongzhu_score.core.engine.CompiledRules.raws` once per process, the first time a table
 holds it, and kept in numpy arrays that every later call reads as they are (:class:`_Raws`).
-The finals come from the engine's :func:`~gongzhu_score.core.engine.normalize`, once per
-distinct (raw, hand total) pair (individual play: a final depends on nothing else). Numpy only
+An exposure state is the engine's exposure key (亮牌 and 首明 of one deck: 81 of them). The
+finals come from the engine's :func:`~gongzhu_score.core.engine.normalize_each`, once per
+distinct (raw, hand total) pair in individual play (a final depends on nothing else), once per
+distinct (four raws, sides) in team play, the sides from the engine's
+:func:`~gongzhu_score.core.engine.team_sides` once per distinct input it reads. Numpy only
 gathers and scatters numbers.
 
 Hands the column path does not take go through the row engine in the same call, with the same
-results: two decks, teams, exposures of 首明, any spelling other than the canonical codes,
-anything not plainly valid (whose error then names the row), hands with columns of their own
-(trick-by-trick records).
+results: two decks, any spelling other than the canonical codes, anything not plainly valid
+(whose error then names the row: a wrong 首明, pig-sheep teams with an exposure, …), hands
+with columns of their own (trick-by-trick records).
 """
 
 from __future__ import annotations
@@ -31,7 +34,7 @@ from __future__ import annotations
 import os
 import threading
 from collections import deque
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -47,9 +50,25 @@ except ImportError as e:  # pragma: no cover (the extra is installed for the tes
     ) from e
 
 from ..core import as_source
-from ..core.bits import COPY_KEY, RANK_OF_BYTE, RANK_TEN, SPECIAL_INDEX, SUIT_OF_BYTE, scoring_set
+from ..core.bits import (
+    COPY_KEY,
+    FIRST_KEY,
+    KEY_WIDTH,
+    RANK_OF_BYTE,
+    RANK_TEN,
+    SPECIAL_INDEX,
+    SUIT_OF_BYTE,
+    scoring_set,
+)
 from ..core.cards import DECK, flag_of, not_a
-from ..core.engine import CompiledRules, HandResult, compiled_rules, normalize
+from ..core.engine import (
+    CompiledRules,
+    HandResult,
+    compiled_rules,
+    normalize,
+    normalize_each,
+    team_sides,
+)
 from ..core.hand import is_plain_name
 from ..core.normalize import Method, Normalization, Rounding, Teams, parse_teams
 from ..core.variant import Variant
@@ -71,7 +90,8 @@ _HAND = as_source("hand")
 _PLAYER_FIELDS = {"name", "captured", "exposed", "first_exposed"}
 _TABLE_COLUMNS = {"players", "variant", "teams"}
 _MOST_ROWS = 65_536
-"""The most rows scored at once (a larger record batch is scored in slices of this many)."""
+"""The most rows scored at once (a larger record batch is scored in equal slices of at most
+this many)."""
 
 
 def output_schema(exact: bool = False, *, source: bool = True, error: bool = False,
@@ -204,7 +224,15 @@ def _batches_of(table: object) -> list[pa.RecordBatch]:
         raise not_a("argument.table", table).within("table")
     if all(b.num_rows <= _MOST_ROWS for b in batches):
         return batches
-    return [b.slice(k, _MOST_ROWS) for b in batches for k in range(0, b.num_rows, _MOST_ROWS)]
+    # (in slices of one size: threads scoring them at once finish together)
+    return [b.slice(k, size) for b in batches for size in [_slice_size(b.num_rows)]
+            for k in range(0, b.num_rows, size)]  # fmt: skip
+
+
+def _slice_size(rows: int) -> int:
+    """The rows of each of the fewest equal slices of at most :data:`_MOST_ROWS` rows."""
+    slices = -(-rows // _MOST_ROWS) or 1
+    return -(-rows // slices) or 1
 
 
 def read_columns(names: Sequence[str]) -> frozenset[str]:
@@ -567,12 +595,11 @@ def _row_path(
     in ``messages`` (``column``: the message ``batch`` gives, after the row's place). A score
     the columns cannot hold is bad too."""
     # (no column read: each row is an empty hand, which the row engine refuses saying so)
-    taken = rb.take(pa.array(indices)).to_pylist() if rb.num_columns else [{}] * len(indices)
+    taken = _plain_rows(rb.take(pa.array(indices))) if rb.num_columns else [{}] * len(indices)
     exact = rows.finals.dtype == np.float64
     batch = plan.batch
     bad: list[BadRecord] = []
-    for i, row in zip(indices.tolist(), taken, strict=True):
-        data = plain(row)
+    for i, data in zip(indices.tolist(), taken, strict=True):
         try:
             result = batch.scorer(data).score_data(data)  # (Batch.score, but for the place)
             large = too_large(result, exact)
@@ -589,6 +616,57 @@ def _row_path(
             continue
         _put(rows, i, result, exact)
     return bad
+
+
+def _plain_rows(rb: pa.RecordBatch) -> list[Any]:
+    """Each row as :func:`plain` makes it of ``rb.to_pylist()``; built from the columns'
+    values for text, lists of text and the players' structs of them (no dict made and then
+    remade without its nulls)."""
+    if not all(_is_text(f.type) or (f.name == "players" and _players_of_text(f.type))
+               for f in rb.schema):  # fmt: skip
+        return [plain(row) for row in rb.to_pylist()]
+    values = [_player_lists(c) if _players_of_text(c.type) else c.to_pylist()
+              for c in rb.columns]  # fmt: skip
+    names = rb.schema.names
+    return [{k: v for k, v in zip(names, row, strict=True) if v is not None}
+            for row in zip(*values, strict=True)]  # fmt: skip
+
+
+def _is_text(kind: pa.DataType) -> bool:
+    """Text, a list of text, or nulls: what :func:`plain` leaves as it is."""
+    if pa.types.is_list(kind):
+        return bool(pa.types.is_string(kind.value_type) or pa.types.is_null(kind.value_type))
+    return bool(pa.types.is_string(kind) or pa.types.is_null(kind))
+
+
+def _players_of_text(kind: pa.DataType) -> bool:
+    """A list of structs of text (at least one field: the rows of a struct of none cannot be
+    told from its fields' values)."""
+    return bool(pa.types.is_list(kind) and pa.types.is_struct(kind.value_type)
+                and kind.value_type.num_fields > 0
+                and all(_is_text(f.type) for f in kind.value_type))  # fmt: skip
+
+
+def _player_lists(column: pa.Array) -> list[Any]:
+    """A column of lists of player structs as plain Python: each struct a dict of its fields
+    that are not null (a null struct, a null list: None)."""
+    players = column.flatten()  # (the values of the lists, with the column's own offset)
+    names = [players.type.field(k).name for k in range(players.type.num_fields)]
+    fields = [players.field(k).to_pylist() for k in range(len(names))]
+    valid = players.is_valid().to_pylist() if players.null_count else None
+    members: list[dict[str, Any] | None] = [
+        {k: v for k, v in zip(names, row, strict=True) if v is not None}
+        for row in zip(*fields, strict=True)
+    ]
+    if valid is not None:
+        members = [m if ok else None for m, ok in zip(members, valid, strict=True)]
+    lengths = _lengths(column).tolist()
+    out: list[Any] = []
+    at = 0
+    for size, ok in zip(lengths, column.is_valid().to_pylist(), strict=True):
+        out.append(members[at : at + size] if ok else None)
+        at += size
+    return out
 
 
 _INT64 = (1 << 63) - 1
@@ -640,7 +718,7 @@ def _column_path(rb: pa.RecordBatch, batch: Batch, rows: _Rows) -> np.ndarray[An
         scorer = batch.scorer({"variant": variant, "teams": teams} if teams else
                               {"variant": variant})  # fmt: skip
         norm = scorer.normalization
-        if scorer.variant.decks != 1 or norm.teams is not Teams.NONE:
+        if scorer.variant.decks != 1:
             continue
         done = _score_group(players, group, scorer.variant, norm, rows)
         taken[group[done]] = True
@@ -689,9 +767,6 @@ Looked = tuple[np.ndarray[Any, Any], np.ndarray[Any, Any], np.ndarray[Any, Any]]
 entry holds, and which entries hold something that is no canonical code."""
 
 
-# Canonical codes byte by byte (core.bits): a rank byte's place in its suit, a suit byte's block.
-_RANK = np.array(RANK_OF_BYTE, np.int8)
-_SUIT = np.array(SUIT_OF_BYTE, np.int8)
 # A DECK index → its special card's place in an exposure key (Q♠ J♦ 10♣ A♥), or -1.
 _SPECIAL_OF = np.array([SPECIAL_INDEX.get(c.code, -1) for c in DECK], np.int64)
 
@@ -743,21 +818,34 @@ def _cards(array: pa.Array) -> Looked | None:
     # tokens per entry: the token starts between the entry's bounds (counted, never summed
     # as bytes, which would wrap at 256 tokens)
     lengths = np.diff(np.searchsorted(first, offsets)).astype(np.int64)
-    owner = np.repeat(np.arange(n), lengths)
-    size = last - first
+    # A token is a canonical code when its first and last bytes are a rank and a suit and it
+    # is two bytes long, or three for a "10" (its middle byte a "0"): one look-up of the pair.
     head = data[first]
-    rank = np.where(size == 1, _RANK[head], -1)
-    ten = (size == 2) & (head == ord("1")) & (data[np.minimum(first + 1, size_of_data - 1)]
-                                              == ord("0"))  # fmt: skip
-    rank = np.where(ten, RANK_TEN, rank)
-    suit = _SUIT[data[last]]
-    bad = (rank < 0) | (suit < 0)
+    card = _PAIR[(head.astype(np.int32) << 8) | data[last]]
+    good = np.where(head == ord("1"), last - first == 2, last - first == 1) & (card >= 0)
+    tens = np.flatnonzero(good & (head == ord("1")))
+    good[tens] = data[first[tens] + 1] == ord("0")
     unknown = np.zeros(n, bool)
-    unknown[owner[bad]] = True
-    return np.where(bad, 0, suit + rank).astype(np.int64), lengths, unknown
+    if not good.all():  # (whose tokens are bad: found by their place among the entries')
+        ends = np.cumsum(lengths)
+        unknown[np.searchsorted(ends, np.flatnonzero(~good), "right")] = True
+        card[~good] = 0
+    return card, lengths, unknown
+
+
+_PAIR = np.full(1 << 16, -1, np.int8)
+"""A token's card (its index in DECK) by its first and last bytes (a rank byte or the "1" of
+"10", a suit byte: canonical codes byte by byte, core.bits), or -1."""
+for _rank in range(256):
+    for _suit in range(256):
+        _place = RANK_TEN if _rank == ord("1") else RANK_OF_BYTE[_rank]
+        if _place >= 0 and SUIT_OF_BYTE[_suit] >= 0:
+            _PAIR[_rank << 8 | _suit] = SUIT_OF_BYTE[_suit] + _place
 
 
 _NO_TEXT = pa.scalar("", pa.string())
+_BIT = np.array([1 << i for i in range(len(DECK))], np.int64)
+"""Each card's bit (bit i: DECK[i])."""
 
 
 def _numbers(array: pa.Array, null: int) -> np.ndarray[Any, Any]:
@@ -797,10 +885,12 @@ _BYTE_BITS = np.array([bin(b).count("1") for b in range(256)], np.int64)
 
 def _sum_per_list(values: np.ndarray[Any, Any], lengths: np.ndarray[Any, Any],
                   op: Any) -> np.ndarray[Any, Any]:  # fmt: skip
-    starts = np.concatenate(([0], np.cumsum(lengths)[:-1])) if len(lengths) else lengths
-    padded = np.concatenate((values, np.zeros(1, values.dtype)))
-    out = op.reduceat(padded, starts) if len(lengths) else padded[:0]
-    return np.where(lengths == 0, 0, out).astype(values.dtype)
+    """``op`` over each list's values (``lengths``: how many each list holds); 0 for none."""
+    out = np.zeros(len(lengths), values.dtype)
+    filled = lengths > 0
+    if len(values):  # (only the lists that hold some: each reduced up to the next one's start)
+        out[filled] = op.reduceat(values, (np.cumsum(lengths) - lengths)[filled])
+    return out
 
 
 def _score_group(
@@ -839,7 +929,7 @@ def _score_group(
     if looked is None:
         return np.zeros(m, bool)
     index, lengths, unknown = looked
-    bits = np.left_shift(1, index.astype(np.int64))  # int64: every mask fits in 52 bits
+    bits = _BIT[index]  # int64: every mask fits in 52 bits
     ors = _sum_per_list(bits, lengths, np.bitwise_or).reshape(m, 4)
     ok &= ~unknown.reshape(m, 4).any(axis=1)
     # one deck: no card twice, in one player's list or in two, when there are as many cards as
@@ -849,43 +939,135 @@ def _score_group(
     ok &= _HAND.every_scoring_card(hand_or, 0, 1)
 
     rules = compiled_rules(variant)
-    keys = np.zeros(m * 4, np.int64)
     fields = {members.type.field(k).name for k in range(members.type.num_fields)}
-    if "exposed" in fields and _any(members.field("exposed")):
-        shown = _cards(members.field("exposed"))
-        if shown is None:
-            return np.zeros(m, bool)
-        cards, shown_lengths, strange = shown
-        special = _SPECIAL_OF[cards]
-        strange[np.repeat(np.arange(len(shown_lengths)), shown_lengths)[special < 0]] = True
-        ok &= ~strange.reshape(m, 4).any(axis=1)
-        owner = np.repeat(np.arange(len(shown_lengths)) // 4, shown_lengths)
-        for k in range(4):  # each special card's exposures in the hand, counted apart
-            copies = np.bincount(owner[special == k], minlength=m)
-            ok &= _HAND.exposures_within(copies, 1, rules.exposable[k])
-        keys = _sum_per_list(np.asarray(COPY_KEY, np.int64)[np.maximum(special, 0)],
-                             shown_lengths, np.add)  # fmt: skip
-    hand_keys = keys.reshape(m, 4).sum(axis=1)
-    if "first_exposed" in fields and _any(members.field("first_exposed")):
-        first = _cards(members.field("first_exposed"))
-        if first is None:
-            return np.zeros(m, bool)
-        ok &= (first[1].reshape(m, 4) == 0).all(axis=1) & ~first[2].reshape(m, 4).any(axis=1)
-
+    shown = _exposures(members, fields, rules, m)
+    if shown is None:
+        return np.zeros(m, bool)
+    keys, fine_shown = shown
+    ok &= fine_shown
     if not ok.any():
         return ok
     sel = np.flatnonzero(ok)
-    raws = _raws_of(variant, rules).look_up(hand_keys[sel], scoring_set(ors[sel]))
+    raws = _raws_of(variant, rules).look_up(keys.reshape(m, 4).sum(axis=1)[sel],
+                                            scoring_set(ors[sel]))  # fmt: skip
     large = (raws == _TOO_LARGE).any(axis=1)
     if large.any():  # (numbers this large: the row path, which says if they are too large)
         ok[sel[large]] = False
         sel, raws = sel[~large], raws[~large]
         if not len(sel):
             return ok
+    exact = rows.finals.dtype == np.float64
+    if norm.teams is Teams.NONE:
+        finals = _finals(raws, norm, exact)
+    else:
+        sides = _sides_of(norm, ors[sel], keys.reshape(m, 4)[sel])
+        ok[sel[sides < 0]] = False  # (the engine refuses these sides: the row path says why)
+        sel, raws, sides = sel[sides >= 0], raws[sides >= 0], sides[sides >= 0]
+        finals = _team_finals(raws, sides, norm, exact)
     rows.raws[rows_of[sel]] = raws
-    rows.finals[rows_of[sel]] = _finals(raws, norm, rows.finals.dtype == np.float64)
+    rows.finals[rows_of[sel]] = finals
     rows.scored[rows_of[sel]] = True
     return ok
+
+
+def _exposures(
+    members: pa.Array, fields: set[str], rules: CompiledRules, m: int
+) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]] | None:
+    """Each player's exposure key (``exposed``: a COPY_KEY per card, ``first_exposed``: a
+    FIRST_KEY, as the engine keys them), and which of the ``m`` hands hold only exposures
+    core/hand.py passes (one deck: each special card exposed at most once, a 首明 counted as
+    its copy; at most one 首明 a player, and only where the rules allow it); None for columns
+    of another type."""
+    keys = np.zeros(m * 4, np.int64)
+    fine = np.ones(m, bool)
+    copies = np.zeros((4, m), np.int64)  # each special card's exposures in each hand
+    for field, key_of in (("exposed", COPY_KEY), ("first_exposed", FIRST_KEY)):
+        if field not in fields or not _any(members.field(field)):
+            continue
+        looked = _cards_of_some(members.field(field))
+        if looked is None:
+            return None
+        cards, lengths, strange = looked
+        special = _SPECIAL_OF[cards]
+        strange[np.repeat(np.arange(len(lengths)), lengths)[special < 0]] = True
+        fine &= ~strange.reshape(m, 4).any(axis=1)
+        owner = np.repeat(np.arange(len(lengths)) // 4, lengths)
+        for k in range(4):
+            copies[k] += np.bincount(owner[special == k], minlength=m)
+        if field == "first_exposed":
+            within = _HAND.firsts_within(lengths, rules.first_allowed)
+            fine &= within.reshape(m, 4).all(axis=1)
+        keys += _sum_per_list(np.asarray(key_of, np.int64)[np.maximum(special, 0)], lengths,
+                              np.add)  # fmt: skip
+    for k in range(4):
+        fine &= _HAND.exposures_within(copies[k], 1, rules.exposable[k])
+    return keys, fine
+
+
+def _cards_of_some(column: pa.Array) -> Looked | None:
+    """:func:`_cards` of a column mostly null (most players expose nothing): only its other
+    entries read, each entry's count and mark then put back in its place."""
+    if column.null_count <= len(column) // 2:
+        return _cards(column)
+    held = np.flatnonzero(column.is_valid().to_numpy(zero_copy_only=False))
+    looked = _cards(column.take(pa.array(held)))
+    if looked is None:
+        return None
+    lengths = np.zeros(len(column), np.int64)
+    strange = np.zeros(len(column), bool)
+    lengths[held], strange[held] = looked[1], looked[2]
+    return looked[0], lengths, strange
+
+
+def _sides_of(
+    norm: Normalization, ors: np.ndarray[Any, Any], keys: np.ndarray[Any, Any]
+) -> np.ndarray[Any, Any]:
+    """Each hand's sides as the engine's :func:`~gongzhu_score.core.engine.team_sides` gives
+    them (a code: bit i, seat i's side), -1 where it refuses them; asked once per distinct
+    input it reads (who took the pig or the sheep, who exposed what), of the first hand with
+    it."""
+    if not len(ors):
+        return np.zeros(0, np.int64)
+    took = scoring_set(ors) >> 13 & 3  # (the pig and the sheep of scoring_set: bits 13, 14)
+    code = np.zeros(len(ors), np.int64)
+    for seat in range(4):
+        code |= took[:, seat] << (2 * seat) | keys[:, seat] << (8 + KEY_WIDTH * 4 * seat)
+    unique, first, which = np.unique(code, return_index=True, return_inverse=True)
+    out = np.zeros(len(unique), np.int64)
+    for u, at in enumerate(first.tolist()):
+        try:
+            sides = team_sides(norm, ("", "", "", ""), [int(x) for x in ors[at]], [0] * 4,
+                               [int(x) for x in keys[at]])  # fmt: skip
+        except GongzhuError:
+            out[u] = -1
+            continue
+        out[u] = sum(side << seat for seat, side in enumerate(sides or (0, 0, 0, 0)))
+    got: np.ndarray[Any, Any] = out[which.ravel()]
+    return got
+
+
+_SEATS = [tuple(code >> seat & 1 for seat in range(4)) for code in range(16)]
+"""Each seat's side for a code of sides (bit i: seat i's)."""
+
+
+def _team_finals(
+    raws: np.ndarray[Any, Any], sides: np.ndarray[Any, Any], norm: Normalization, exact: bool
+) -> np.ndarray[Any, Any]:
+    """The engine's finals for team play, asked once per distinct (four raws, sides)."""
+    kind = np.float64 if exact else np.int64
+    if not len(raws):
+        return np.zeros((0, 4), kind)
+    table = np.concatenate((raws, sides[:, None]), axis=1)
+    unique, which = np.unique(table, axis=0, return_inverse=True)
+
+    def ask(new: list[tuple[int, ...]]) -> list[Any]:
+        return normalize_each([x[:4] for x in new], norm, [_SEATS[x[4]] for x in new])
+
+    values = _kept(_TEAM_FINALS, norm, [tuple(x) for x in unique.tolist()], ask)
+    out: np.ndarray[Any, Any] = np.array(
+        [[float(f) for f in v] for v in values] if exact else values, kind
+    )[which.ravel()]
+    return out
 
 
 _SETS = 1 << 16
@@ -897,9 +1079,9 @@ _TOO_LARGE = np.iinfo(np.int64).min
 class _Raws:
     """One rule set's raw scores, each (exposure key, set of scoring cards) asked of the engine
     (:meth:`CompiledRules.raws`) the first time a table holds it, and kept for the process: a
-    row of 65,536 numbers for each of the 16 exposure keys of one deck (which of the four
-    special cards were exposed), which every later call reads as it is. (The rows are made at
-    once but cost memory only as they are filled.)"""
+    row of 65,536 numbers for each of the 81 exposure keys of one deck (each of the four
+    special cards not exposed, exposed, or exposed under 首明), which every later call reads as
+    it is. (The rows are made at once but cost memory only as they are filled.)"""
 
     def __init__(self, rules: CompiledRules) -> None:
         self.rules = rules
@@ -914,8 +1096,10 @@ class _Raws:
         hand, under the hand's exposure key in ``keys`` (:data:`_TOO_LARGE` for a key that is
         none of one deck's, which the column path never gives)."""
         rows = np.zeros(len(keys), np.int64)
-        for k, shift in enumerate(_SHIFTS):
-            rows |= ((keys >> shift) & 1) << k
+        for k in range(4):  # (a key that is none of one deck's: caught below, never read)
+            field = keys >> (KEY_WIDTH * k)
+            state = np.where(field & _FIRST_FIELD, 2, np.minimum(field & _COPY_FIELD, 1))
+            rows += state * 3**k
         codes = rows[:, None] * _SETS + sets
         with self.lock:  # (threads of one call, or calls at once, share the numbers)
             missing = codes[~self.known.reshape(-1)[codes]]
@@ -942,16 +1126,19 @@ class _Raws:
             self.known[row, sets] = True
 
 
-_SHIFTS = [COPY_KEY[k].bit_length() - 1 for k in range(4)]
-"""Where each special card's exposure sits in an exposure key (one copy: one bit)."""
-_KEYS = np.array([sum(COPY_KEY[k] for k in range(4) if row >> k & 1) for row in range(16)],
-                 np.int64)  # fmt: skip
-"""One deck's exposure keys, by which special cards were exposed (bit k: card k)."""
+_COPY_FIELD = COPY_KEY[0] * 3
+_FIRST_FIELD = FIRST_KEY[0]
+"""A special card's copies and its 首明 in its field of an exposure key (:mod:`.bits`)."""
+_KEYS = np.array([sum((0, COPY_KEY[k], FIRST_KEY[k])[row // 3**k % 3] for k in range(4))
+                  for row in range(81)], np.int64)  # fmt: skip
+"""One deck's exposure keys, by each special card's state (digit k in base 3: card k not
+exposed, exposed, or exposed under 首明)."""
 
 
 _RAWS: dict[Variant, _Raws] = {}
 _KEEP_RAWS = 8
-"""Rule sets whose raw scores are kept (9 MB at most each, as they are filled)."""
+"""Rule sets whose raw scores are kept (47 MB at most each, as they are filled: realistic
+hands fill a few of the 81 keys' rows)."""
 
 
 def _raws_of(variant: Variant, rules: CompiledRules) -> _Raws:
@@ -1016,16 +1203,59 @@ def _finals(raws: np.ndarray[Any, Any], norm: Normalization, exact: bool) -> np.
     total_values, total_at = _unique(totals - low_total)
     # one number per (raw, total) pair: few of each, so few pairs
     unique, which = _unique(raw_at.astype(np.int64) * len(total_values) + total_at)
-    values = []
-    for code in unique.tolist():
-        r, t = divmod(code, len(total_values))
-        raw = int(raw_values[r]) + low_raw
-        total = int(total_values[t]) + low_total
-        values.append(normalize((raw, total - raw, 0, 0), norm)[0])
+    r, t = np.divmod(unique, len(total_values))
+    raw = raw_values[r] + low_raw
+    total = total_values[t] + low_total
+    values = _kept_finals(norm, list(zip(raw.tolist(), total.tolist(), strict=True)))
     out = np.array([float(v) for v in values] if exact else [int(v) for v in values],
                    np.float64 if exact else np.int64)  # fmt: skip
     finals: np.ndarray[Any, Any] = out[which.ravel()].reshape(raws.shape)
     return finals
+
+
+Kept = dict[Normalization, dict[tuple[int, ...], Any]]
+_FINALS: Kept = {}
+"""Individual play: the final of each (raw, hand total) met, by the options."""
+_TEAM_FINALS: Kept = {}
+"""Team play: the finals of each (four raws, code of sides) met, by the options."""
+_KEEP_FINALS = 100_000
+"""The most inputs whose finals are kept for the process for one set of options (about 20 MB:
+realistic hands meet a few tens of thousands); the last 8 sets of options kept."""
+
+
+def _kept_finals(norm: Normalization, pairs: list[tuple[int, ...]]) -> list[Any]:
+    """The engine's final for each (raw, hand total) of individual play under ``norm``."""
+
+    def ask(new: list[tuple[int, ...]]) -> list[Any]:
+        asked = normalize_each([(raw, total - raw, 0, 0) for raw, total in new], norm)
+        return [finals[0] for finals in asked]
+
+    return _kept(_FINALS, norm, pairs, ask)
+
+
+def _kept(
+    store: Kept,
+    norm: Normalization,
+    inputs: list[tuple[int, ...]],
+    ask: Callable[[list[tuple[int, ...]]], list[Any]],
+) -> list[Any]:
+    """The answer to each of ``inputs`` (distinct), each asked of the engine (``ask``) once
+    per process and kept in ``store`` for ``norm``, as the raw scores are (:class:`_Raws`)."""
+    kept = store.get(norm)
+    if kept is None:
+        with _LOCK:
+            kept = store.get(norm)
+            if kept is None:
+                if len(store) >= _KEEP_RAWS:
+                    del store[next(iter(store))]
+                kept = store[norm] = {}
+    new = [x for x in inputs if x not in kept]
+    found: dict[tuple[int, ...], Any] = {}
+    if new:
+        found = dict(zip(new, ask(new), strict=True))
+        if len(kept) + len(found) <= _KEEP_FINALS:  # (beyond: asked again when met)
+            kept.update(found)
+    return [found[x] if x in found else kept[x] for x in inputs]
 
 
 # --- the results ---------------------------------------------------------------------------------

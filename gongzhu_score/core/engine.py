@@ -48,6 +48,7 @@ from .hand import (
     Hand,
     every_scoring_card,
     exposures_within,
+    firsts_within,
     four_different,
     is_plain_name,
     validate_hand,
@@ -56,7 +57,8 @@ from .normalize import Method, Normalization, Rounding, Teams
 from .result import Exposure, PlayerScore, Step, TeamSide, player_score
 from .variant import Variant
 
-__all__ = ["CompiledRules", "HandResult", "HandState", "compiled_rules", "normalize"]
+__all__ = ["CompiledRules", "HandResult", "HandState", "compiled_rules", "normalize",
+           "normalize_each", "team_sides"]  # fmt: skip
 
 _PARTNER_SIDES: Final = (0, 1, 0, 1)
 _THREES: Final = (3, 3, 3, 3)
@@ -228,6 +230,8 @@ class CompiledRules:
     slam_plain: int
     exposable: list[bool]
     """Per special card (:data:`.bits.SPECIAL_INDEX`): whether the rules let it be exposed."""
+    first_allowed: bool
+    """Whether the rules allow 首明."""
     states: dict[int, HandState]
     good_names: set[str]
 
@@ -254,6 +258,7 @@ class CompiledRules:
         self.slam = v.grand_slam if v.grand_slam is not None else 0
         self.slam_plain = v.grand_slam_plain()
         self.exposable = [card in v.exposable for card in SPECIAL_CARDS]
+        self.first_allowed = v.first_exposure_allowed
         self.states = {}
         self.good_names = set()
 
@@ -382,11 +387,13 @@ class CompiledRules:
         captured: Sequence[object],
         exposed: Sequence[object],
         norm: Normalization,
+        first_exposed: Sequence[object] | None = None,
     ) -> HandResult | None:
         """Score a hand given as canonical card codes (``"QS 6H"`` or ``["QS", "6H"]``), as
         hand files and JSON Lines hold them: the fast path. None when anything is not plainly
         valid (another spelling, a card given twice, a missing card, …): then
         :meth:`score` on the parsed hand gives the result or the precise error.
+        ``first_exposed``: each player's 首明 (None: nobody's).
 
         Names with surrounding space go the careful path too (hand files strip them).
         """
@@ -421,28 +428,53 @@ class CompiledRules:
             twice_list.append(tally.twice)
         if not every_scoring_card(tally.all_once, tally.all_twice, self.decks):
             return None
+        shown = self._exposures(exposed, first_exposed)
+        if shown is None:
+            return None
+        return self._finish(hand_names, once_list, twice_list, shown, norm, False, ())
+
+    def _exposures(
+        self, exposed: Sequence[object], first_exposed: Sequence[object] | None
+    ) -> list[int] | None:
+        """Each player's exposure key (:mod:`.bits`) from canonical codes, or None when
+        anything is not plainly valid (:func:`.hand.exposures_within`,
+        :func:`.hand.firsts_within`: a 首明 counts as one of its card's copies)."""
         shown: list[int] = []
         copies = 0
         for cards in exposed:
+            tokens = _tokens(cards)
+            if tokens is None:
+                return None
             key = 0
-            if cards:
-                tokens: list[object]
-                if isinstance(cards, str):
-                    tokens = cards.split()  # type: ignore[assignment]
-                elif isinstance(cards, list):
-                    tokens = cards
-                else:
+            for token in tokens:
+                k = SPECIAL_INDEX.get(token, -1) if isinstance(token, str) else -1
+                if k < 0:
                     return None
-                for token in tokens:
-                    k = SPECIAL_INDEX.get(token, -1) if isinstance(token, str) else -1
-                    if k < 0:
-                        return None
-                    copies += COPY_KEY[k]
-                    if not exposures_within(copies_of(copies, k), self.decks, self.exposable[k]):
-                        return None
-                    key += COPY_KEY[k]
+                copies += COPY_KEY[k]
+                if not exposures_within(copies_of(copies, k), self.decks, self.exposable[k]):
+                    return None
+                key += COPY_KEY[k]
             shown.append(key)
-        return self._finish(hand_names, once_list, twice_list, shown, norm, False, ())
+        if first_exposed is None:
+            return shown
+        if len(first_exposed) != 4:
+            return None
+        firsts = [0, 0, 0, 0]
+        for i in range(4):
+            tokens = _tokens(first_exposed[i])
+            if tokens is None or not firsts_within(len(tokens), self.first_allowed):
+                return None
+            for token in tokens:
+                k = SPECIAL_INDEX.get(token, -1) if isinstance(token, str) else -1
+                if k < 0:
+                    return None
+                firsts[k] += 1
+                within = exposures_within(copies_of(copies, k) + firsts[k], self.decks,
+                                          self.exposable[k])  # fmt: skip
+                if not within:
+                    return None
+                shown[i] |= FIRST_KEY[k]
+        return shown
 
     def score_data(self, data: object, norm: Normalization) -> HandResult | None:
         """Hand-file data (``{"players": [...]}``, a parsed JSON Lines line) scored from
@@ -457,22 +489,29 @@ class CompiledRules:
 
     def score_players(self, players: object, norm: Normalization) -> HandResult | None:
         """The ``players`` list of a hand file or a JSON Lines line (each ``name``,
-        ``captured``, ``exposed``), scored from canonical codes; None for the careful path."""
+        ``captured``, ``exposed``, ``first_exposed``), scored from canonical codes; None for
+        the careful path."""
         if not isinstance(players, list) or len(players) != 4:
             return None
         names: list[object] = []
         captured: list[object] = []
         exposed: list[object] = []
+        first_exposed: list[object] = []
+        firsts = False
         for p in players:
             if not isinstance(p, dict):
                 return None
             name, cards, shown = p.get("name"), p.get("captured"), p.get("exposed")
-            if (name is not None) + (cards is not None) + (shown is not None) != len(p):
-                return None  # 首明, a claim, a misspelt key: the careful path says which
+            first = p.get("first_exposed")
+            given = (name is not None) + (cards is not None) + (shown is not None)
+            if given + (first is not None) != len(p):
+                return None  # a claim, a misspelt key: the careful path says which
             names.append(name)
             captured.append(cards)
             exposed.append(shown)
-        return self.score_codes(names, captured, exposed, norm)
+            first_exposed.append(first)
+            firsts = firsts or first is not None
+        return self.score_codes(names, captured, exposed, norm, first_exposed if firsts else None)
 
     def _finish(
         self,
@@ -520,6 +559,18 @@ class CompiledRules:
             self, norm, names, raws, finals, partial, missing, once, twice, shown, st,
             numerators, denominators, sides,
         )  # fmt: skip
+
+
+def _tokens(cards: object) -> list[object] | None:
+    """A player's exposures as the fast path reads them (text of codes, or a list; None: no
+    cards), or None for anything else (the careful path refuses it, saying why)."""
+    if cards is None:
+        return []
+    if isinstance(cards, str):
+        return cards.split()  # type: ignore[return-value]
+    if isinstance(cards, list):
+        return cards
+    return None
 
 
 def _state_of(rules: CompiledRules, key: int) -> HandState:
@@ -602,6 +653,20 @@ def _sides(
     return sides
 
 
+def team_sides(
+    norm: Normalization,
+    names: Sequence[str],
+    once: list[int],
+    twice: list[int],
+    shown: list[int],
+) -> tuple[int, ...] | None:
+    """Each seat's side (0 or 1) under ``norm``'s teams for a hand's captures (masks held
+    once, twice) and exposure keys (:mod:`.bits`), as scoring the hand works them out; None
+    for individual play. Raises as scoring it would (``names`` name the players). The column
+    path asks it once per distinct input (:mod:`gongzhu_score.batch.columns`)."""
+    return _sides(_how(norm).teams, names, once, twice, shown)
+
+
 def _shares(
     raws: Sequence[int], how: _How, sides: tuple[int, ...] | None
 ) -> tuple[list[int], list[int]]:
@@ -661,12 +726,41 @@ def normalize(
         raise not_a("argument.raws", raws).within("raws")
     if not isinstance(norm, Normalization):
         raise not_a("argument.normalization", norm).within("norm")
+    how = _how(norm)
+    return _normalize(numbers, how, _seats(sides, how))[0]
+
+
+def _seats(sides: Sequence[int] | None, how: _How) -> tuple[int, ...] | None:
+    """``sides`` checked: four 0s and 1s, given for team play (None: individual play)."""
     seats = None if sides is None else _four(sides, True)
     if sides is not None and seats is None:
         raise not_a("argument.sides", sides).within("sides")
-    if norm.teams is not Teams.NONE and seats is None:
+    if how.teams != _NO_TEAMS and seats is None:
         raise error(HandError, "error.teams.sides")
-    return _normalize(numbers, _how(norm), seats)[0]
+    return seats
+
+
+def normalize_each(
+    hands: Sequence[Sequence[int]],
+    norm: Normalization,
+    sides: Sequence[Sequence[int]] | None = None,
+) -> list[tuple[int | Fraction, ...]]:
+    """:func:`normalize` of each of ``hands`` (four raws each), with the sides of each in
+    ``sides`` (None: individual play): one call for many (the column path asks it once per
+    batch for the distinct inputs its hands hold; compiled, the loop costs little)."""
+    if not isinstance(norm, Normalization):
+        raise not_a("argument.normalization", norm).within("norm")
+    if sides is not None and len(sides) != len(hands):
+        raise not_a("argument.sides", sides).within("sides")
+    how = _how(norm)  # (the options read once, not once a hand)
+    out: list[tuple[int | Fraction, ...]] = []
+    for i in range(len(hands)):
+        numbers = _four(hands[i], False)
+        if numbers is None:
+            raise not_a("argument.raws", hands[i]).within("hands")
+        seats = _seats(None if sides is None else sides[i], how)
+        out.append(_normalize(numbers, how, seats)[0])
+    return out
 
 
 def _four(values: object, sides: bool) -> tuple[int, ...] | None:

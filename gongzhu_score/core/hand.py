@@ -6,7 +6,8 @@ scorer trusts only validated hands, refusing the others with an error that names
 the card. The quick paths (the engine's reading of canonical codes, the column path of
 :mod:`gongzhu_score.batch.columns`, the prompts at the table) ask the same questions here, in
 the form they hold the hand: :func:`is_plain_name`, :func:`four_different`,
-:func:`every_scoring_card`, :func:`exposures_within`, :func:`first_too_many`. The bit-form
+:func:`every_scoring_card`, :func:`exposures_within`, :func:`firsts_within`,
+:func:`first_too_many`. The bit-form
 questions use only operators, so they answer for one hand (Python ints) and for a column of
 hands (numpy arrays) alike; a hand they do not pass goes to :func:`validate_hand`, which says
 why.
@@ -31,6 +32,7 @@ __all__ = [
     "every_scoring_card",
     "exposures_within",
     "first_too_many",
+    "firsts_within",
     "four_different",
     "is_plain_name",
     "validate_hand",
@@ -314,6 +316,13 @@ def exposures_within(copies: int, decks: int, exposable: bool) -> bool:
     """Whether ``copies`` exposures of one special card in a hand are allowed: at most one per
     deck, and none of a card the rules let nobody expose (rulings §1)."""
     return (copies <= decks) & ((copies == 0) | exposable)
+
+
+def firsts_within(count: int, allowed: bool) -> bool:
+    """Whether a player's ``count`` cards exposed under 首明 are allowed: at most one, and
+    none where the rules do not allow 首明 (``allowed``: the variant's
+    ``first_exposure_allowed``). Each also counts as an exposure: :func:`exposures_within`."""
+    return (count <= 1) & ((count == 0) | allowed)
 
 
 def _check_captured(hand: Hand, decks: int) -> None:
