@@ -38,7 +38,7 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar
 
 try:
     import numpy as np
@@ -277,10 +277,7 @@ def _plan(
         return found if found.source == source else replace(found, source=source)
     made = _new_plan(schema, *args)
     if key is not None and found is None:
-        with _LOCK:
-            if len(_PLANS) >= _KEEP_BATCHES:
-                del _PLANS[next(iter(_PLANS))]
-            _PLANS[key] = made
+        keep(_PLANS, key, made, _KEEP_BATCHES)
     return made
 
 
@@ -348,6 +345,7 @@ def paths(
 _BATCHES: dict[tuple[object, ...], Batch] = {}
 _KEEP_BATCHES = 32
 _LOCK = threading.Lock()
+_V = TypeVar("_V")
 
 
 def _batch(
@@ -377,14 +375,23 @@ def _batch(
     batch = Batch(variant, None if normalize is None else checked.method, checked.scale,
                   checked.rounding, None if teams is None else parse_teams(teams),
                   partial)  # fmt: skip
+    try:
+        return keep(_BATCHES, key, batch, _KEEP_BATCHES)
+    except TypeError:  # (a value that cannot be a key: not kept)
+        return batch
+
+
+def keep(store: dict[Any, _V], key: object, value: _V, most: int) -> _V:
+    """What this process keeps for ``key`` in ``store``: ``value``, or what another thread
+    kept there first; the oldest entry is let go when ``most`` are kept (a bound on memory)."""
     with _LOCK:
-        try:
-            if len(_BATCHES) >= _KEEP_BATCHES:
-                del _BATCHES[next(iter(_BATCHES))]
-            _BATCHES[key] = batch
-        except TypeError:  # (a value that cannot be a key: not kept)
-            pass
-    return batch
+        found = store.get(key)
+        if found is not None:
+            return found
+        if len(store) >= most:
+            del store[next(iter(store))]
+        store[key] = value
+    return value
 
 
 def check_schema(schema: pa.Schema, where: str) -> None:
@@ -1148,12 +1155,7 @@ def _raws_of(variant: Variant, rules: CompiledRules) -> _Raws:
     except TypeError:  # (a rule set that cannot be a key: its numbers for this call only)
         return _Raws(rules)
     if found is None:
-        with _LOCK:
-            found = _RAWS.get(variant)
-            if found is None:
-                if len(_RAWS) >= _KEEP_RAWS:
-                    del _RAWS[next(iter(_RAWS))]
-                found = _RAWS[variant] = _Raws(rules)
+        found = keep(_RAWS, variant, _Raws(rules), _KEEP_RAWS)
     return found
 
 
@@ -1243,12 +1245,7 @@ def _kept(
     per process and kept in ``store`` for ``norm``, as the raw scores are (:class:`_Raws`)."""
     kept = store.get(norm)
     if kept is None:
-        with _LOCK:
-            kept = store.get(norm)
-            if kept is None:
-                if len(store) >= _KEEP_RAWS:
-                    del store[next(iter(store))]
-                kept = store[norm] = {}
+        kept = keep(store, norm, {}, _KEEP_RAWS)
     new = [x for x in inputs if x not in kept]
     found: dict[tuple[int, ...], Any] = {}
     if new:
