@@ -87,15 +87,16 @@ def _score_partition(part: Any, options: dict[str, Any]) -> Any:
 def _options(rules: Variant | str | None, normalize: Method | str | None, scale: int,
              rounding: Rounding | str, teams: Teams | str | None, partial: bool, errors: str,
              lang: str) -> dict[str, Any]:  # fmt: skip
-    """An engine task's options for :func:`score_table`, checked now, at the call: an empty
-    table of the hands' columns is scored with them, so a bad option or column name is
-    refused by the driver before any task runs (and not once per task)."""
+    """An engine task's options for :func:`score_table`, as a dict that pickles (checked by
+    :func:`_checked`, on the driver)."""
     return {"rules": rules, "normalize": normalize, "scale": scale, "rounding": rounding,
             "teams": teams, "partial": partial, "errors": errors, "lang": lang}  # fmt: skip
 
 
 def _checked(names: Iterable[str], options: dict[str, Any]) -> Any:
-    """The result schema of a table with these columns, refusing what ``score_table`` would."""
+    """The result schema of a table with these columns, refusing what ``score_table`` would:
+    an empty table of them is scored with the options, so a bad option or column name is
+    refused on the driver before any task runs (and not once per task)."""
     import pyarrow as pa
 
     return score_table(pa.table({name: pa.nulls(0) for name in names}), **options).schema
