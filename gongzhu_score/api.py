@@ -45,8 +45,10 @@ def _normalization(
 ) -> Normalization:
     """The variant's normalization with these options, made once per set of options."""
     key = (rules.normalize, method, scale, rounding, teams)
-    with contextlib.suppress(KeyError, TypeError):  # (an option that cannot be a key: made anew)
+    try:  # (not contextlib.suppress: score_hand pays this on every call)
         return _NORMALIZATIONS[key]
+    except (KeyError, TypeError):  # (an option that cannot be a key: made anew)
+        pass
     norm = rules.normalization(method, scale, rounding, teams)  # type: ignore[arg-type]
     with contextlib.suppress(TypeError):
         _NORMALIZATIONS[key] = norm
@@ -72,34 +74,6 @@ def score(
     rules = find_variant(variant)
     norm = normalization or Normalization(rules.normalize)
     return compiled_rules(rules).score(hand, norm, partial)
-
-
-def _fast(
-    engine: CompiledRules,
-    captured: object,
-    exposed: Mapping[str, CardsLike] | None,
-    norm: Normalization,
-    first_exposed: Mapping[str, CardsLike] | None = None,
-) -> HandResult | None:
-    """The hand scored straight from canonical codes, or None for the careful path."""
-    if type(captured) is not dict and not isinstance(captured, Mapping):
-        return None
-    names = list(captured)
-    shown = _by_seat(captured, exposed)
-    first = _by_seat(captured, first_exposed) if first_exposed else [None] * 4
-    if shown is None or first is None:
-        return None  # (the careful path says what is wrong)
-    return engine.score_codes(names, list(captured.values()), shown, norm,
-                              first if first_exposed else None)  # fmt: skip
-
-
-def _by_seat(captured: Mapping[str, object], by_name: object) -> list[object] | None:
-    """Exposures by name as a list in seat order (None: not plainly given so)."""
-    if by_name is None:
-        return [None] * len(captured)
-    if not isinstance(by_name, Mapping) or any(n not in captured for n in by_name):
-        return None
-    return [by_name.get(n) for n in captured]
 
 
 def score_hand(
@@ -150,7 +124,7 @@ def _score_one(
         hand = captured
     else:
         if rest is None:
-            result = _fast(engine, captured, exposed, norm, first_exposed)
+            result = engine.score_named(captured, exposed, first_exposed, norm)
             if result is not None:
                 return result
         hand = Hand.from_captured(
@@ -211,9 +185,11 @@ class Scorer:
         """One hand given as hand-file data (or a trick-by-trick record); raises
         :class:`~gongzhu_score.errors.GongzhuError` naming what is wrong."""
         result = self._engine.score_data(data, self.normalization)
-        if result is not None:
-            return result
-        hand = hand_or_record(data, self.variant.decks, self._in_force()).hand  # every spelling
+        return self._careful(data) if result is None else result
+
+    def _careful(self, data: object) -> HandResult:
+        """Hand-file data in any spelling, or a record: parsed, checked, then scored."""
+        hand = hand_or_record(data, self.variant.decks, self._in_force()).hand
         return self._engine.score(hand, self.normalization, self.partial)
 
     def _in_force(self) -> InForce:
@@ -227,7 +203,7 @@ class Scorer:
         iterable of hands (one hand's mapping, text, None) are refused here, at the call."""
         if isinstance(hands, str | bytes | bytearray | Mapping) or not isinstance(hands, Iterable):
             raise not_a("argument.hands", hands).within("hands")
-        return map(self.score_data, hands)
+        return self._engine.score_each(hands, self.normalization, self._careful)
 
 
 # --- a hand as a user gives it: a file, options, claimed scores ------------------------------
