@@ -1,8 +1,9 @@
 """Build: the scoring engine compiled with mypyc where a C compiler is at hand, else plain Python.
 
 Only the engine and what it calls for every hand are compiled (``gongzhu_score/core/engine.py``,
-``hand.py``: what makes a hand valid, ``bits.py``: the bit layouts): the same sources run
-uncompiled and give the same numbers; the tests compare the two. ``GONGZHU_PURE_PYTHON=1``
+``hand.py``: what makes a hand valid, ``bits.py``: the bit layouts), and a JSON Lines batch's
+loop and lines (``batch/lines.py``, ``render/lines.py``): the same sources run uncompiled and
+give the same numbers; the tests compare the two. ``GONGZHU_PURE_PYTHON=1``
 skips the compilation; a failed compilation is a warning, never a failed install.
 """
 
@@ -17,6 +18,9 @@ COMPILED = [
     "gongzhu_score/core/bits.py",
     "gongzhu_score/core/hand.py",
     "gongzhu_score/core/engine.py",
+    # A JSON Lines batch's loop and its lines: they call the engine, compiled, directly.
+    "gongzhu_score/batch/lines.py",
+    "gongzhu_score/render/lines.py",
 ]
 
 

@@ -169,6 +169,11 @@ class Scorer:
     def __repr__(self) -> str:
         return f"Scorer({self.variant.name!r}, normalization={self.normalization!r})"
 
+    @property
+    def engine(self) -> CompiledRules:
+        """The compiled rules this scorer scores by (what a hot loop calls directly)."""
+        return self._engine
+
     def score_hand(
         self,
         captured: Hand | Mapping[str, CardsLike] | Iterable[tuple[str, CardsLike]],

@@ -20,7 +20,7 @@ os.environ["XDG_STATE_HOME"] = tempfile.mkdtemp(prefix="gongzhu-state-")
 os.environ.pop("GONGZHU_MATCH", None)
 os.environ.pop("GONGZHU_NOW", None)
 
-# The engine (and the hand's rules) as installed: compiled in place by `pip install -e .`, or
+# The engine (the hand's rules, the bit layouts, a batch's hot path) as installed: compiled in place by `pip install -e .`, or
 # plain Python. A compiled copy older than its source would test yesterday's engine, so refuse to
 # run against it.
 import atexit
@@ -29,10 +29,13 @@ from pathlib import Path
 import pytest
 from hypothesis import settings as _hypothesis
 
-import gongzhu_score.core.engine as _engine
-import gongzhu_score.core.hand as _hand
+import importlib
 
-for _module in (_engine, _hand):
+from gongzhu_score.core import COMPILED, HOT_PATHS
+
+for _module in [importlib.import_module(f"gongzhu_score.core.{m}") for m in COMPILED] + [
+    importlib.import_module(f"gongzhu_score.{m}") for m in HOT_PATHS
+]:
     _compiled = Path(_module.__file__ or "")
     _source = _compiled.with_name(_module.__name__.rpartition(".")[2] + ".py")
     if _compiled.suffix != ".py" and _source.stat().st_mtime > _compiled.stat().st_mtime:

@@ -108,9 +108,10 @@ def test_every_library_path_agrees_under_random_rules(rules: Variant, data: st.D
 
     through_score = outcome(lambda: score(parsed, rules, norm(), partial=False))
     bulk = outcome(lambda: Scorer(rules, **options).score_data(as_data(hand)))
+    many = outcome(lambda: next(Scorer(rules, **options).score_many([as_data(hand)])))
     plain = pure_engine()
     as_python = outcome(lambda: plain.CompiledRules(rules).score(parsed, norm()))
-    assert fast == careful == through_score == bulk == as_python
+    assert fast == careful == through_score == bulk == many == as_python
     # the Arrow table path (the column path wherever it takes the hand) gives the same
     table = pa.Table.from_pylist([as_data(hand)])
     try:

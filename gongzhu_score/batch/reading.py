@@ -20,7 +20,7 @@ import itertools
 import json
 import re
 import sys
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
@@ -29,6 +29,7 @@ from ..errors import GongzhuError, InputError
 from ..io.files import files_below, refuse_special
 from ..io.yamlfile import load_documents
 from ..terms import error
+from .lines import TOO_LONG, key_count, loads_line
 
 __all__ = [
     "EXTENSIONS",
@@ -51,40 +52,6 @@ EXTENSIONS = (".jsonl", ".yaml", ".yml", ".parquet")
 MAX_RECORD_BYTES = 1_000_000
 """One hand is a few hundred bytes; a line (or document) over a megabyte is refused unparsed,
 as a hand file of that size is."""
-
-
-def _json_line(line: bytes) -> object:
-    # Decoded here, not by json.loads: given bytes it first sniffs their encoding.
-    return json.loads(line.decode("utf-8"))
-
-
-def _loader() -> Callable[[bytes], object]:
-    """orjson's loads when installed (three times as fast on a hand), else the standard one."""
-    try:
-        from orjson import loads
-    except ImportError:  # pragma: no cover  (orjson is a dependency; batch works without it)
-        return _json_line
-    return loads
-
-
-loads_line = _loader()
-
-
-def key_count(data: object) -> int:
-    """How many keys a hand's mapping and its players' mappings hold (-1 for another shape).
-
-    Counted at C speed: for players that are not all mappings the number means nothing, but
-    such a record is refused anyway (a player is a mapping).
-    """
-    if type(data) is not dict:
-        return -1
-    players = data.get("players")
-    if type(players) is not list:
-        return -1
-    try:
-        return len(data) + sum(map(len, players))
-    except TypeError:
-        return -1
 
 
 def _once(pairs: list[tuple[str, object]]) -> dict[str, object]:
@@ -117,9 +84,6 @@ def json_record(line: bytes) -> object:
         data = strict_json(line)
     return data
 
-
-TOO_LONG = bytes(bytearray(b"<a line over the size limit>"))
-"""Stands for a line too long to read (a distinct object: compared with ``is``)."""
 
 _BLOCK = 1 << 20
 

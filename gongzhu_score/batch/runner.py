@@ -21,16 +21,8 @@ from ..core.variant import Variant
 from ..errors import GongzhuError, InputError
 from ..io.variants import DEFAULT, find_variant
 from ..terms import error
-from .reading import (
-    TOO_LONG,
-    BadRecord,
-    InputRecord,
-    json_record,
-    key_count,
-    loads_line,
-    not_json,
-    strict_json,
-)
+from .lines import FastRules, score_lines
+from .reading import BadRecord, InputRecord, json_record, not_json
 
 __all__ = ["Batch", "PlayerTotals", "Summary"]
 
@@ -78,6 +70,7 @@ class Batch:
         self._scorers: dict[tuple[str, str], Scorer] = {}
         # the same, by the record's own (variant, teams) values: one look-up per record
         self._by_record: dict[tuple[object, object], Scorer] = {}
+        self._fast: FastRules = {}  # (the same, as the hot path of JSON Lines reads them)
 
     def scorer(self, data: object) -> Scorer:
         """The scorer for a record: the options' rules, else the record's own."""
@@ -103,6 +96,7 @@ class Batch:
                             rounding=self.rounding, teams=teams, partial=self.partial)  # fmt: skip
             self._scorers[(name, str(teams))] = scorer
         self._by_record[key] = scorer
+        self._fast[key] = scorer.engine, scorer.normalization
         return scorer
 
     def score(self, record: InputRecord) -> HandResult:
@@ -163,43 +157,24 @@ class Batch:
         given, writes a hand from its line number alone: no :class:`InputRecord` is made for it.
         """
         bad: list[BadRecord] = []
-        cached = self._by_record
-        loads = loads_line
+
+        def careful(number: int, line: bytes) -> None:
+            try:
+                data = json_record(line)  # (a key twice, a line too long: refused, saying why)
+            except InputError as e:
+                record = InputRecord(file, number, error=e)
+            except (ValueError, UnicodeDecodeError, RecursionError) as e:
+                record = InputRecord(file, number, error=not_json(e))
+            else:
+                record = InputRecord(file, number, data)
+            self._one(record, emit, summary, keep_going, bad)
+
+        def each(number: int, result: HandResult) -> None:
+            emit(InputRecord(file, number), result)
+
+        add = None if summary is None else summary.add
         with _no_gc():
-            for number, line in lines:
-                if not line or line.isspace():
-                    continue
-                try:
-                    if line is TOO_LONG:
-                        data = json_record(line)  # refuses it, saying why
-                    data = loads(line)
-                    if line.count(b":") != key_count(data):  # a key twice? (json_record)
-                        data = strict_json(line)
-                except InputError as e:
-                    record = InputRecord(file, number, error=e)
-                except (ValueError, UnicodeDecodeError, RecursionError) as e:
-                    record = InputRecord(file, number, error=not_json(e))
-                else:
-                    if emit_line is not None and type(data) is dict:
-                        try:
-                            scorer = cached.get((data.get("variant"), data.get("teams")))
-                        except TypeError:
-                            scorer = None
-                        if scorer is not None:
-                            try:
-                                result = scorer.score_data(data)
-                            except GongzhuError as e:
-                                e = e.within(f"{file}:{number}")
-                                if not keep_going:
-                                    raise e from None
-                                bad.append(BadRecord(f"{file}:{number}", e))
-                                continue
-                            emit_line(number, result)
-                            if summary is not None:
-                                summary.add(result)
-                            continue
-                    record = InputRecord(file, number, data)
-                self._one(record, emit, summary, keep_going, bad)
+            score_lines(lines, self._fast, emit_line or each, careful, add)
         return bad
 
 

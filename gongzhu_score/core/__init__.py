@@ -16,10 +16,14 @@ from types import ModuleType
 
 COMPILED = ("bits", "hand", "engine")
 """The modules mypyc compiles (``setup.py``), in the order they import each other."""
+HOT_PATHS = ("batch.lines", "render.lines")
+"""The modules outside the core that mypyc compiles too (``setup.py``): a JSON Lines batch's
+loop and its lines, which call the engine directly. Their packages run them from source
+where the engine runs so (:func:`from_source`): compiled code calls only compiled code."""
 
 
-def _load(name: str, as_name: str) -> ModuleType:
-    path = os.path.join(os.path.dirname(__file__), f"{name}.py")
+def _load(name: str, as_name: str, folder: str = os.path.dirname(__file__)) -> ModuleType:
+    path = os.path.join(folder, f"{name}.py")
     spec = importlib.util.spec_from_file_location(as_name, path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
@@ -41,3 +45,11 @@ def as_source(name: str) -> ModuleType:
 if os.environ.get("GONGZHU_PURE_PYTHON"):
     for _name in COMPILED:
         _load(_name, f"{__name__}.{_name}")
+
+
+def from_source(package: str, package_file: str, name: str) -> None:
+    """With ``GONGZHU_PURE_PYTHON=1``: the module ``name`` of ``package`` (whose
+    ``__init__`` is ``package_file``) run from its source, as the engine is (a package of
+    :data:`HOT_PATHS` calls this from its ``__init__``)."""
+    if os.environ.get("GONGZHU_PURE_PYTHON"):
+        _load(name, f"{package}.{name}", os.path.dirname(package_file))

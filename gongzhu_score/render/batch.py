@@ -6,7 +6,6 @@ the per-player totals; never both in one stream.
 
 from __future__ import annotations
 
-import functools
 import json
 from collections.abc import Callable, Sequence
 from typing import IO, Any
@@ -16,6 +15,7 @@ from ..batch.runner import Summary
 from ..core.engine import HandResult
 from ..terms import count_of_hands, say
 from .formats import Format, csv_text, format_number, json_number, table
+from .lines import HandLines, LinesOf
 
 __all__ = ["BatchWriter"]
 
@@ -35,21 +35,13 @@ class BatchWriter:
         header: bool = True,
     ) -> None:
         self.out, self.fmt, self.lang, self.summary_only = out, fmt, lang, summary_only
-        self._names: dict[str, str] = {}  # a name's JSON text, worked out once per name
         self._files: dict[tuple[str, str], str] = {}
-        self._pending: list[str] = []
+        self._lines = HandLines(self.flush)  # (JSON Lines, formatted by compiled code)
         self._hands: list[dict[str, Any]] = []
         # What to call per hand: JSON Lines straight to its own writer, the hot path.
         self.emit = self.hand_jsonl if fmt is Format.jsonl and not summary_only else self.hand
         if fmt is Format.csv and not summary_only and header:
             out.write("source,seat,name,raw,final\n")
-
-    def _name(self, name: str) -> str:
-        """``{"name": "东", "raw": `` for a name, escaped once."""
-        text = self._names.get(name)
-        if text is None:
-            text = self._names[name] = f'{{"name": {json.dumps(name, ensure_ascii=False)}, "raw": '
-        return text
 
     def _source_prefix(self, record: InputRecord) -> str:
         """``"file:`` as JSON, without the closing quote: the file's name escaped once."""
@@ -71,49 +63,18 @@ class BatchWriter:
         prefix = self._files.get((record.file, record.mark))
         if prefix is None:
             prefix = self._source_prefix(record)
-        self._line(prefix, record.place, result)
-
-    def _line(self, prefix: str, place: int, result: HandResult) -> None:
-        # Formatted by hand, names escaped once: json.dumps per hand would double the cost.
-        known, names, raws, finals = self._names, result.names, result.raws, result.finals
-        try:
-            # The usual hand (whole finals): one f-string for all of it.
-            f0, f1, f2, f3 = finals
-            if type(f0) is not int or type(f1) is not int or type(f2) is not int:
-                raise KeyError
-            if type(f3) is not int:
-                raise KeyError
-            a, b, c, d = known[names[0]], known[names[1]], known[names[2]], known[names[3]]
-            r0, r1, r2, r3 = raws
-            text = (
-                f'{{"source": {prefix}{place}", "players": [{a}{r0}, "final": {f0}}}, '
-                f'{b}{r1}, "final": {f1}}}, {c}{r2}, "final": {f2}}}, {d}{r3}, "final": {f3}}}]}}\n'
-            )
-        except KeyError:
-            players = ", ".join(
-                [
-                    f'{known.get(n) or self._name(n)}{r}, "final": {json_number(f)}}}'
-                    for n, r, f in zip(names, raws, finals, strict=True)
-                ]
-            )
-            text = f'{{"source": {prefix}{place}", "players": [{players}]}}\n'
-        pending = self._pending
-        pending.append(text)
-        if len(pending) >= 2048:  # one write per couple of thousand hands, not one per hand
-            self.flush()
+        self._lines.line(prefix, record.place, result)
 
     def line_emitter(self, file: str) -> Callable[[int, HandResult], None] | None:
         """For JSON Lines output: write a hand of ``file`` from its line number alone."""
         if self.emit != self.hand_jsonl:
             return None
-        prefix = json.dumps(f"{file}:", ensure_ascii=False)[:-1]
-        return functools.partial(self._line, prefix)
+        return LinesOf(self._lines, file)
 
     def flush(self) -> None:
         """Write out the JSON Lines held back so far."""
-        if self._pending:
-            self.out.write("".join(self._pending))
-            self._pending.clear()
+        if self._lines.pending:
+            self.out.write(self._lines.drain())
 
     def _hand_other(self, record: InputRecord, result: HandResult) -> None:
         if self.fmt is Format.csv:
