@@ -13,6 +13,7 @@ import json
 import re
 import sys
 import tempfile
+from collections import Counter
 from fractions import Fraction
 from functools import cache
 from pathlib import Path
@@ -26,7 +27,7 @@ from hypothesis import strategies as st
 from strategies import RandomHand, hands_for, legal_hands, rule_sets
 
 import gongzhu_score.core.engine as engine
-from gongzhu_score import GongzhuError, Hand, Scorer, Variant, score, score_hand
+from gongzhu_score import DECK, GongzhuError, Hand, Scorer, Variant, score, score_hand
 from gongzhu_score.arrow import paths, score_table
 from gongzhu_score.match.ledger import pig_takers
 from gongzhu_score.render.formats import yaml_text
@@ -128,6 +129,39 @@ def test_every_library_path_agrees_under_random_rules(rules: Variant, data: st.D
         assert [(p["name"], p["raw"], p["final"]) for p in row] == [
             (n, r, float(f) if exact else f) for n, r, f in zip(*bulk[:3], strict=True)
         ]
+
+
+_CODES = [card.code for card in DECK]
+_ODD = ["10", "1", "0C", "QSx", "♠Q", "qs", "全红", "ZZ", "10CC"]
+
+
+@settings(max_examples=400, derandomize=True, deadline=None)
+@given(
+    st.lists(st.sampled_from(_CODES) | st.sampled_from(_ODD), max_size=60),
+    st.booleans(),
+    st.sampled_from([" ", "  ", "\t"]),
+    st.booleans(),
+)
+def test_the_fast_path_reads_codes_exactly_compiled_and_plain(
+    tokens: list[str], one_deck: bool, gap: str, as_list: bool
+) -> None:
+    """A player's cards read into masks: the compiled scan of the text's bytes, plain Python's
+    summed bits, the list reader. Each reads exactly the cards given, or declines (the careful
+    path then reads the hand, or says what is wrong); plainly valid codes are never declined."""
+    bits = {card.code: 1 << i for i, card in enumerate(DECK)}
+    count = Counter(tokens)
+    valid = all(t in bits for t in tokens) and max(count.values(), default=0) <= 2 - one_deck
+    once = sum(bits[t] for t in count) if valid else 0
+    twice = sum(bits[t] for t, k in count.items() if k == 2) if valid else 0
+    given: object = tokens if as_list else gap.join(tokens)
+    for module in (engine, pure_engine()):
+        tally = module._Tally(one_deck)
+        read = tally.read(given)
+        if read:
+            assert valid and (tally.once, tally.twice) == (once, twice), module.__name__
+            assert (tally.all_once, tally.all_twice) == (once, twice)
+        else:  # declined: only what is not plainly valid (a tab goes the careful path)
+            assert not valid or (not as_list and gap == "\t" and len(tokens) > 1)
 
 
 @settings(max_examples=200, derandomize=True, deadline=None)
