@@ -8,7 +8,7 @@ import statistics
 import time
 from collections import Counter
 
-from bench_common import INSTALLED_ENV, TESTS, Place, engine_words
+from bench_common import INSTALLED_ENV, TESTS, Place, engine, engine_words
 
 from gongzhu_score import DECK, SCORING_CARDS
 
@@ -53,9 +53,10 @@ def library_figures(place: Place, n: int) -> None:
           "score_hand ≥ 150,000 hands/s; plain Python ≥ 100,000 hands/s, read against "
           "score_many's):")  # fmt: skip
     code = LIBRARY.format(tests=str(TESTS), n=n)
+    compiled = {k: v for k, v in INSTALLED_ENV.items() if k != "GONGZHU_PURE_PYTHON"}
     for label, extra, target in (("compiled", {}, None),
                                  ("plain Python", {"GONGZHU_PURE_PYTHON": "1"}, 100_000)):  # fmt: skip
-        said = place.json(place.script("time_library.py", code), {**INSTALLED_ENV, **extra})
+        said = place.json(place.script("time_library.py", code), {**compiled, **extra})
         bulk, one, parse = said["bulk"], said["one"], said["parse"]
         size = said["bytes"] / n
         print(f"  {label} (GONGZHU_PURE_PYTHON={extra.get('GONGZHU_PURE_PYTHON', 'unset')}): "
@@ -89,6 +90,7 @@ def claim_figures(claims: dict[int, int]) -> None:
           f"random playout of random endgames of random legal games, {counts} tricks left; "
           "guaranteed: 东 leads holding the top cards, takes: all; target: the slowest of the "
           "random claims at 7 tricks left ≤ 100 ms, one deck and two):")  # fmt: skip
+    print(f"  engine timed (this process): {engine_words(engine())}")
     tops = [Card.parse(c) for c in ("AH", "AS", "AD", "KH", "KS", "KD", "QH")]
     for decks in (1, 2):
         for left, many in claims.items():

@@ -157,8 +157,8 @@ def played_figures(cli: list[str], place: Place, n: int, runs: int = 3) -> None:
         args = [*place.script(f"run_{extra}.py", code), str(path), str(folder / f"{extra}-out")]
         wholes, jobs, agains, floors = [], [], [], []
         for _ in range(runs):
-            for made in folder.glob(f"{extra}-out*"):
-                shutil.rmtree(made)
+            for old in folder.glob(f"{extra}-out*"):
+                shutil.rmtree(old)
             start = time.perf_counter()
             said: dict[str, Any] = place.json(args, env)
             wholes.append(time.perf_counter() - start - said["after"])
