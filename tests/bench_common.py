@@ -64,15 +64,16 @@ INSTALLED_ENV = {
 
 
 def engine() -> dict[str, Any]:
-    """Where ``gongzhu_score`` was imported from, and which of its ``COMPILED`` modules are
-    compiled (self-contained: its source is run in other processes, ``ENGINE``)."""
+    """Where ``gongzhu_score`` was imported from, and which of the modules mypyc compiles
+    (``core.COMPILED``, ``core.HOT_PATHS``) are compiled (self-contained: its source is run in other processes, ``ENGINE``)."""
     import importlib
     import os
 
     import gongzhu_score.core as core
 
-    files = {m: importlib.import_module("gongzhu_score.core." + m).__file__ or ""
-             for m in core.COMPILED}  # fmt: skip
+    names = [f"core.{m}" for m in core.COMPILED] + list(getattr(core, "HOT_PATHS", ()))
+    files = {m.rpartition(".")[2] if m.startswith("core.") else m:
+             importlib.import_module("gongzhu_score." + m).__file__ or "" for m in names}  # fmt: skip
     return {"at": os.path.dirname(os.path.dirname(core.__file__ or "")),
             "compiled": [m for m, f in files.items() if not f.endswith(".py")],
             "plain": [m for m, f in files.items() if f.endswith(".py")]}  # fmt: skip
