@@ -84,6 +84,12 @@ def _toward_zero(numerator: int, denominator: int) -> int:
     return whole if (numerator < 0) == (denominator < 0) else -whole
 
 
+def _times(a: int, b: int) -> int:
+    """``a * b`` (compiled, a product of two numbers neither of them negative takes C's
+    multiplication; one of a negative number, Python's: a score times a level, mostly)."""
+    return -(-a * b) if a < 0 else a * b
+
+
 def _round_half_away(numerator: int, denominator: int) -> int:
     """Nearest integer to n/d (d > 0), halves away from zero, so +x and −x stay opposite."""
     whole = (2 * abs(numerator) + denominator) // (2 * denominator)
@@ -327,14 +333,14 @@ class CompiledRules:
                 steps.append(("full_red", 0, self.full_red_base, st.heart_level, total))
         elif hearts:
             base = self.heart_sums[hearts] + self.heart_sums[(twice >> HEART_SHIFT) & ALL_HEARTS]
-            total = base * st.heart_level
+            total = _times(base, st.heart_level)
             if steps is not None:
                 steps.append(("hearts", 0, base, st.heart_level, total))
         pigs = _count(once, twice, PIG_BIT)
         if pigs:  # §4.6: a grand slam turns the pig positive (and, as a house rule, full red)
             positive = grand or (red and self.pig_positive_on_red)
-            base = -self.pig * pigs if positive else self.pig * pigs
-            points = base * st.pig_level
+            base = _times(-self.pig if positive else self.pig, pigs)
+            points = _times(base, st.pig_level)
             total += points
             if steps is not None:
                 steps.append(("pig_positive" if positive else "pig", pigs, base,
@@ -351,7 +357,7 @@ class CompiledRules:
             # The pig and the sheep always count as other scoring cards; hearts worth 0 count
             # unless the rules say otherwise (online).
             if (once | twice) >> HEART_SHIFT & self.counted_hearts or pigs or sheep:
-                subtotal, total = total, total * times
+                subtotal, total = total, _times(total, times)
                 if steps is not None:
                     steps.append(("transformer", tens, subtotal, times, total))
             else:
@@ -654,18 +660,20 @@ class CompiledRules:
         if sides is None and not how.exact and how.method != _PAPER:
             # Individual play, rounded: the usual case, in whole numbers (rulings §6.2, §6.3).
             total, scale = r0 + r1 + r2 + r3, how.scale
-            x0, x1, x2, x3 = 4 * r0 - total, 4 * r1 - total, 4 * r2 - total, 4 * r3 - total
+            x0, x1 = _times(r0, 4) - total, _times(r1, 4) - total
+            x2, x3 = _times(r2, 4) - total, _times(r3, 4) - total
             numerators = (x0, x1, x2, x3)
             if how.method == _THIRDS:
                 finals: tuple[int | Fraction, ...] = (
-                    _round_half_away(x0, 3) * scale,
-                    _round_half_away(x1, 3) * scale,
-                    _round_half_away(x2, 3) * scale,
-                    _round_half_away(x3, 3) * scale,
+                    _times(_round_half_away(x0, 3), scale),
+                    _times(_round_half_away(x1, 3), scale),
+                    _times(_round_half_away(x2, 3), scale),
+                    _times(_round_half_away(x3, 3), scale),
                 )
                 denominators = _THREES
             else:
-                finals = (x0 * scale, x1 * scale, x2 * scale, x3 * scale)
+                finals = (_times(x0, scale), _times(x1, scale), _times(x2, scale),
+                          _times(x3, scale))  # fmt: skip
                 denominators = _ONES
         else:
             finals, numerators, denominators = _normalize(raws, how, sides)
@@ -817,7 +825,7 @@ def _shares(
         return list(raws), [1 for _ in raws]
     # zero-sum: r − (R − r)/3 = (4r − R)/3, whose remainder is 0, ⅓ or ⅔ (never a tie);
     # jj: 3·r − (R − r) = 4r − R.
-    numerators = [4 * r - total for r in raws]
+    numerators = [_times(r, 4) - total for r in raws]
     return numerators, [3 if how.method == _THIRDS else 1 for _ in raws]
 
 
@@ -834,7 +842,7 @@ def _normalize(
     else:
         # rulings §6.4: scale after rounding, so −293 × 12 = −3516 as the seed prints.
         for n, d in zip(numerators, denominators, strict=True):
-            finals.append(_round_half_away(n, d) * scale)
+            finals.append(_times(_round_half_away(n, d), scale))
     return tuple(finals), tuple(numerators), tuple(denominators)
 
 
