@@ -105,10 +105,25 @@ class _Tally:
     all_twice: i64
     once: i64
     twice: i64
+    names: list[str]
+    once_list: list[int]
+    twice_list: list[int]
+    """The players read so far: their names, and the cards each held once and twice."""
 
     def __init__(self, one_deck: bool) -> None:
         self.one_deck = one_deck
         self.all_once = self.all_twice = self.once = self.twice = 0
+        self.names, self.once_list, self.twice_list = [], [], []
+
+    def player(self, name: str | None, cards: object) -> bool:
+        """One more player, by a plain name (None: a name that is not) and their cards (as
+        :meth:`read` takes them); False when either is not plainly valid."""
+        if name is None or not self.read(cards):
+            return False
+        self.names.append(name)
+        self.once_list.append(self.once)
+        self.twice_list.append(self.twice)
+        return True
 
     def take(self, bit: i64) -> bool:
         """One more copy of the card ``bit``; False when that is one copy too many."""
@@ -444,18 +459,10 @@ class CompiledRules:
         if len(names) != 4 or len(captured) != 4 or len(exposed) != 4:
             return None
         tally = _Tally(self.decks == 1)
-        plain: list[str] = []
-        once_list: list[int] = []
-        twice_list: list[int] = []
         for i in range(4):
-            name = self._plain(names[i])
-            if name is None or not tally.read(captured[i]):
+            if not tally.player(self._plain(names[i]), captured[i]):
                 return None
-            plain.append(name)
-            once_list.append(tally.once)
-            twice_list.append(tally.twice)
-        return self._codes_read(plain, tally, once_list, twice_list, exposed, first_exposed,
-                                norm)  # fmt: skip
+        return self._codes_read(tally, exposed, first_exposed, norm)
 
     def _plain(self, name: object) -> str | None:
         """``name`` when it is a plain player's name, else None (a name with surrounding space
@@ -473,15 +480,13 @@ class CompiledRules:
 
     def _codes_read(
         self,
-        names: list[str],
         tally: _Tally,
-        once_list: list[int],
-        twice_list: list[int],
         exposed: Sequence[object],
         first_exposed: Sequence[object] | None,
         norm: Normalization,
     ) -> HandResult | None:
-        """The rest of the fast path once every player's cards are read."""
+        """The rest of the fast path once every player's name and cards are read."""
+        names = tally.names
         hand_names: tuple[str, ...] = (names[0], names[1], names[2], names[3])
         if not four_different(hand_names[0], hand_names[1], hand_names[2], hand_names[3]):
             return None
@@ -490,7 +495,7 @@ class CompiledRules:
         shown = self._exposures(exposed, first_exposed)
         if shown is None:
             return None
-        return self._finish(hand_names, once_list, twice_list, shown, norm, False, ())
+        return self._finish(hand_names, tally.once_list, tally.twice_list, shown, norm, False, ())
 
     def _exposures(
         self, exposed: Sequence[object], first_exposed: Sequence[object] | None
@@ -556,9 +561,6 @@ class CompiledRules:
         if not isinstance(players, list) or len(players) != 4:
             return None
         tally = _Tally(self.decks == 1)
-        names: list[str] = []
-        once_list: list[int] = []
-        twice_list: list[int] = []
         exposed: list[object] = []
         first_exposed: list[object] | None = None
         for i in range(4):
@@ -570,19 +572,14 @@ class CompiledRules:
             first = p.get("first_exposed") if given != size else None  # (rarely there)
             if given + (first is not None) != size:
                 return None  # a claim, a misspelt key: the careful path says which
-            plain = self._plain(name)
-            if plain is None or not tally.read(cards):
+            if not tally.player(self._plain(name), cards):
                 return None
-            names.append(plain)
-            once_list.append(tally.once)
-            twice_list.append(tally.twice)
             exposed.append(shown)
             if first is not None:
                 if first_exposed is None:
                     first_exposed = [None, None, None, None]
                 first_exposed[i] = first
-        return self._codes_read(names, tally, once_list, twice_list, exposed, first_exposed,
-                                norm)  # fmt: skip
+        return self._codes_read(tally, exposed, first_exposed, norm)
 
     def score_named(
         self,
@@ -597,16 +594,9 @@ class CompiledRules:
         if not isinstance(captured, dict) or len(captured) != 4:
             return None
         tally = _Tally(self.decks == 1)
-        names: list[str] = []
-        once_list: list[int] = []
-        twice_list: list[int] = []
         for name, cards in captured.items():
-            plain = self._plain(name)
-            if plain is None or not tally.read(cards):
+            if not tally.player(self._plain(name), cards):
                 return None
-            names.append(plain)
-            once_list.append(tally.once)
-            twice_list.append(tally.twice)
         shown = _by_seat(captured, exposed)
         if shown is None:
             return None
@@ -615,7 +605,7 @@ class CompiledRules:
             firsts = _by_seat(captured, first_exposed)
             if firsts is None:
                 return None
-        return self._codes_read(names, tally, once_list, twice_list, shown, firsts, norm)
+        return self._codes_read(tally, shown, firsts, norm)
 
     def score_each(
         self, hands: Iterable[object], norm: Normalization, careful: Callable[[object], HandResult]
