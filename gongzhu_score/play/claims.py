@@ -157,6 +157,20 @@ _SUIT_BIT = {suit: 1 << k for k, suit in enumerate(Suit)}
 _END = 64
 """Ends a hand in the key of a position remembered (a card is 0 to 51, the leader 0 to 3,
 the suits led 0 to 15)."""
+_NOTHING_OWED = bytes(len(_SLOT))
+"""Owed once every scoring card has gone where the claim said: the rest of the play cannot
+send one astray."""
+_PLACE = tuple(c + c // 13 for c in range(52))
+"""Each card's place in a layout of the deck by suit, a place between suits ending each."""
+_OWNERS = tuple(2 * p for p in _PLACE)
+"""In a shape's layout, each card's place is two bytes: who holds its copies, then (a scoring
+card) whom they are owed to."""
+_OWED_PLACES = tuple((_OWNERS[c] + 1, k) for c, k in _SLOT.items())
+_OWED_AS = bytes(100 + b if 0 < b <= 54 else b for b in range(256))
+"""Whom a scoring card is owed to, as a byte of a shape: apart from the holders' bytes (1 to
+54) and an exposed card's (from 192), so a shape reads one way only."""
+_EXPOSED = 192
+_SUIT_END = 255
 
 Cards = tuple[int, ...]
 Hands = tuple[Cards, ...]
@@ -262,6 +276,21 @@ class _Search:
             for card in cards:
                 owed.setdefault(_INDEX[card], [0, 0, 0, 0])[self.players.index(name)] += 1
         self.owed0 = _Owed.of(owed)
+        self.layout = self._layout()
+        self.led_matters = sum({_SUIT_BIT[_CARDS[c].suit] for c in frozenset().union(*self.shown)})
+        """The suits whose first round can still matter: those of the exposed cards."""
+
+    def _layout(self) -> bytes | None:
+        """The empty layout a position's shape is drawn on (:meth:`shape`); None when a stated
+        line names the claimer's cards (then a card is only itself)."""
+        if self.line is not None:
+            return None
+        layout = bytearray(2 * (len(_PLACE) + 4))
+        for suit in range(4):
+            layout[2 * (suit * 14 + 13)] = _SUIT_END
+        for card in frozenset().union(*self.shown):
+            layout[2 * _PLACE[card]] = _EXPOSED
+        return bytes(layout)
 
     def start(self, position: Position) -> tuple[int, Hands, int]:
         hands = tuple(_cards(list(position.hands[n].elements())) for n in self.players)
@@ -272,10 +301,10 @@ class _Search:
 
     def holds(self, leader: int, hands: Hands, led: int, owed: _Owed) -> bool:
         """Between tricks: can the claimer keep the claim from here?"""
-        if not any(hands):
-            return True
-        h0, h1, h2, h3 = hands
-        key = bytes((leader, led, *h0, _END, *h1, _END, *h2, _END, *h3, _END)) + owed.key
+        if not any(hands) or (owed.key == _NOTHING_OWED and self.line is None):
+            return True  # (nothing owed: every scoring card went where the claim said; a
+            # stated line must still be playable)
+        key = bytes((leader, led & self.led_matters)) + self.shape(hands, owed)
         found = self.known.get(key)
         if found is not None:
             return found
@@ -284,6 +313,27 @@ class _Search:
         if len(self.known) < KNOWN_LIMIT:  # (a bound on memory: past it, nothing is forgotten,
             self.known[key] = answer  # but nothing more is remembered)
         return answer
+
+    def shape(self, hands: Hands, owed: _Owed) -> bytes:
+        """The position as far as the play from here can tell: by suit, the cards left in
+        order, each as who holds its copies, a scoring card with whom it is owed to, an exposed
+        card as itself (the rules name it). Which cards are gone does not count, nor which
+        of two scoring cards owed alike is which: who wins a trick depends on the order of its
+        cards, not on their ranks, so positions of one shape have one answer (and meet far more
+        often than positions of the same cards)."""
+        if self.layout is None:
+            h0, h1, h2, h3 = hands
+            return bytes((*h0, _END, *h1, _END, *h2, _END, *h3, _END)) + owed.key
+        layout = bytearray(self.layout)
+        for seat, hand in enumerate(hands):
+            digit = _DIGIT[seat]
+            for card in hand:
+                layout[_OWNERS[card]] += digit
+        # (a scoring card's copies still owed are the copies still held: none owed, none left)
+        owed_as = owed.key.translate(_OWED_AS)
+        for at, part in _OWED_PLACES:
+            layout[at] = owed_as[part]
+        return bytes(layout.replace(b"\0", b""))
 
     def turn(
         self,
