@@ -358,14 +358,35 @@ class _Search:
             return self.holds(order[outcome[0]], hands, led | _SUIT_BIT[suit], outcome[1])
         seat = order[k]
         claimer = seat == self.by
-        for play in self.choices(seat, plays, hands, led, trick):
+        for play in self.tried(order, k, plays, hands, led, owed, trick):
             after = _played(hands, seat, play)
             kept = self.turn(order, k + 1, (*plays, play), after, led, owed, trick)
-            if kept and claimer:
-                return True  # one way for the claimer is enough
-            if not kept and not claimer:
-                return False  # one defeating reply is enough
+            if kept == claimer:  # one way for the claimer is enough, one defeating reply too
+                return kept
         return not claimer
+
+    def tried(
+        self,
+        order: tuple[int, ...],
+        k: int,
+        plays: tuple[Cards, ...],
+        hands: Hands,
+        led: int,
+        owed: _Owed,
+        trick: _Trick,
+    ) -> list[Cards]:
+        """:meth:`choices` in the order the search tries them (the answer is the same in any
+        order, the work is not): the last to play first tries what settles the trick's side
+        of it, a defender a play that sends a scoring card astray, the claimer one that does
+        not."""
+        seat = order[k]
+        options = self.choices(seat, plays, hands, led, trick)
+        if k < 3 or len(options) < 2:
+            return options
+        claimer = seat == self.by
+        astray = [self.trick_outcome(order, (*plays, p), owed, trick) is None for p in options]
+        first = [p for p, a in zip(options, astray, strict=True) if a != claimer]
+        return first + [p for p, a in zip(options, astray, strict=True) if a == claimer]
 
     def choices(
         self, seat: int, plays: tuple[Cards, ...], hands: Hands, led: int, trick: _Trick
@@ -600,13 +621,13 @@ def decide(
     visited = search.visited
     if held:
         return ClaimDecision(True, (), visited)
-    # The line is read back from the answers remembered: it retraces part of the search (the
-    # same plays in the same order, every position between tricks it reaches already judged,
-    # or judged again as the search did), so it costs at most what the search did.
-    search.budget = 2 * visited + 1
+    # The line is the first defeating reply in the rules' order at each turn, whatever order
+    # the search tried: reading it back judges the replies before it too (the answers
+    # remembered serve), with a budget of its own.
+    search.budget = visited + budget
     try:
         line_found = search.defeating_line(position)
-    except _Undecided:  # (not reached: the search has been retraced)
+    except _Undecided:
         return ClaimDecision(None, (), visited)
     return ClaimDecision(False, line_found, visited, _astray(takes, line_found))
 
