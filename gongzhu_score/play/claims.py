@@ -9,16 +9,20 @@ answers it exactly, by searching every line of play the rules allow (:mod:`.rule
 is legal, as it does for replay), and when the answer is no, gives the evidence: a line of play
 by the others that defeats the claim.
 
-Searching every line would be far too slow at seven tricks left; three things keep it exact and
+Searching every line would be far too slow at seven tricks left; these things keep it exact and
 quick:
 
-- positions between tricks are remembered (the same cards left, the same leader, the same cards
-  still owed under the claim: one answer);
+- positions between tricks are remembered by their shape (the same leader, by suit the same
+  order of who holds the cards left, a scoring card owed to the same players, an exposed card
+  the same card: one answer, whatever the ranks of the plain cards);
 - cards that cannot play differently are tried once: a player's cards of one suit with no other
   player's card of that suit between them (or equal to them), none a scoring card or an exposed
   one, win and lose the same tricks;
+- a leader whose every card is above all the others' of its suit takes every trick left: the
+  answer is then whether everything still owed is owed to them;
 - the search stops as soon as the answer is known (one way for the claimer is enough; one
-  defeating reply is enough against it).
+  defeating reply is enough against it), and the last to play in a trick tries first what
+  settles it.
 
 A budget of positions bounds the work: every position counts, between tricks and within them
 (each play tried), and the tables remembered are bounded too; past it the answer is
@@ -30,7 +34,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from itertools import accumulate
+from itertools import accumulate, pairwise
 
 from ..core.cards import DECK, SCORING_CARDS, Card, Suit
 from ..errors import InputError
@@ -169,6 +173,9 @@ _OWED_PLACES = tuple((_OWNERS[c] + 1, k) for c, k in _SLOT.items())
 _OWED_AS = bytes(100 + b if 0 < b <= 54 else b for b in range(256))
 """Whom a scoring card is owed to, as a byte of a shape: apart from the holders' bytes (1 to
 54) and an exposed card's (from 192), so a shape reads one way only."""
+_ONLY = tuple(frozenset((0, d, 2 * d)) for d in _DIGIT)
+"""The bytes of what is owed when every card still owed is owed to one seat (by seat)."""
+_DIAMONDS = _INDEX[next(c for c in DECK if c.suit is Suit.DIAMONDS)] // 13
 _EXPOSED = 192
 _SUIT_END = 255
 
@@ -180,6 +187,11 @@ _ORDERS = tuple(seat_order(range(4), leader) for leader in range(4))
 
 def _cards(play: Sequence[Card]) -> Cards:
     return tuple(sorted(_INDEX[c] for c in play))
+
+
+def _paired(hand: Cards) -> list[int]:
+    """The suits but diamonds of which ``hand`` holds a pair (two decks)."""
+    return [a // 13 for a, b in pairwise(hand) if a == b and a // 13 != _DIAMONDS]
 
 
 def _form(lead: Cards | None) -> int:
@@ -308,11 +320,31 @@ class _Search:
         found = self.known.get(key)
         if found is not None:
             return found
-        order = _ORDERS[leader]
-        answer = self.turn(order, 0, (), hands, led, owed, _Trick(hands))
+        if self.line is None and self.runs(leader, hands):  # (a stated line may break a rule)
+            answer = set(owed.key) <= _ONLY[leader]
+        else:
+            answer = self.turn(_ORDERS[leader], 0, (), hands, led, owed, _Trick(hands))
         if len(self.known) < KNOWN_LIMIT:  # (a bound on memory: past it, nothing is forgotten,
             self.known[key] = answer  # but nothing more is remembered)
         return answer
+
+    def runs(self, leader: int, hands: Hands) -> bool:
+        """Does the leader take every trick left, whatever anyone plays? So when each of their
+        cards is above every other player's of its suit: each lead wins, and the next is theirs
+        again. Two decks: a pair led outside diamonds falls to two singles of the suit, so no
+        other player may then hold two cards of its suit."""
+        lowest: dict[int, int] = {}
+        for card in reversed(hands[leader]):
+            lowest[card // 13] = card
+        paired = _paired(hands[leader]) if self.decks > 1 else []
+        for seat, hand in enumerate(hands):
+            if seat == leader:
+                continue
+            if any(card >= lowest.get(card // 13, 52) for card in hand):
+                return False
+            if any(sum(c // 13 == suit for c in hand) > 1 for suit in paired):
+                return False
+        return True
 
     def shape(self, hands: Hands, owed: _Owed) -> bytes:
         """The position as far as the play from here can tell: by suit, the cards left in
