@@ -247,15 +247,26 @@ class _Trick:
     once per form of lead; what is still owed after it, once per scoring cards and taker (the
     cards owed as it began are the same throughout)."""
 
-    __slots__ = ("below", "choices", "groups", "hands", "owed_after")
+    __slots__ = ("below", "choices", "drawn", "groups", "hands", "owed_after", "rest")
 
     def __init__(self, hands: Hands) -> None:
         self.hands = hands
+        self.drawn: bytearray | None = None
+        """The hands' shape as drawn (:meth:`_Search.drawn`), once needed."""
+        self.rest: dict[tuple[int, Cards], Cards] = {}
+        """Each seat's hand once it has played a play (the same hand in every line)."""
         self.below: list[int] = []
         """Copies of cards below each card (by index) in all four hands (worked out once)."""
         self.choices: dict[tuple[int, int], list[Cards]] = {}
         self.groups: dict[int, dict[int, int]] = {}
         self.owed_after: dict[tuple[tuple[int, ...], int], _Owed | None] = {}
+
+    def played(self, hands: Hands, seat: int, play: Cards) -> Hands:
+        """:func:`_played`, the seat's hand left remembered."""
+        rest = self.rest.get((seat, play))
+        if rest is None:
+            rest = self.rest[seat, play] = _played(self.hands, seat, play)[seat]
+        return (*hands[:seat], rest, *hands[seat + 1 :])
 
 
 class _Search:
@@ -311,12 +322,17 @@ class _Search:
 
     # --- the game --------------------------------------------------------------------------
 
-    def holds(self, leader: int, hands: Hands, led: int, owed: _Owed) -> bool:
-        """Between tricks: can the claimer keep the claim from here?"""
+    def holds(
+        self, leader: int, hands: Hands, led: int, owed: _Owed, shape: bytes | None = None
+    ) -> bool:
+        """Between tricks: can the claimer keep the claim from here? (``shape``: the hands'
+        (:meth:`shape`), when the caller has it.)"""
         if not any(hands) or (owed.key == _NOTHING_OWED and self.line is None):
             return True  # (nothing owed: every scoring card went where the claim said; a
             # stated line must still be playable)
-        key = bytes((leader, led & self.led_matters)) + self.shape(hands, owed)
+        if shape is None:
+            shape = self.shape(hands, owed)
+        key = bytes((leader, led & self.led_matters)) + shape
         found = self.known.get(key)
         if found is not None:
             return found
@@ -356,16 +372,41 @@ class _Search:
         if self.layout is None:
             h0, h1, h2, h3 = hands
             return bytes((*h0, _END, *h1, _END, *h2, _END, *h3, _END)) + owed.key
-        layout = bytearray(self.layout)
+        return bytes(self.drawn(self.layout, hands, owed).replace(b"\0", b""))
+
+    @staticmethod
+    def drawn(layout: bytes, hands: Hands, owed: _Owed) -> bytearray:
+        """A shape before the places of the cards gone are dropped."""
+        drawn = bytearray(layout)
         for seat, hand in enumerate(hands):
             digit = _DIGIT[seat]
             for card in hand:
-                layout[_OWNERS[card]] += digit
+                drawn[_OWNERS[card]] += digit
         # (a scoring card's copies still owed are the copies still held: none owed, none left)
         owed_as = owed.key.translate(_OWED_AS)
         for at, part in _OWED_PLACES:
-            layout[at] = owed_as[part]
-        return bytes(layout.replace(b"\0", b""))
+            drawn[at] = owed_as[part]
+        return drawn
+
+    def shape_after(
+        self, trick: _Trick, order: tuple[int, ...], plays: tuple[Cards, ...], owed: _Owed,
+        after: _Owed,
+    ) -> bytes | None:  # fmt: skip
+        """The shape once the trick is played (``owed``: as it began, ``after``: once taken):
+        the one it began with less its cards, drawn once per trick."""
+        if self.layout is None:
+            return None
+        if trick.drawn is None:
+            trick.drawn = self.drawn(self.layout, trick.hands, owed)
+        drawn = bytearray(trick.drawn)
+        for seat, play in zip(order, plays, strict=True):
+            digit = _DIGIT[seat]
+            for card in play:
+                drawn[_OWNERS[card]] -= digit
+        if after is not owed:
+            for card in self.winners[plays][1]:
+                drawn[_OWNERS[card] + 1] = _OWED_AS[after.key[_SLOT[card]]]
+        return bytes(drawn.replace(b"\0", b""))
 
     def turn(
         self,
@@ -387,11 +428,12 @@ class _Search:
             if outcome is None:
                 return False  # a scoring card went elsewhere than claimed
             suit = _CARDS[plays[0][0]].suit
-            return self.holds(order[outcome[0]], hands, led | _SUIT_BIT[suit], outcome[1])
+            shape = self.shape_after(trick, order, plays, owed, outcome[1])
+            return self.holds(order[outcome[0]], hands, led | _SUIT_BIT[suit], outcome[1], shape)
         seat = order[k]
         claimer = seat == self.by
         for play in self.tried(order, k, plays, hands, led, owed, trick):
-            after = _played(hands, seat, play)
+            after = trick.played(hands, seat, play)
             kept = self.turn(order, k + 1, (*plays, play), after, led, owed, trick)
             if kept == claimer:  # one way for the claimer is enough, one defeating reply too
                 return kept
