@@ -450,17 +450,16 @@ class _Search:
         trick: _Trick,
     ) -> list[Cards]:
         """:meth:`choices` in the order the search tries them (the answer is the same in any
-        order, the work is not): the last to play first tries what settles the trick's side
-        of it, a defender a play that sends a scoring card astray, the claimer one that does
-        not."""
+        order, the work is not): a defender last to play in a trick first tries a play that
+        sends a scoring card astray (the claimer's such plays each cost one position)."""
         seat = order[k]
         options = self.choices(seat, plays, hands, led, trick)
-        if k < 3 or len(options) < 2:
+        if k < 3 or len(options) < 2 or seat == self.by:
             return options
-        claimer = seat == self.by
-        astray = [self.trick_outcome(order, (*plays, p), owed, trick) is None for p in options]
-        first = [p for p, a in zip(options, astray, strict=True) if a != claimer]
-        return first + [p for p, a in zip(options, astray, strict=True) if a == claimer]
+        for play in options:
+            if self.trick_outcome(order, (*plays, play), owed, trick) is None:
+                return [play]  # (it defeats the claim: nothing else need be tried)
+        return options
 
     def choices(
         self, seat: int, plays: tuple[Cards, ...], hands: Hands, led: int, trick: _Trick
