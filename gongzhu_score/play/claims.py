@@ -243,14 +243,15 @@ class _Owed:
 
 
 class _Trick:
-    """A trick as it began: the hands then, and what each seat may usefully play, worked out
-    once per form of lead; what is still owed after it, once per scoring cards and taker (the
-    cards owed as it began are the same throughout)."""
+    """A trick as it began: the hands and what was owed then, and what each seat may usefully
+    play, worked out once per form of lead; what is still owed after it, once per scoring cards
+    and taker (the cards owed as it began are the same throughout)."""
 
-    __slots__ = ("below", "choices", "drawn", "groups", "hands", "owed_after", "rest")
+    __slots__ = ("below", "choices", "drawn", "groups", "hands", "owed", "owed_after", "rest")
 
-    def __init__(self, hands: Hands) -> None:
+    def __init__(self, hands: Hands, owed: _Owed) -> None:
         self.hands = hands
+        self.owed = owed
         self.drawn: bytearray | None = None
         """The hands' shape as drawn (:meth:`_Search.drawn`), once needed."""
         self.rest: dict[tuple[int, Cards], Cards] = {}
@@ -339,7 +340,7 @@ class _Search:
         if self.line is None and self.runs(leader, hands):  # (a stated line may break a rule)
             answer = set(owed.key) <= _ONLY[leader]
         else:
-            answer = self.turn(_ORDERS[leader], 0, (), hands, led, owed, _Trick(hands))
+            answer = self.turn(_ORDERS[leader], 0, (), hands, led, owed, _Trick(hands, owed))
         if len(self.known) < KNOWN_LIMIT:  # (a bound on memory: past it, nothing is forgotten,
             self.known[key] = answer  # but nothing more is remembered)
         return answer
@@ -539,9 +540,10 @@ class _Search:
 
     def groups(self, seat: int, trick: _Trick) -> dict[int, int]:
         """Each card of ``seat``'s hand (as the trick began) → its group, named by its lowest
-        card: neighbours in a suit with no other player's card between or equal to them, none
-        scoring or exposed, each held once (two decks: a card held twice can make a pair, its
-        neighbour cannot). Worked out once per trick."""
+        card: neighbours in a suit with no other player's card between or equal to them, each
+        held once (two decks: a card held twice can make a pair, its neighbour cannot), none
+        exposed, both plain or both scoring cards owed alike (which of the two goes where
+        does not matter to the claim). Worked out once per trick."""
         found = trick.groups.get(seat)
         if found is not None:
             return found
@@ -553,26 +555,33 @@ class _Search:
                     count[c + 1] += 1
             below = trick.below = list(accumulate(count))
         mine = trick.hands[seat]
-        shown = self.shown[seat]
         group: dict[int, int] = {}
         start = previous = -1
-        previous_plain = False
+        previous_kind: int | None = None
         for k, card in enumerate(mine):
             if card == previous:
                 continue
             twice = k + 1 < len(mine) and mine[k + 1] == card
-            plain = card not in _SCORING and card not in shown and not twice
+            kind = None if twice else self.kind(seat, card, trick.owed)
             if not (
-                previous_plain
-                and plain
+                kind is not None
+                and kind == previous_kind
                 and previous // 13 == card // 13
                 and below[card + 1] - below[previous] == 2  # (the two, each held once: no other)
             ):
                 start = card
             group[card] = start
-            previous, previous_plain = card, plain
+            previous, previous_kind = card, kind
         trick.groups[seat] = group
         return group
+
+    def kind(self, seat: int, card: int, owed: _Owed) -> int | None:
+        """What a card held once is to the claim: plain (-1), a scoring card by whom it is
+        owed to (the byte of ``owed``), or None: an exposed card, itself."""
+        if card in self.shown[seat]:
+            return None
+        slot = _SLOT.get(card)
+        return -1 if slot is None else owed.key[slot]
 
     def trick_outcome(
         self, order: tuple[int, ...], plays: tuple[Cards, ...], owed: _Owed, trick: _Trick
@@ -646,7 +655,7 @@ class _Search:
             order = _ORDERS[leader]
             plays: list[Cards] = []
             current = hands
-            trick = _Trick(hands)
+            trick = _Trick(hands, owed)
             judged: dict[tuple[Cards, ...], bool] = {}
             done: Trick | None = None
             for k, seat in enumerate(order):
