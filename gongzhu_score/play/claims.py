@@ -19,7 +19,9 @@ quick:
   player's card of that suit between them (or equal to them), none a scoring card or an exposed
   one, win and lose the same tricks;
 - a leader whose every card is above all the others' of its suit takes every trick left: the
-  answer is then whether everything still owed is owed to them;
+  answer is then whether everything still owed is owed to them; a defender leading a card no
+  one can beat, the trick taking a scoring card not owed to them (the lead, or another
+  defender's discard), defeats the claim there;
 - the search stops as soon as the answer is known (one way for the claimer is enough; one
   defeating reply is enough against it), and the last to play in a trick tries first what
   settles it.
@@ -194,6 +196,12 @@ def _paired(hand: Cards) -> list[int]:
     return [a // 13 for a, b in pairwise(hand) if a == b and a // 13 != _DIAMONDS]
 
 
+def _not_owed(card: int, owed: _Owed, digit: int) -> bool:
+    """Is ``card`` a scoring card none of whose copies is owed to the seat of ``digit``?"""
+    slot = _SLOT.get(card)
+    return slot is not None and owed.key[slot] // digit % 3 == 0
+
+
 def _form(lead: Cards | None) -> int:
     """What the rules of following look at in a lead (:func:`legal_plays`): its suit, and
     whether it is a single, a pair or two singles; -1: no lead (the player leads)."""
@@ -339,6 +347,8 @@ class _Search:
             return found
         if self.line is None and self.runs(leader, hands):  # (a stated line may break a rule)
             answer = set(owed.key) <= _ONLY[leader]
+        elif self.strays(leader, hands, led, owed):
+            answer = False
         else:
             answer = self.turn(_ORDERS[leader], 0, (), hands, led, owed, _Trick(hands, owed))
         if len(self.known) < KNOWN_LIMIT:  # (a bound on memory: past it, nothing is forgotten,
@@ -362,6 +372,30 @@ class _Search:
             if any(sum(c // 13 == suit for c in hand) > 1 for suit in paired):
                 return False
         return True
+
+    def strays(self, leader: int, hands: Hands, led: int, owed: _Owed) -> bool:
+        """Can the leader, a defender, lead a card no one can beat, the trick then taking a
+        scoring card not owed to them: the lead itself, or a discard of another defender
+        without its suit?"""
+        if leader == self.by:
+            return False
+        top = [-1] * 4
+        for seat, hand in enumerate(hands):
+            if seat != leader:
+                for card in hand:
+                    top[card // 13] = max(top[card // 13], card)
+        digit = _DIGIT[leader]
+        for play in self.legal(leader, None, -1, hands[leader], led):
+            if len(play) > 1 or play[0] <= top[play[0] // 13]:
+                continue
+            if _not_owed(play[0], owed, digit) or any(
+                seat not in (leader, self.by)
+                and not any(c // 13 == play[0] // 13 for c in hand)
+                and any(_not_owed(c, owed, digit) for c in hand)
+                for seat, hand in enumerate(hands)
+            ):
+                return True
+        return False
 
     def shape(self, hands: Hands, owed: _Owed) -> bytes:
         """The position as far as the play from here can tell: by suit, the cards left in
