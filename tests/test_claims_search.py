@@ -83,7 +83,7 @@ def test_a_leader_said_to_take_every_trick_takes_every_trick_on_every_line(
 def test_the_leaders_tested_are_said_to_take_every_trick_and_not() -> None:
     said = Counter(runs(strong_leader(random.Random(seed), decks, size), decks)
                    for seed in range(200) for decks in (1, 2) for size in (1, 2, 3))  # fmt: skip
-    assert said[True] > 100 and said[False] > 100
+    assert said[True] > 100 and said[False] > 50
 
 
 def renamed(pos: Position, rng: random.Random) -> Position:

@@ -18,7 +18,7 @@ quick:
 - cards that cannot play differently are tried once: a player's cards of one suit with no other
   player's card of that suit between them (or equal to them), none a scoring card or an exposed
   one, win and lose the same tricks;
-- a leader whose every card is above all the others' of its suit takes every trick left: the
+- a leader none of whose cards is below another's of its suit takes every trick left: the
   answer is then whether everything still owed is owed to them; a defender leading a card no
   one can beat, the trick taking a scoring card not owed to them (the lead, or another
   defender's discard), defeats the claim there;
@@ -356,10 +356,11 @@ class _Search:
         return answer
 
     def runs(self, leader: int, hands: Hands) -> bool:
-        """Does the leader take every trick left, whatever anyone plays? So when each of their
-        cards is above every other player's of its suit: each lead wins, and the next is theirs
-        again. Two decks: a pair led outside diamonds falls to two singles of the suit, so no
-        other player may then hold two cards of its suit."""
+        """Does the leader take every trick left, whatever anyone plays? So when none of their
+        cards is below another player's of its suit (two decks: of two equal cards, the first
+        played wins, the lead): each lead wins, and the next is theirs again. Two decks: a
+        pair led outside diamonds falls to two singles of the suit, so no other player may
+        then hold two cards of its suit."""
         lowest: dict[int, int] = {}
         for card in reversed(hands[leader]):
             lowest[card // 13] = card
@@ -367,16 +368,16 @@ class _Search:
         for seat, hand in enumerate(hands):
             if seat == leader:
                 continue
-            if any(card >= lowest.get(card // 13, 52) for card in hand):
+            if any(card > lowest.get(card // 13, 52) for card in hand):
                 return False
             if any(sum(c // 13 == suit for c in hand) > 1 for suit in paired):
                 return False
         return True
 
     def strays(self, leader: int, hands: Hands, led: int, owed: _Owed) -> bool:
-        """Can the leader, a defender, lead a card no one can beat, the trick then taking a
-        scoring card not owed to them: the lead itself, or a discard of another defender
-        without its suit?"""
+        """Can the leader, a defender, lead a card no one can beat (at most tie: the lead wins
+        a tie), the trick then taking a scoring card not owed to them: the lead itself, or a
+        discard of another defender without its suit?"""
         if leader == self.by:
             return False
         top = [-1] * 4
@@ -386,7 +387,7 @@ class _Search:
                     top[card // 13] = max(top[card // 13], card)
         digit = _DIGIT[leader]
         for play in self.legal(leader, None, -1, hands[leader], led):
-            if len(play) > 1 or play[0] <= top[play[0] // 13]:
+            if len(play) > 1 or play[0] < top[play[0] // 13]:
                 continue
             if _not_owed(play[0], owed, digit) or any(
                 seat not in (leader, self.by)
