@@ -301,6 +301,9 @@ class _Search:
         self.budget = budget
         self.visited = 0
         self.known: dict[bytes, bool] = {}
+        self.settled: dict[tuple[int, Cards], int] = {}
+        """Each seat's plays that settled a position (kept the claim, or broke it), weighed by
+        the cards left then: the order plays are tried in (:meth:`tried`)."""
         self.winners: dict[tuple[Cards, ...], tuple[int, Cards]] = {}
         self.legal_known: dict[tuple[object, ...], list[Cards]] = {}
         owed: dict[int, list[int]] = {}
@@ -472,6 +475,7 @@ class _Search:
             after = trick.played(hands, seat, play)
             kept = self.turn(order, k + 1, (*plays, play), after, led, owed, trick)
             if kept == claimer:  # one way for the claimer is enough, one defeating reply too
+                self.settled[seat, play] = self.settled.get((seat, play), 0) + len(hands[seat])
                 return kept
         return not claimer
 
@@ -486,11 +490,17 @@ class _Search:
         trick: _Trick,
     ) -> list[Cards]:
         """:meth:`choices` in the order the search tries them (the answer is the same in any
-        order, the work is not): a defender last to play in a trick first tries a play that
+        order, the work is not): those that settled the most positions so far first (weighed
+        by the cards then left: the same play tends to keep a claim, or break it, in the
+        positions around); a defender last to play in a trick first looks for a play that
         sends a scoring card astray (the claimer's such plays each cost one position)."""
         seat = order[k]
         options = self.choices(seat, plays, hands, led, trick)
-        if k < 3 or len(options) < 2 or seat == self.by:
+        if len(options) < 2:
+            return options
+        settled = self.settled
+        options = sorted(options, key=lambda play: -settled.get((seat, play), 0))
+        if k < 3 or seat == self.by:
             return options
         for play in options:
             if self.trick_outcome(order, (*plays, play), owed, trick) is None:
