@@ -9,16 +9,22 @@ answers it exactly, by searching every line of play the rules allow (:mod:`.rule
 is legal, as it does for replay), and when the answer is no, gives the evidence: a line of play
 by the others that defeats the claim.
 
-Searching every line would be far too slow at seven tricks left; three things keep it exact and
+Searching every line would be far too slow at seven tricks left; these things keep it exact and
 quick:
 
-- positions between tricks are remembered (the same cards left, the same leader, the same cards
-  still owed under the claim: one answer);
+- positions between tricks are remembered by their shape (the same leader, by suit the same
+  order of who holds the cards left, a scoring card owed to the same players, an exposed card
+  the same card: one answer, whatever the ranks of the plain cards);
 - cards that cannot play differently are tried once: a player's cards of one suit with no other
   player's card of that suit between them (or equal to them), none a scoring card or an exposed
   one, win and lose the same tricks;
+- a leader none of whose cards is below another's of its suit takes every trick left: the
+  answer is then whether everything still owed is owed to them; a defender leading a card no
+  one can beat, the trick taking a scoring card not owed to them (the lead, or another
+  defender's discard), defeats the claim there;
 - the search stops as soon as the answer is known (one way for the claimer is enough; one
-  defeating reply is enough against it).
+  defeating reply is enough against it), and the last to play in a trick tries first what
+  settles it.
 
 A budget of positions bounds the work: every position counts, between tricks and within them
 (each play tried), and the tables remembered are bounded too; past it the answer is
@@ -30,7 +36,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from itertools import accumulate
+from itertools import accumulate, pairwise
 
 from ..core.cards import DECK, SCORING_CARDS, Card, Suit
 from ..errors import InputError
@@ -157,6 +163,23 @@ _SUIT_BIT = {suit: 1 << k for k, suit in enumerate(Suit)}
 _END = 64
 """Ends a hand in the key of a position remembered (a card is 0 to 51, the leader 0 to 3,
 the suits led 0 to 15)."""
+_NOTHING_OWED = bytes(len(_SLOT))
+"""Owed once every scoring card has gone where the claim said: the rest of the play cannot
+send one astray."""
+_PLACE = tuple(c + c // 13 for c in range(52))
+"""Each card's place in a layout of the deck by suit, a place between suits ending each."""
+_OWNERS = tuple(2 * p for p in _PLACE)
+"""In a shape's layout, each card's place is two bytes: who holds its copies, then (a scoring
+card) whom they are owed to."""
+_OWED_PLACES = tuple((_OWNERS[c] + 1, k) for c, k in _SLOT.items())
+_OWED_AS = bytes(100 + b if 0 < b <= 54 else b for b in range(256))
+"""Whom a scoring card is owed to, as a byte of a shape: apart from the holders' bytes (1 to
+54) and an exposed card's (from 192), so a shape reads one way only."""
+_ONLY = tuple(frozenset((0, d, 2 * d)) for d in _DIGIT)
+"""The bytes of what is owed when every card still owed is owed to one seat (by seat)."""
+_DIAMONDS = _INDEX[next(c for c in DECK if c.suit is Suit.DIAMONDS)] // 13
+_EXPOSED = 192
+_SUIT_END = 255
 
 Cards = tuple[int, ...]
 Hands = tuple[Cards, ...]
@@ -166,6 +189,17 @@ _ORDERS = tuple(seat_order(range(4), leader) for leader in range(4))
 
 def _cards(play: Sequence[Card]) -> Cards:
     return tuple(sorted(_INDEX[c] for c in play))
+
+
+def _paired(hand: Cards) -> list[int]:
+    """The suits but diamonds of which ``hand`` holds a pair (two decks)."""
+    return [a // 13 for a, b in pairwise(hand) if a == b and a // 13 != _DIAMONDS]
+
+
+def _not_owed(card: int, owed: _Owed, digit: int) -> bool:
+    """Is ``card`` a scoring card none of whose copies is owed to the seat of ``digit``?"""
+    slot = _SLOT.get(card)
+    return slot is not None and owed.key[slot] // digit % 3 == 0
 
 
 def _form(lead: Cards | None) -> int:
@@ -217,19 +251,31 @@ class _Owed:
 
 
 class _Trick:
-    """A trick as it began: the hands then, and what each seat may usefully play, worked out
-    once per form of lead; what is still owed after it, once per scoring cards and taker (the
-    cards owed as it began are the same throughout)."""
+    """A trick as it began: the hands and what was owed then, and what each seat may usefully
+    play, worked out once per form of lead; what is still owed after it, once per scoring cards
+    and taker (the cards owed as it began are the same throughout)."""
 
-    __slots__ = ("below", "choices", "groups", "hands", "owed_after")
+    __slots__ = ("below", "choices", "drawn", "groups", "hands", "owed", "owed_after", "rest")
 
-    def __init__(self, hands: Hands) -> None:
+    def __init__(self, hands: Hands, owed: _Owed) -> None:
         self.hands = hands
+        self.owed = owed
+        self.drawn: bytearray | None = None
+        """The hands' shape as drawn (:meth:`_Search.drawn`), once needed."""
+        self.rest: dict[tuple[int, Cards], Cards] = {}
+        """Each seat's hand once it has played a play (the same hand in every line)."""
         self.below: list[int] = []
         """Copies of cards below each card (by index) in all four hands (worked out once)."""
         self.choices: dict[tuple[int, int], list[Cards]] = {}
         self.groups: dict[int, dict[int, int]] = {}
         self.owed_after: dict[tuple[tuple[int, ...], int], _Owed | None] = {}
+
+    def played(self, hands: Hands, seat: int, play: Cards) -> Hands:
+        """:func:`_played`, the seat's hand left remembered."""
+        rest = self.rest.get((seat, play))
+        if rest is None:
+            rest = self.rest[seat, play] = _played(self.hands, seat, play)[seat]
+        return (*hands[:seat], rest, *hands[seat + 1 :])
 
 
 class _Search:
@@ -255,6 +301,9 @@ class _Search:
         self.budget = budget
         self.visited = 0
         self.known: dict[bytes, bool] = {}
+        self.settled: dict[tuple[int, Cards], int] = {}
+        """Each seat's plays that settled a position (kept the claim, or broke it), weighed by
+        the cards left then: the order plays are tried in (:meth:`tried`)."""
         self.winners: dict[tuple[Cards, ...], tuple[int, Cards]] = {}
         self.legal_known: dict[tuple[object, ...], list[Cards]] = {}
         owed: dict[int, list[int]] = {}
@@ -262,6 +311,21 @@ class _Search:
             for card in cards:
                 owed.setdefault(_INDEX[card], [0, 0, 0, 0])[self.players.index(name)] += 1
         self.owed0 = _Owed.of(owed)
+        self.layout = self._layout()
+        self.led_matters = sum({_SUIT_BIT[_CARDS[c].suit] for c in frozenset().union(*self.shown)})
+        """The suits whose first round can still matter: those of the exposed cards."""
+
+    def _layout(self) -> bytes | None:
+        """The empty layout a position's shape is drawn on (:meth:`shape`); None when a stated
+        line names the claimer's cards (then a card is only itself)."""
+        if self.line is not None:
+            return None
+        layout = bytearray(2 * (len(_PLACE) + 4))
+        for suit in range(4):
+            layout[2 * (suit * 14 + 13)] = _SUIT_END
+        for card in frozenset().union(*self.shown):
+            layout[2 * _PLACE[card]] = _EXPOSED
+        return bytes(layout)
 
     def start(self, position: Position) -> tuple[int, Hands, int]:
         hands = tuple(_cards(list(position.hands[n].elements())) for n in self.players)
@@ -270,20 +334,118 @@ class _Search:
 
     # --- the game --------------------------------------------------------------------------
 
-    def holds(self, leader: int, hands: Hands, led: int, owed: _Owed) -> bool:
-        """Between tricks: can the claimer keep the claim from here?"""
-        if not any(hands):
-            return True
-        h0, h1, h2, h3 = hands
-        key = bytes((leader, led, *h0, _END, *h1, _END, *h2, _END, *h3, _END)) + owed.key
+    def holds(
+        self, leader: int, hands: Hands, led: int, owed: _Owed, shape: bytes | None = None
+    ) -> bool:
+        """Between tricks: can the claimer keep the claim from here? (``shape``: the hands'
+        (:meth:`shape`), when the caller has it.)"""
+        if not any(hands) or (owed.key == _NOTHING_OWED and self.line is None):
+            return True  # (nothing owed: every scoring card went where the claim said; a
+            # stated line must still be playable)
+        if shape is None:
+            shape = self.shape(hands, owed)
+        key = bytes((leader, led & self.led_matters)) + shape
         found = self.known.get(key)
         if found is not None:
             return found
-        order = _ORDERS[leader]
-        answer = self.turn(order, 0, (), hands, led, owed, _Trick(hands))
+        if self.line is None and self.runs(leader, hands):  # (a stated line may break a rule)
+            answer = set(owed.key) <= _ONLY[leader]
+        elif self.strays(leader, hands, led, owed):
+            answer = False
+        else:
+            answer = self.turn(_ORDERS[leader], 0, (), hands, led, owed, _Trick(hands, owed))
         if len(self.known) < KNOWN_LIMIT:  # (a bound on memory: past it, nothing is forgotten,
             self.known[key] = answer  # but nothing more is remembered)
         return answer
+
+    def runs(self, leader: int, hands: Hands) -> bool:
+        """Does the leader take every trick left, whatever anyone plays? So when none of their
+        cards is below another player's of its suit (two decks: of two equal cards, the first
+        played wins, the lead): each lead wins, and the next is theirs again. Two decks: a
+        pair led outside diamonds falls to two singles of the suit, so no other player may
+        then hold two cards of its suit."""
+        lowest: dict[int, int] = {}
+        for card in reversed(hands[leader]):
+            lowest[card // 13] = card
+        paired = _paired(hands[leader]) if self.decks > 1 else []
+        for seat, hand in enumerate(hands):
+            if seat == leader:
+                continue
+            if any(card > lowest.get(card // 13, 52) for card in hand):
+                return False
+            if any(sum(c // 13 == suit for c in hand) > 1 for suit in paired):
+                return False
+        return True
+
+    def strays(self, leader: int, hands: Hands, led: int, owed: _Owed) -> bool:
+        """Can the leader, a defender, lead a card no one can beat (at most tie: the lead wins
+        a tie), the trick then taking a scoring card not owed to them: the lead itself, or a
+        discard of another defender without its suit?"""
+        if leader == self.by:
+            return False
+        top = [-1] * 4
+        for seat, hand in enumerate(hands):
+            if seat != leader:
+                for card in hand:
+                    top[card // 13] = max(top[card // 13], card)
+        digit = _DIGIT[leader]
+        for play in self.legal(leader, None, -1, hands[leader], led):
+            if len(play) > 1 or play[0] < top[play[0] // 13]:
+                continue
+            if _not_owed(play[0], owed, digit) or any(
+                seat not in (leader, self.by)
+                and not any(c // 13 == play[0] // 13 for c in hand)
+                and any(_not_owed(c, owed, digit) for c in hand)
+                for seat, hand in enumerate(hands)
+            ):
+                return True
+        return False
+
+    def shape(self, hands: Hands, owed: _Owed) -> bytes:
+        """The position as far as the play from here can tell: by suit, the cards left in
+        order, each as who holds its copies, a scoring card with whom it is owed to, an exposed
+        card as itself (the rules name it). Which cards are gone does not count, nor which
+        of two scoring cards owed alike is which: who wins a trick depends on the order of its
+        cards, not on their ranks, so positions of one shape have one answer (and meet far more
+        often than positions of the same cards)."""
+        if self.layout is None:
+            h0, h1, h2, h3 = hands
+            return bytes((*h0, _END, *h1, _END, *h2, _END, *h3, _END)) + owed.key
+        return bytes(self.drawn(self.layout, hands, owed).replace(b"\0", b""))
+
+    @staticmethod
+    def drawn(layout: bytes, hands: Hands, owed: _Owed) -> bytearray:
+        """A shape before the places of the cards gone are dropped."""
+        drawn = bytearray(layout)
+        for seat, hand in enumerate(hands):
+            digit = _DIGIT[seat]
+            for card in hand:
+                drawn[_OWNERS[card]] += digit
+        # (a scoring card's copies still owed are the copies still held: none owed, none left)
+        owed_as = owed.key.translate(_OWED_AS)
+        for at, part in _OWED_PLACES:
+            drawn[at] = owed_as[part]
+        return drawn
+
+    def shape_after(
+        self, trick: _Trick, order: tuple[int, ...], plays: tuple[Cards, ...], owed: _Owed,
+        after: _Owed,
+    ) -> bytes | None:  # fmt: skip
+        """The shape once the trick is played (``owed``: as it began, ``after``: once taken):
+        the one it began with less its cards, drawn once per trick."""
+        if self.layout is None:
+            return None
+        if trick.drawn is None:
+            trick.drawn = self.drawn(self.layout, trick.hands, owed)
+        drawn = bytearray(trick.drawn)
+        for seat, play in zip(order, plays, strict=True):
+            digit = _DIGIT[seat]
+            for card in play:
+                drawn[_OWNERS[card]] -= digit
+        if after is not owed:
+            for card in self.winners[plays][1]:
+                drawn[_OWNERS[card] + 1] = _OWED_AS[after.key[_SLOT[card]]]
+        return bytes(drawn.replace(b"\0", b""))
 
     def turn(
         self,
@@ -305,17 +467,45 @@ class _Search:
             if outcome is None:
                 return False  # a scoring card went elsewhere than claimed
             suit = _CARDS[plays[0][0]].suit
-            return self.holds(order[outcome[0]], hands, led | _SUIT_BIT[suit], outcome[1])
+            shape = self.shape_after(trick, order, plays, owed, outcome[1])
+            return self.holds(order[outcome[0]], hands, led | _SUIT_BIT[suit], outcome[1], shape)
         seat = order[k]
         claimer = seat == self.by
-        for play in self.choices(seat, plays, hands, led, trick):
-            after = _played(hands, seat, play)
+        for play in self.tried(order, k, plays, hands, led, owed, trick):
+            after = trick.played(hands, seat, play)
             kept = self.turn(order, k + 1, (*plays, play), after, led, owed, trick)
-            if kept and claimer:
-                return True  # one way for the claimer is enough
-            if not kept and not claimer:
-                return False  # one defeating reply is enough
+            if kept == claimer:  # one way for the claimer is enough, one defeating reply too
+                self.settled[seat, play] = self.settled.get((seat, play), 0) + len(hands[seat])
+                return kept
         return not claimer
+
+    def tried(
+        self,
+        order: tuple[int, ...],
+        k: int,
+        plays: tuple[Cards, ...],
+        hands: Hands,
+        led: int,
+        owed: _Owed,
+        trick: _Trick,
+    ) -> list[Cards]:
+        """:meth:`choices` in the order the search tries them (the answer is the same in any
+        order, the work is not): those that settled the most positions so far first (weighed
+        by the cards then left: the same play tends to keep a claim, or break it, in the
+        positions around); a defender last to play in a trick first looks for a play that
+        sends a scoring card astray (the claimer's such plays each cost one position)."""
+        seat = order[k]
+        options = self.choices(seat, plays, hands, led, trick)
+        if len(options) < 2:
+            return options
+        settled = self.settled
+        options = sorted(options, key=lambda play: -settled.get((seat, play), 0))
+        if k < 3 or seat == self.by:
+            return options
+        for play in options:
+            if self.trick_outcome(order, (*plays, play), owed, trick) is None:
+                return [play]  # (it defeats the claim: nothing else need be tried)
+        return options
 
     def choices(
         self, seat: int, plays: tuple[Cards, ...], hands: Hands, led: int, trick: _Trick
@@ -395,9 +585,10 @@ class _Search:
 
     def groups(self, seat: int, trick: _Trick) -> dict[int, int]:
         """Each card of ``seat``'s hand (as the trick began) → its group, named by its lowest
-        card: neighbours in a suit with no other player's card between or equal to them, none
-        scoring or exposed, each held once (two decks: a card held twice can make a pair, its
-        neighbour cannot). Worked out once per trick."""
+        card: neighbours in a suit with no other player's card between or equal to them, each
+        held once (two decks: a card held twice can make a pair, its neighbour cannot), none
+        exposed, both plain or both scoring cards owed alike (which of the two goes where
+        does not matter to the claim). Worked out once per trick."""
         found = trick.groups.get(seat)
         if found is not None:
             return found
@@ -409,26 +600,33 @@ class _Search:
                     count[c + 1] += 1
             below = trick.below = list(accumulate(count))
         mine = trick.hands[seat]
-        shown = self.shown[seat]
         group: dict[int, int] = {}
         start = previous = -1
-        previous_plain = False
+        previous_kind: int | None = None
         for k, card in enumerate(mine):
             if card == previous:
                 continue
             twice = k + 1 < len(mine) and mine[k + 1] == card
-            plain = card not in _SCORING and card not in shown and not twice
+            kind = None if twice else self.kind(seat, card, trick.owed)
             if not (
-                previous_plain
-                and plain
+                kind is not None
+                and kind == previous_kind
                 and previous // 13 == card // 13
                 and below[card + 1] - below[previous] == 2  # (the two, each held once: no other)
             ):
                 start = card
             group[card] = start
-            previous, previous_plain = card, plain
+            previous, previous_kind = card, kind
         trick.groups[seat] = group
         return group
+
+    def kind(self, seat: int, card: int, owed: _Owed) -> int | None:
+        """What a card held once is to the claim: plain (-1), a scoring card by whom it is
+        owed to (the byte of ``owed``), or None: an exposed card, itself."""
+        if card in self.shown[seat]:
+            return None
+        slot = _SLOT.get(card)
+        return -1 if slot is None else owed.key[slot]
 
     def trick_outcome(
         self, order: tuple[int, ...], plays: tuple[Cards, ...], owed: _Owed, trick: _Trick
@@ -502,7 +700,7 @@ class _Search:
             order = _ORDERS[leader]
             plays: list[Cards] = []
             current = hands
-            trick = _Trick(hands)
+            trick = _Trick(hands, owed)
             judged: dict[tuple[Cards, ...], bool] = {}
             done: Trick | None = None
             for k, seat in enumerate(order):
@@ -550,13 +748,13 @@ def decide(
     visited = search.visited
     if held:
         return ClaimDecision(True, (), visited)
-    # The line is read back from the answers remembered: it retraces part of the search (the
-    # same plays in the same order, every position between tricks it reaches already judged,
-    # or judged again as the search did), so it costs at most what the search did.
-    search.budget = 2 * visited + 1
+    # The line is the first defeating reply in the rules' order at each turn, whatever order
+    # the search tried: reading it back judges the replies before it too (the answers
+    # remembered serve), with a budget of its own.
+    search.budget = visited + budget
     try:
         line_found = search.defeating_line(position)
-    except _Undecided:  # (not reached: the search has been retraced)
+    except _Undecided:
         return ClaimDecision(None, (), visited)
     return ClaimDecision(False, line_found, visited, _astray(takes, line_found))
 
