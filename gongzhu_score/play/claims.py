@@ -160,6 +160,8 @@ _SCORING = frozenset(_INDEX[c] for c in SCORING_CARDS)
 _SLOT = {c: k for k, c in enumerate(sorted(_SCORING))}
 _DIGIT = (1, 3, 9, 27)
 _SUIT_BIT = {suit: 1 << k for k, suit in enumerate(Suit)}
+_LED_BIT = tuple(_SUIT_BIT[card.suit] for card in _CARDS)
+"""A lead's suit bit, by its first card's index."""
 _END = 64
 """Ends a hand in the key of a position remembered (a card is 0 to 51, the leader 0 to 3,
 the suits led 0 to 15)."""
@@ -262,7 +264,7 @@ class _Trick:
         self.owed = owed
         self.drawn: bytearray | None = None
         """The hands' shape as drawn (:meth:`_Search.drawn`), once needed."""
-        self.rest: dict[tuple[int, Cards], Cards] = {}
+        self.rest: tuple[dict[Cards, Cards], ...] = ({}, {}, {}, {})
         """Each seat's hand once it has played a play (the same hand in every line)."""
         self.below: list[int] = []
         """Copies of cards below each card (by index) in all four hands (worked out once)."""
@@ -272,10 +274,13 @@ class _Trick:
 
     def played(self, hands: Hands, seat: int, play: Cards) -> Hands:
         """:func:`_played`, the seat's hand left remembered."""
-        rest = self.rest.get((seat, play))
+        mine = self.rest[seat]
+        rest = mine.get(play)
         if rest is None:
-            rest = self.rest[seat, play] = _played(self.hands, seat, play)[seat]
-        return (*hands[:seat], rest, *hands[seat + 1 :])
+            rest = mine[play] = _played(self.hands, seat, play)[seat]
+        h0, h1, h2, h3 = hands  # (four seats: a tuple made at once, not of slices)
+        return ((rest, h1, h2, h3) if seat == 0 else (h0, rest, h2, h3) if seat == 1
+                else (h0, h1, rest, h3) if seat == 2 else (h0, h1, h2, rest))  # fmt: skip
 
 
 class _Search:
@@ -301,7 +306,7 @@ class _Search:
         self.budget = budget
         self.visited = 0
         self.known: dict[bytes, bool] = {}
-        self.settled: dict[tuple[int, Cards], int] = {}
+        self.settled: tuple[dict[Cards, int], ...] = ({}, {}, {}, {})
         """Each seat's plays that settled a position (kept the claim, or broke it), weighed by
         the cards left then: the order plays are tried in (:meth:`tried`)."""
         self.winners: dict[tuple[Cards, ...], tuple[int, Cards]] = {}
@@ -411,7 +416,7 @@ class _Search:
         if self.layout is None:
             h0, h1, h2, h3 = hands
             return bytes((*h0, _END, *h1, _END, *h2, _END, *h3, _END)) + owed.key
-        return bytes(self.drawn(self.layout, hands, owed).replace(b"\0", b""))
+        return bytes(self.drawn(self.layout, hands, owed)).translate(None, b"\0")
 
     @staticmethod
     def drawn(layout: bytes, hands: Hands, owed: _Owed) -> bytearray:
@@ -445,7 +450,7 @@ class _Search:
         if after is not owed:
             for card in self.winners[plays][1]:
                 drawn[_OWNERS[card] + 1] = _OWED_AS[after.key[_SLOT[card]]]
-        return bytes(drawn.replace(b"\0", b""))
+        return bytes(drawn).translate(None, b"\0")  # (the places of the cards gone dropped)
 
     def turn(
         self,
@@ -466,16 +471,17 @@ class _Search:
             outcome = self.trick_outcome(order, plays, owed, trick)
             if outcome is None:
                 return False  # a scoring card went elsewhere than claimed
-            suit = _CARDS[plays[0][0]].suit
             shape = self.shape_after(trick, order, plays, owed, outcome[1])
-            return self.holds(order[outcome[0]], hands, led | _SUIT_BIT[suit], outcome[1], shape)
+            led |= _LED_BIT[plays[0][0]]
+            return self.holds(order[outcome[0]], hands, led, outcome[1], shape)
         seat = order[k]
         claimer = seat == self.by
         for play in self.tried(order, k, plays, hands, led, owed, trick):
             after = trick.played(hands, seat, play)
             kept = self.turn(order, k + 1, (*plays, play), after, led, owed, trick)
             if kept == claimer:  # one way for the claimer is enough, one defeating reply too
-                self.settled[seat, play] = self.settled.get((seat, play), 0) + len(hands[seat])
+                mine = self.settled[seat]
+                mine[play] = mine.get(play, 0) + len(hands[seat])
                 return kept
         return not claimer
 
@@ -498,8 +504,9 @@ class _Search:
         options = self.choices(seat, plays, hands, led, trick)
         if len(options) < 2:
             return options
-        settled = self.settled
-        options = sorted(options, key=lambda play: -settled.get((seat, play), 0))
+        settled = self.settled[seat]
+        if settled:
+            options = sorted(options, key=lambda play: -settled.get(play, 0))
         if k < 3 or seat == self.by:
             return options
         for play in options:
