@@ -344,9 +344,8 @@ class _Search:
     ) -> bool:
         """Between tricks: can the claimer keep the claim from here? (``shape``: the hands'
         (:meth:`shape`), when the caller has it.)"""
-        if not any(hands) or (owed.key == _NOTHING_OWED and self.line is None):
-            return True  # (nothing owed: every scoring card went where the claim said; a
-            # stated line must still be playable)
+        if self.kept(hands, owed):
+            return True
         if shape is None:
             shape = self.shape(hands, owed)
         key = bytes((leader, led & self.led_matters)) + shape
@@ -362,6 +361,11 @@ class _Search:
         if len(self.known) < KNOWN_LIMIT:  # (a bound on memory: past it, nothing is forgotten,
             self.known[key] = answer  # but nothing more is remembered)
         return answer
+
+    def kept(self, hands: Hands, owed: _Owed) -> bool:
+        """Is the claim kept whatever is played from here: no cards left, or nothing owed
+        (every scoring card went where the claim said; a stated line must still be playable)?"""
+        return not any(hands) or (owed.key == _NOTHING_OWED and self.line is None)
 
     def runs(self, leader: int, hands: Hands) -> bool:
         """Does the leader take every trick left, whatever anyone plays? So when none of their
@@ -471,6 +475,8 @@ class _Search:
             outcome = self.trick_outcome(order, plays, owed, trick)
             if outcome is None:
                 return False  # a scoring card went elsewhere than claimed
+            if self.kept(hands, outcome[1]):
+                return True  # (before the shape is drawn: it would not be needed)
             shape = self.shape_after(trick, order, plays, owed, outcome[1])
             led |= _LED_BIT[plays[0][0]]
             return self.holds(order[outcome[0]], hands, led, outcome[1], shape)
@@ -652,9 +658,8 @@ class _Search:
         if not scoring:
             return won, owed
         key = (scoring, order[won])
-        if key in trick.owed_after:
-            after = trick.owed_after[key]
-        else:
+        after = trick.owed_after.get(key, owed)  # (``owed``: not yet worked out; a trick
+        if after is owed:  # that takes a scoring card owes less after it than before)
             after = trick.owed_after[key] = owed.taken(scoring, order[won])
         return None if after is None else (won, after)
 
