@@ -33,7 +33,7 @@ A budget of positions bounds the work: every position counts, between tricks and
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import accumulate, pairwise
@@ -268,7 +268,8 @@ class _Trick:
         """Each seat's hand once it has played a play (the same hand in every line)."""
         self.below: list[int] = []
         """Copies of cards below each card (by index) in all four hands (worked out once)."""
-        self.choices: dict[tuple[int, int], list[Cards]] = {}
+        self.choices: dict[int, list[Cards]] = {}
+        """By seat and the lead's form (``4 * (form + 1) + seat``)."""
         self.groups: dict[int, dict[int, int]] = {}
         self.owed_after: dict[tuple[tuple[int, ...], int], _Owed | None] = {}
 
@@ -306,7 +307,9 @@ class _Search:
         self.budget = budget
         self.visited = 0
         self.known: dict[bytes, bool] = {}
-        self.settled: tuple[dict[Cards, int], ...] = ({}, {}, {}, {})
+        self.settled: tuple[defaultdict[Cards, int], ...] = tuple(
+            defaultdict(int) for _ in range(4)
+        )
         """Each seat's plays that settled a position (kept the claim, or broke it), weighed by
         the cards left then: the order plays are tried in (:meth:`tried`)."""
         self.winners: dict[tuple[Cards, ...], tuple[int, Cards]] = {}
@@ -486,8 +489,7 @@ class _Search:
             after = trick.played(hands, seat, play)
             kept = self.turn(order, k + 1, (*plays, play), after, led, owed, trick)
             if kept == claimer:  # one way for the claimer is enough, one defeating reply too
-                mine = self.settled[seat]
-                mine[play] = mine.get(play, 0) + len(hands[seat])
+                self.settled[seat][play] += len(hands[seat])
                 return kept
         return not claimer
 
@@ -511,8 +513,8 @@ class _Search:
         if len(options) < 2:
             return options
         settled = self.settled[seat]
-        if settled:
-            options = sorted(options, key=lambda play: -settled.get(play, 0))
+        if settled:  # (sorted is stable: reversed, the ties keep their order too)
+            options = sorted(options, key=settled.__getitem__, reverse=True)
         if k < 3 or seat == self.by:
             return options
         for play in options:
@@ -527,10 +529,11 @@ class _Search:
         form (the hands as the trick began fix the rest), so it is worked out once per form."""
         lead = plays[0] if plays else None
         form = _form(lead)
-        found = trick.choices.get((seat, form))
+        key = 4 * (form + 1) + seat
+        found = trick.choices.get(key)
         if found is None:
             found = self._choices(seat, lead, form, hands[seat], led, trick)
-            trick.choices[seat, form] = found
+            trick.choices[key] = found
         return found
 
     def _choices(
