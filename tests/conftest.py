@@ -24,12 +24,11 @@ os.environ.pop("GONGZHU_NOW", None)
 # plain Python. A compiled copy older than its source would test yesterday's engine, so refuse to
 # run against it.
 import atexit
+import importlib
 from pathlib import Path
 
 import pytest
 from hypothesis import settings as _hypothesis
-
-import importlib
 
 from gongzhu_score.core import COMPILED, HOT_PATHS
 
