@@ -20,9 +20,9 @@ os.environ["XDG_STATE_HOME"] = tempfile.mkdtemp(prefix="gongzhu-state-")
 os.environ.pop("GONGZHU_MATCH", None)
 os.environ.pop("GONGZHU_NOW", None)
 
-# The engine (the hand's rules, the bit layouts, a batch's hot path) as installed: compiled in place by `pip install -e .`, or
-# plain Python. A compiled copy older than its source would test yesterday's engine, so refuse to
-# run against it.
+# The engine (the hand's rules, the bit layouts, a batch's hot path) as installed: compiled in
+# place by `pip install -e .`, or plain Python. A compiled copy older than its source would test
+# yesterday's engine, so refuse to run against it.
 import atexit
 import importlib
 from pathlib import Path
