@@ -616,14 +616,20 @@ class _Search:
                     count[c + 1] += 1
             below = trick.below = list(accumulate(count))
         mine = trick.hands[seat]
+        shown, owed = self.shown[seat], trick.owed.key
         group: dict[int, int] = {}
         start = previous = -1
         previous_kind: int | None = None
         for k, card in enumerate(mine):
             if card == previous:
                 continue
-            twice = k + 1 < len(mine) and mine[k + 1] == card
-            kind = None if twice else self.kind(seat, card, trick.owed)
+            # What the card is to the claim: plain (-1), a scoring card by whom it is owed to
+            # (its byte of what is owed), or None: held twice, or exposed (itself).
+            if (k + 1 < len(mine) and mine[k + 1] == card) or card in shown:
+                kind = None
+            else:
+                slot = _SLOT.get(card)
+                kind = -1 if slot is None else owed[slot]
             if not (
                 kind is not None
                 and kind == previous_kind
@@ -635,14 +641,6 @@ class _Search:
             previous, previous_kind = card, kind
         trick.groups[seat] = group
         return group
-
-    def kind(self, seat: int, card: int, owed: _Owed) -> int | None:
-        """What a card held once is to the claim: plain (-1), a scoring card by whom it is
-        owed to (the byte of ``owed``), or None: an exposed card, itself."""
-        if card in self.shown[seat]:
-            return None
-        slot = _SLOT.get(card)
-        return -1 if slot is None else owed.key[slot]
 
     def trick_outcome(
         self, order: tuple[int, ...], plays: tuple[Cards, ...], owed: _Owed, trick: _Trick
