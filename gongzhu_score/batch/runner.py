@@ -22,7 +22,7 @@ from ..errors import GongzhuError, InputError
 from ..io.variants import DEFAULT, find_variant
 from ..terms import error
 from .lines import FastRules, score_lines
-from .reading import BadRecord, InputRecord, json_record, not_json
+from .reading import BadRecord, InputRecord, jsonl_record
 
 __all__ = ["Batch", "PlayerTotals", "Summary"]
 
@@ -159,15 +159,8 @@ class Batch:
         bad: list[BadRecord] = []
 
         def careful(number: int, line: bytes) -> None:
-            try:
-                data = json_record(line)  # (a key twice, a line too long: refused, saying why)
-            except InputError as e:
-                record = InputRecord(file, number, error=e)
-            except (ValueError, UnicodeDecodeError, RecursionError) as e:
-                record = InputRecord(file, number, error=not_json(e))
-            else:
-                record = InputRecord(file, number, data)
-            self._one(record, emit, summary, keep_going, bad)
+            # (a key twice, a line too long: the record says why, and _one refuses it)
+            self._one(jsonl_record(line, file, number), emit, summary, keep_going, bad)
 
         def each(number: int, result: HandResult) -> None:
             emit(InputRecord(file, number), result)
