@@ -15,7 +15,7 @@ from ..batch.runner import Summary
 from ..core.engine import HandResult
 from ..terms import count_of_hands, say
 from .formats import Format, csv_text, format_number, json_number, table
-from .lines import HandLines, LinesOf
+from .lines import HandLines, LinesOf, source_prefix
 
 __all__ = ["BatchWriter"]
 
@@ -45,8 +45,7 @@ class BatchWriter:
 
     def _source_prefix(self, record: InputRecord) -> str:
         """``"file:`` as JSON, without the closing quote: the file's name escaped once."""
-        prefix = json.dumps(f"{record.file}{record.mark}", ensure_ascii=False)[:-1]
-        self._files[(record.file, record.mark)] = prefix
+        prefix = self._files[(record.file, record.mark)] = source_prefix(record.file, record.mark)
         return prefix
 
     def hand(self, record: InputRecord, result: HandResult) -> None:

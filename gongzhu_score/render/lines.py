@@ -13,7 +13,13 @@ from collections.abc import Callable
 from ..core.engine import HandResult
 from .formats import json_number
 
-__all__ = ["HandLines", "LinesOf"]
+__all__ = ["HandLines", "LinesOf", "source_prefix"]
+
+
+def source_prefix(file: str, mark: str = ":") -> str:
+    """A hand's ``"source"`` as JSON up to its place (``"file:``, without the closing quote):
+    the file's name escaped once for all its hands."""
+    return json.dumps(f"{file}{mark}", ensure_ascii=False)[:-1]
 
 
 class HandLines:
@@ -73,7 +79,7 @@ class LinesOf:
 
     def __init__(self, lines: HandLines, file: str) -> None:
         self.lines = lines
-        self.prefix = json.dumps(f"{file}:", ensure_ascii=False)[:-1]
+        self.prefix = source_prefix(file)
 
     def __call__(self, place: int, result: HandResult) -> None:
         self.lines.line(self.prefix, place, result)
