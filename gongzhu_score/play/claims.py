@@ -346,10 +346,10 @@ class _Search:
         self, leader: int, hands: Hands, led: int, owed: _Owed, shape: bytes | None = None
     ) -> bool:
         """Between tricks: can the claimer keep the claim from here? (``shape``: the hands'
-        (:meth:`shape`), when the caller has it.)"""
-        if self.kept(hands, owed):
-            return True
+        (:meth:`shape`), when the caller has it: a trick's end, which asked :meth:`kept`.)"""
         if shape is None:
+            if self.kept(hands, owed):
+                return True
             shape = self.shape(hands, owed)
         key = bytes((leader, led & self.led_matters)) + shape
         found = self.known.get(key)
