@@ -29,6 +29,7 @@ from .core.cards import (
 from .core.engine import HandResult, normalize
 from .core.hand import Hand, PlayerHand, validate_hand
 from .core.normalize import Method, Normalization, Rounding, Teams
+from .core.options import ScoringOptions
 from .core.result import Exposure, Line, PlayerScore, TeamSide
 from .core.variant import Variant
 from .errors import (
@@ -72,6 +73,7 @@ __all__ = [
     "Rounding",
     "RulesError",
     "Scorer",
+    "ScoringOptions",
     "Suit",
     "TeamSide",
     "Teams",

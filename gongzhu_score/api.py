@@ -24,6 +24,7 @@ from .core.cards import decks_of, flag_of, not_a, path_of
 from .core.engine import CompiledRules, HandResult, compiled_rules
 from .core.hand import CardsLike, Hand
 from .core.normalize import Method, Normalization, Rounding, Teams, parse_teams
+from .core.options import ScoringOptions
 from .core.variant import Variant
 from .errors import GongzhuError
 from .io.fields import HandSpec
@@ -40,16 +41,15 @@ __all__ = ["ScoredInput", "Scorer", "hand_or_record", "read_hand_input", "score"
 _NORMALIZATIONS: dict[tuple[object, ...], Normalization] = {}
 
 
-def _normalization(
-    rules: Variant, method: object, scale: object, rounding: object, teams: object
-) -> Normalization:
-    """The variant's normalization with these options, made once per set of options."""
-    key = (rules.normalize, method, scale, rounding, teams)
-    try:  # (not contextlib.suppress: score_hand pays this on every call)
+def _normalization(rules: Variant, *asked: object) -> Normalization:
+    """The finals under ``rules`` with these options (normalize, scale, rounding, teams),
+    made once per set of options: :func:`score_hand` pays this on every call."""
+    key = (rules.normalize, *asked)
+    try:  # (not contextlib.suppress: cheaper when found)
         return _NORMALIZATIONS[key]
     except (KeyError, TypeError):  # (an option that cannot be a key: made anew)
         pass
-    norm = rules.normalization(method, scale, rounding, teams)  # type: ignore[arg-type]
+    norm = ScoringOptions.parse(None, *asked).normalization(rules)
     with contextlib.suppress(TypeError):
         _NORMALIZATIONS[key] = norm
     return norm
@@ -162,9 +162,17 @@ class Scorer:
     ) -> None:
         flag_of(partial)
         self.variant = find_variant(variant)
-        self.normalization = self.variant.normalization(normalize, scale, rounding, teams)
+        asked = ScoringOptions.parse(None, normalize, scale, rounding, teams)
+        self.normalization = asked.normalization(self.variant)
         self.partial = partial
         self._engine = compiled_rules(self.variant)
+
+    @classmethod
+    def scoring(cls, variant: Variant, normalization: Normalization, partial: bool) -> Scorer:
+        """A scorer of ``variant``'s hands with these finals (what ``batch`` makes per rule set)."""
+        scorer = cls(variant, partial=partial)
+        scorer.normalization = normalization
+        return scorer
 
     def __repr__(self) -> str:
         return f"Scorer({self.variant.name!r}, normalization={self.normalization!r})"
@@ -284,21 +292,18 @@ class ScoredInput:
 def score_input(
     spec: HandSpec,
     rules: Variant,
+    options: ScoringOptions = ScoringOptions(),
     *,
-    normalize: Method | str | None = None,
-    scale: int = 1,
-    rounding: Rounding | str = Rounding.NEAREST,
-    teams: Teams | str | None = None,
     rest: str | None = None,
     partial: bool = False,
     claimed: Mapping[str, int] | None = None,
     claimed_are: str = "raw",
     source: str | None = None,
 ) -> ScoredInput:
-    """Score a hand as read (its own ``teams:`` unless ``teams`` says otherwise; ``rest``: the
-    player who takes every scoring card nobody else did), and check the scores its players
-    claimed (the file's ``claimed:``, then ``claimed``) against the raw (or ``final``) scores.
-    Errors name ``source`` when given (the file the hand came from)."""
+    """Score a hand as read under ``rules`` and ``options`` (its own ``teams:`` unless they say
+    otherwise; ``rest``: who takes every scoring card nobody else did), and check the scores
+    its players claimed (the file's ``claimed:``, then ``claimed``) against the raws (or the
+    ``final`` scores). Errors name ``source`` when given (the file the hand came from)."""
     if not isinstance(spec, HandSpec):
         raise not_a("argument.spec", spec).within("spec")
     if not isinstance(rules, Variant):
@@ -306,7 +311,9 @@ def score_input(
     if claimed is not None and not isinstance(claimed, Mapping):
         raise not_a("argument.claimed", claimed).within("claimed")
     flag_of(partial)
-    norm = rules.normalization(normalize, scale, rounding, teams or spec.teams)
+    if not isinstance(options, ScoringOptions):
+        raise not_a("argument.options", options).within("options")
+    norm = options.normalization(rules, spec.teams)
     hand = spec.hand if rest is None else spec.hand.with_rest(rest, rules.decks)
     try:
         result = score(hand, rules, norm, partial=partial)

@@ -18,7 +18,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from .batch.columns import (
     OUTPUT_SCHEMA,
@@ -31,6 +31,9 @@ from .batch.columns import (
 from .core.normalize import Method, Rounding, Teams
 from .core.variant import Variant
 
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
+
 __all__ = ["OUTPUT_SCHEMA", "SparkScoring", "default_threads", "output_schema", "paths",
            "ray_scoring", "read_columns", "score_dask", "score_table",
            "spark_scoring"]  # fmt: skip
@@ -40,13 +43,7 @@ def score_dask(
     frame: Any,
     rules: Variant | str | None = None,
     normalize: Method | str | None = None,
-    *,
-    scale: int = 1,
-    rounding: Rounding | str = Rounding.NEAREST,
-    teams: Teams | str | None = None,
-    partial: bool = False,
-    errors: str = "raise",
-    lang: str = "en",
+    **options: Unpack[TableOptions],
 ) -> Any:
     """A ``dask.dataframe`` of hands (``dd.read_parquet`` of them, say) scored partition by
     partition: ``frame.map_partitions`` with its ``meta``, each partition's hands through
@@ -58,15 +55,15 @@ def score_dask(
     carried through name the rows (a partition's rows would be numbered from 1)."""
     import pandas as pd
 
-    options = _options(rules, normalize, scale, rounding, teams, partial, errors, lang)
+    asked = _options(rules, normalize, options)
     names = [str(name) for name in frame.columns]
-    out = _checked(names, options)
+    out = _checked(names, asked)
     reads = read_columns(names)
     meta = frame._meta.drop(columns=[name for name in names if name in reads])
     for column in out:
         if column.name not in meta.columns:
             meta[column.name] = pd.Series([], dtype=pd.ArrowDtype(column.type), index=meta.index)
-    return frame.map_partitions(_score_partition, meta=meta, options=options)
+    return frame.map_partitions(_score_partition, meta=meta, options=asked)
 
 
 def _score_partition(part: Any, options: dict[str, Any]) -> Any:
@@ -84,13 +81,24 @@ def _score_partition(part: Any, options: dict[str, Any]) -> Any:
     return out
 
 
-def _options(rules: Variant | str | None, normalize: Method | str | None, scale: int,
-             rounding: Rounding | str, teams: Teams | str | None, partial: bool, errors: str,
-             lang: str) -> dict[str, Any]:  # fmt: skip
+class TableOptions(TypedDict, total=False):
+    """The options of :func:`score_table` an engine's task takes, besides ``rules`` and
+    ``normalize`` (declared once here for the three adapters)."""
+
+    scale: int
+    rounding: Rounding | str
+    teams: Teams | str | None
+    partial: bool
+    errors: str
+    lang: str
+
+
+def _options(
+    rules: Variant | str | None, normalize: Method | str | None, options: TableOptions
+) -> dict[str, Any]:
     """An engine task's options for :func:`score_table`, as a dict that pickles (checked by
-    :func:`_checked`, on the driver)."""
-    return {"rules": rules, "normalize": normalize, "scale": scale, "rounding": rounding,
-            "teams": teams, "partial": partial, "errors": errors, "lang": lang}  # fmt: skip
+    :func:`_checked`, on the driver, where a name it does not take is refused too)."""
+    return {"rules": rules, "normalize": normalize, **options}
 
 
 def _checked(names: Iterable[str], options: dict[str, Any]) -> Any:
@@ -142,13 +150,7 @@ def spark_scoring(
     schema: Any,
     rules: Variant | str | None = None,
     normalize: Method | str | None = None,
-    *,
-    scale: int = 1,
-    rounding: Rounding | str = Rounding.NEAREST,
-    teams: Teams | str | None = None,
-    partial: bool = False,
-    errors: str = "raise",
-    lang: str = "en",
+    **options: Unpack[TableOptions],
 ) -> SparkScoring:
     """Score a Spark DataFrame of hands: ``scoring = spark_scoring(hands.schema, …)``, then
     ``hands.mapInArrow(scoring, scoring.schema)``. ``schema`` is the input DataFrame's
@@ -160,26 +162,20 @@ def spark_scoring(
     from pyspark.sql.pandas.types import from_arrow_type
     from pyspark.sql.types import StructField, StructType
 
-    options = _options(rules, normalize, scale, rounding, teams, partial, errors, lang)
+    asked = _options(rules, normalize, options)
     names = [column.name for column in schema.fields]
-    out = _checked(names, options)
+    out = _checked(names, asked)
     reads = read_columns(names)
     given = {column.name: column for column in schema.fields if column.name not in reads}
     fields = [given[name] if name in given else StructField(name, from_arrow_type(kind), True)
               for name, kind in zip(out.names, out.types, strict=True)]  # fmt: skip
-    return SparkScoring(StructType(fields), options)
+    return SparkScoring(StructType(fields), asked)
 
 
 def ray_scoring(
     rules: Variant | str | None = None,
     normalize: Method | str | None = None,
-    *,
-    scale: int = 1,
-    rounding: Rounding | str = Rounding.NEAREST,
-    teams: Teams | str | None = None,
-    partial: bool = False,
-    errors: str = "raise",
-    lang: str = "en",
+    **options: Unpack[TableOptions],
 ) -> Any:
     """Score a Ray Dataset of hands: ``ds.map_batches(ray_scoring(…),
     batch_format="pyarrow")``. The function takes and gives an Arrow table: the columns not
@@ -187,6 +183,6 @@ def ray_scoring(
     task's CPU). A bad option is refused here; Ray itself does not keep the rows' order
     unless told (``DataContext.execution_options.preserve_order``), so carry a key column.
     Needs the ``ray`` extra."""
-    options = _options(rules, normalize, scale, rounding, teams, partial, errors, lang)
-    _checked(["players"], options)
-    return functools.partial(score_table, threads=1, **options)
+    asked = _options(rules, normalize, options)
+    _checked(["players"], asked)
+    return functools.partial(score_table, threads=1, **asked)

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from strategies import RandomHand, legal_hands
 
 from gongzhu_score import VARIANTS, GongzhuError, Hand, load_rules, score
+from gongzhu_score.core.options import ScoringOptions
 from gongzhu_score.disputes.explain_claim import ALTERNATIVES, candidates, rules_giving
 from gongzhu_score.render.claims import flow_yaml
 
@@ -203,11 +204,11 @@ def test_each_rule_set_that_gives_a_number_is_found_and_each_found_gives_it(
     kind = data.draw(st.sampled_from(["raw", "final"]))
     seat = data.draw(st.integers(0, 3))
     try:
-        theirs = score(h, pick.rules, pick.rules.normalization())
+        theirs = score(h, pick.rules, ScoringOptions().normalization(pick.rules))
     except GongzhuError:  # a rule set that refuses this hand (a 首明 it does not allow)
         return
     number = theirs.raws[seat] if kind == "raw" else theirs.finals[seat]
-    ours = score(h, base, base.normalization())
+    ours = score(h, base, ScoringOptions().normalization(base))
     if (ours.raws[seat] if kind == "raw" else ours.finals[seat]) == number:
         return  # the claim is right: nothing to answer
     found = rules_giving(h, base, hand.names[seat], number, kind=kind)  # type: ignore[arg-type]
@@ -217,7 +218,7 @@ def test_each_rule_set_that_gives_a_number_is_found_and_each_found_gives_it(
         path = folder / f"{i}.yaml"
         path.write_text(yaml.safe_dump(answer.rules_file(), allow_unicode=True), "utf-8")
         rules = load_rules(str(path))
-        again = score(h, rules, rules.normalization())
+        again = score(h, rules, ScoringOptions().normalization(rules))
         assert (again.raws[seat] if kind == "raw" else again.finals[seat]) == number
 
 

@@ -29,6 +29,7 @@ from strategies import RandomHand, hands_for, legal_hands, rule_sets
 import gongzhu_score.core.engine as engine
 from gongzhu_score import DECK, GongzhuError, Hand, Scorer, Variant, score, score_hand
 from gongzhu_score.arrow import paths, score_table
+from gongzhu_score.core.options import ScoringOptions
 from gongzhu_score.match.ledger import pig_takers
 from gongzhu_score.render.formats import yaml_text
 
@@ -104,8 +105,9 @@ def test_every_library_path_agrees_under_random_rules(rules: Variant, data: st.D
     parsed = Hand.from_captured(hand.captured, **shown)  # type: ignore[arg-type]
 
     def norm():  # type: ignore[no-untyped-def]
-        return rules.normalization(options["normalize"], options["scale"], options["rounding"],
-                                   options["teams"])  # fmt: skip
+        asked = ScoringOptions.parse(None, options["normalize"], options["scale"],
+                                     options["rounding"], options["teams"])  # fmt: skip
+        return asked.normalization(rules)
 
     through_score = outcome(lambda: score(parsed, rules, norm(), partial=False))
     bulk = outcome(lambda: Scorer(rules, **options).score_data(as_data(hand)))
@@ -172,7 +174,8 @@ def test_compiled_and_plain_python_agree_on_the_built_in_variants(
     from gongzhu_score import find_variant
 
     rules = find_variant(hand.variant)
-    norm = rules.normalization(data.draw(METHODS), data.draw(st.integers(1, 12)))
+    asked = ScoringOptions.parse(None, data.draw(METHODS), data.draw(st.integers(1, 12)))
+    norm = asked.normalization(rules)
     parsed = Hand.from_captured(
         hand.captured, exposed=hand.exposed, first_exposed=hand.first_exposed
     )  # type: ignore[arg-type]

@@ -42,7 +42,6 @@ from gongzhu_score.batch.columns import plain
 from gongzhu_score.batch.reading import InputRecord
 from gongzhu_score.batch.runner import Batch
 from gongzhu_score.core.cards import Card
-from gongzhu_score.core.normalize import Rounding
 from gongzhu_score.errors import ArgumentError, CardError
 
 HEARTS = " ".join(f"{r}H" for r in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q",
@@ -407,7 +406,7 @@ def test_contract_score_table_scores_or_refuses_each_row_as_the_row_engine_does(
     table = table_of([row])
     record = InputRecord("t", 1, plain(table.to_pylist()[0]))  # as batch reads a JSON line
     try:
-        expected = Batch(None, None, 1, Rounding.NEAREST, None).score(record)
+        expected = Batch().score(record)
     except GongzhuError as e:
         with pytest.raises(GongzhuError) as caught:
             score_table(table, source="t")

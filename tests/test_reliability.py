@@ -407,7 +407,6 @@ def test_a_killed_batch_worker_fails_the_batch_and_leaves_nothing(
 
     from gongzhu_score.batch import parallel
     from gongzhu_score.batch.runner import Batch, Summary
-    from gongzhu_score.core.normalize import Rounding
     from gongzhu_score.render.batch import BatchWriter
     from gongzhu_score.render.formats import Format
 
@@ -426,7 +425,7 @@ def test_a_killed_batch_worker_fails_the_batch_and_leaves_nothing(
     writer = BatchWriter(out, Format.jsonl, "en", False)
     started = time.monotonic()
     with pytest.raises(GongzhuError, match=r"lines \d+–20000 stopped before it finished"):
-        parallel.score_in_parallel(str(path), Batch(None, None, 1, Rounding.NEAREST, None),
+        parallel.score_in_parallel(str(path), Batch(),
                                    out, writer, functools.partial(BatchWriter, fmt=Format.jsonl,
                                                                   lang="en", summary_only=False,
                                                                   header=False),

@@ -30,7 +30,7 @@ from gongzhu_score.batch.reading import InputRecord
 from gongzhu_score.batch.runner import Batch
 from gongzhu_score.cli.common import error_line
 from gongzhu_score.core.engine import compiled_rules
-from gongzhu_score.core.normalize import Method, Rounding, Teams
+from gongzhu_score.core.options import ScoringOptions
 from gongzhu_score.errors import ArgumentError, InputError
 from gongzhu_score.io.variants import find_variant
 from gongzhu_score.render.formats import yaml_text
@@ -564,9 +564,8 @@ def test_score_table_with_keys_and_bad_rows_gives_the_row_engine_and_batch(
     assert scored.column("hand_id").to_pylist() == keys
     assert scored.column("room").equals(table.column("room"))
     assert scored.column("source").to_pylist() == [f"t:{first + i}" for i in range(n)]
-    batch = Batch(rules, options["normalize"] and Method(options["normalize"]), options["scale"],
-                  Rounding(options["rounding"]),
-                  options["teams"] and Teams(options["teams"]))  # fmt: skip
+    batch = Batch(ScoringOptions.parse(rules, options["normalize"], options["scale"],
+                                       options["rounding"], options["teams"]))  # fmt: skip
     exact = options["rounding"] == "exact"
     first_bad = None
     for i, (row, players, said) in enumerate(zip(rows, scored.column("players").to_pylist(),
@@ -620,7 +619,7 @@ def test_score_table_errors_column_is_batch_jsonl_keep_going_under_random_rules(
     said = {int(line.split(": ", 1)[0].rsplit(":", 1)[1]): line.split(": ", 1)[1]
             for line in (x.strip() for x in r.stderr.splitlines())
             if line.startswith(str(lines))}  # fmt: skip
-    batch = Batch(rules, None, scale, Rounding.NEAREST, None)
+    batch = Batch(ScoringOptions(rules, scale=scale))
     for i, (players, error) in enumerate(zip(scored.column("players").to_pylist(),
                                              scored.column("error").to_pylist(),
                                              strict=True), 1):  # fmt: skip
@@ -789,8 +788,8 @@ def test_first_exposures_teams_and_two_decks_on_both_paths_give_the_row_engine(
     scored = score_table(table, rules, **options, teams=teams, errors="column")
     taken = paths(table, rules, options["normalize"], teams=teams)
     # batch's own path for a line (the options it cannot join are each line's error)
-    batch = Batch(rules, options["normalize"] and Method(options["normalize"]), options["scale"],
-                  Rounding(options["rounding"]), teams and Teams(teams))  # fmt: skip
+    batch = Batch(ScoringOptions.parse(rules, options["normalize"], options["scale"],
+                                       options["rounding"], teams))  # fmt: skip
     exact = options["rounding"] == "exact"
     for i, (row, players, said, path) in enumerate(zip(
             rows, scored.column("players").to_pylist(), scored.column("error").to_pylist(),

@@ -154,15 +154,15 @@ def test_rulings_6_4_zero_sum_scaled_by_12() -> None:
 
 
 def test_rulings_6_3_jj_normalization() -> None:
-    assert normalize(SEED_RAWS, Normalization.parse("jj")) == (-240, -880, 240, 880)
+    assert normalize(SEED_RAWS, Normalization("jj")) == (-240, -880, 240, 880)
 
 
 def test_rulings_6_1_none_keeps_raws() -> None:
-    assert normalize(SEED_RAWS, Normalization.parse("none")) == SEED_RAWS
+    assert normalize(SEED_RAWS, Normalization("none")) == SEED_RAWS
 
 
 def test_rulings_6_2_exact_rounding_keeps_thirds() -> None:
-    finals = normalize(SEED_RAWS, Normalization.parse("zero-sum", rounding="exact"))
+    finals = normalize(SEED_RAWS, Normalization("zero-sum", rounding="exact"))
     assert finals == (-80, Fraction(-880, 3), 80, Fraction(880, 3))
 
 

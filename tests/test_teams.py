@@ -36,7 +36,7 @@ def test_rulings_7_1_partners_zero_sum_scaled_by_12() -> None:
 
 
 def test_rulings_7_2_jj_partners() -> None:
-    norm = Normalization.parse("jj", teams="partners")
+    norm = Normalization("jj", teams="partners")
     assert normalize(SEED_RAWS, norm, PARTNERS) == (-250, 250, -250, 250)
 
 

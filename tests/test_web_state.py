@@ -15,6 +15,7 @@ from strategies import hands_for, rule_sets
 
 from gongzhu_score import GongzhuError, score_hand
 from gongzhu_score.core.cards import SCORING_CARDS, parse_cards
+from gongzhu_score.core.options import ScoringOptions
 from gongzhu_score.core.variant import Variant
 from gongzhu_score.errors import ChangedMeanwhileError
 from gongzhu_score.match.actions import add_hand, new_match, undo_hand
@@ -41,7 +42,7 @@ def test_a_hand_tapped_in_scores_as_the_library_scores_it_under_random_rules(
     with tempfile.TemporaryDirectory() as folder:
         path = str(Path(folder) / "m.yaml")
         try:
-            new_match(path, hand.names, rules=rules)
+            new_match(path, hand.names, options=ScoringOptions(rules))
         except GongzhuError:
             return  # (names the ledger refuses: the library's own tests cover them)
         # The page sends the scoring cards only, as the codes it was given.
@@ -84,7 +85,7 @@ def test_every_card_the_page_shows_reads_back_as_itself() -> None:
             Path(path).unlink(missing_ok=True)
             from gongzhu_score.io.variants import find_variant
 
-            new_match(path, ["东", "南", "西", "北"], rules=find_variant(variant))
+            new_match(path, ["东", "南", "西", "北"], options=ScoringOptions(find_variant(variant)))
             for lang in ("zh", "en"):
                 cards = state.page_state(path, lang)["cards"]
                 assert len(cards) == 16

@@ -70,7 +70,8 @@ from ..core.engine import (
     team_sides,
 )
 from ..core.hand import is_plain_name
-from ..core.normalize import Method, Normalization, Rounding, Teams, parse_teams
+from ..core.normalize import Method, Normalization, Rounding, Teams, check_scale
+from ..core.options import ScoringOptions
 from ..core.variant import Variant
 from ..errors import GongzhuError, InputError
 from ..io.handfile import TOO_HIGH, TOP_KEYS
@@ -206,8 +207,9 @@ def score_table(
     named as a read one but for its case. Columns of ``string_view`` (Polars), ``large_string``
     and dictionary-encoded columns are read as strings."""
     batches = _batches_of(table)
-    plan = _plan(table.schema, rules, normalize, scale, rounding, teams, partial, source, errors,
-                 lang)  # fmt: skip
+    variant = find_variant(rules) if rules is not None else None
+    asked = ScoringOptions.parse(variant, normalize, check_scale(scale), rounding, teams)
+    plan = _plan(table.schema, _batch(asked, partial), source, errors, lang)
     if type(first_row) is not int or first_row < 0:
         raise not_a("argument.first_row", first_row).within("first_row")
     count = threads_of(threads)
@@ -250,48 +252,26 @@ _RECORD = frozenset(RECORD_KEYS)
 _PLANS: dict[tuple[object, ...], _Plan] = {}
 
 
-def _plan(
-    schema: pa.Schema,
-    rules: Variant | str | None,
-    normalize: Method | str | None,
-    scale: int,
-    rounding: Rounding | str,
-    teams: Teams | str | None,
-    partial: bool,
-    source: object,
-    errors: object,
-    lang: object,
-) -> _Plan:
+def _plan(schema: pa.Schema, batch: Batch, source: object, errors: object, lang: object) -> _Plan:
     """:func:`_new_plan`, the same for the same table schema (metadata and all) and arguments
     in every call of this process (a source of another name: the same, named so)."""
     if source is not None and not isinstance(source, str):
         raise not_a("argument.source", source).within("source")
-    args = (rules, normalize, scale, rounding, teams, partial, source, errors, lang)
     try:
-        others = (rules, normalize, scale, rounding, teams, partial, errors, lang)
-        key = (schema, isinstance(source, str), *((type(v), v) for v in others))
+        key = (schema, isinstance(source, str), batch, (type(errors), errors), (type(lang), lang))
         found = _PLANS.get(key)
     except TypeError:  # (something unhashable: refused by _new_plan)
         key, found = None, None
     if found is not None and schema.equals(found.given, check_metadata=True):
         return found if found.source == source else replace(found, source=source)
-    made = _new_plan(schema, *args)
+    made = _new_plan(schema, batch, source, errors, lang)
     if key is not None and found is None:
         keep(_PLANS, key, made, _KEEP_BATCHES)
     return made
 
 
 def _new_plan(
-    schema: pa.Schema,
-    rules: Variant | str | None,
-    normalize: Method | str | None,
-    scale: int,
-    rounding: Rounding | str,
-    teams: Teams | str | None,
-    partial: bool,
-    source: str | None,
-    errors: object,
-    lang: object,
+    schema: pa.Schema, batch: Batch, source: str | None, errors: object, lang: object
 ) -> _Plan:
     """score_table's arguments checked, each error naming its argument, and its table's
     columns sorted into read and carried (refusing what cannot be carried)."""
@@ -299,8 +279,7 @@ def _new_plan(
         raise not_a("argument.errors", errors).within("errors")
     if not isinstance(lang, str) or lang not in ("en", "zh"):
         raise not_a("argument.lang", lang).within("lang")
-    batch = _batch(rules, normalize, scale, rounding, teams, partial)
-    exact = batch.rounding is Rounding.EXACT
+    exact = batch.options.rounding is Rounding.EXACT
     names = schema.names
     reads = read_columns(names)
     read = [i for i, name in enumerate(names) if name in reads]
@@ -332,8 +311,9 @@ def paths(
     """Which path :func:`score_table` takes for each row: ``column`` or ``row`` (for tests and
     for seeing why a table scores slowly)."""
     batches = _batches_of(table)
-    plan = _plan(table.schema, rules, normalize, 1, Rounding.NEAREST, teams, False, None,
-                 "raise", "en")  # fmt: skip
+    variant = find_variant(rules) if rules is not None else None
+    asked = ScoringOptions.parse(variant, normalize, teams=teams)
+    plan = _plan(table.schema, _batch(asked, False), None, "raise", "en")
     out: list[str] = []
     for rb in batches:
         read = _readable(_read_part(rb, plan), plan.kinds)
@@ -348,33 +328,17 @@ _LOCK = threading.Lock()
 _V = TypeVar("_V")
 
 
-def _batch(
-    rules: Variant | str | None,
-    normalize: Method | str | None,
-    scale: int,
-    rounding: Rounding | str,
-    teams: Teams | str | None,
-    partial: bool,
-) -> Batch:
-    """The options checked as ``batch`` checks them (each error names its option), as a
-    :class:`Batch`: the same one for the same options in every call of this process, with the
-    scorers (and so the compiled rules) it has made."""
-    # (each value with its type: True is not taken for 1, nor 1.0 for 1)
-    key = tuple((type(v), v) for v in (rules, normalize, scale, rounding, teams, partial))
+def _batch(options: ScoringOptions, partial: object) -> Batch:
+    """The :class:`Batch` of these options: the same one in every call of this process, with
+    the scorers (and so the compiled rules) it has made."""
+    key = (options, type(partial), partial)  # (True is not taken for 1)
     try:
         found = _BATCHES.get(key)
-    except TypeError:  # (something unhashable: refused below)
+    except TypeError:  # (a rule set that cannot be a key: made anew)
         found = None
     if found is not None:
         return found
-    variant = find_variant(rules) if rules is not None else None
-    # (every option but the teams checked at once, the way Normalization checks them)
-    checked = Normalization.parse(Method.ZERO_SUM if normalize is None else normalize, scale,
-                                  rounding)  # fmt: skip
-    flag_of(partial)
-    batch = Batch(variant, None if normalize is None else checked.method, checked.scale,
-                  checked.rounding, None if teams is None else parse_teams(teams),
-                  partial)  # fmt: skip
+    batch = Batch(options, flag_of(partial))
     try:
         return keep(_BATCHES, key, batch, _KEEP_BATCHES)
     except TypeError:  # (a value that cannot be a key: not kept)

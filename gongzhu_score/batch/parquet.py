@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     import pyarrow as pa
 
     from ..core.engine import HandResult
+    from ..core.options import ScoringOptions
     from .runner import Batch
 
 __all__ = ["ParquetOut", "is_parquet", "local_cluster", "parquet_records", "require",
@@ -235,7 +236,8 @@ def _part(
     start: int,
     count: int,
     first_row: int,
-    options: tuple[Any, ...],
+    options: ScoringOptions,
+    partial: bool,
     exact: bool,
     keep_going: bool,
     target: str,
@@ -247,7 +249,7 @@ def _part(
     from .columns import output_schema, score_batches
     from .runner import Batch
 
-    batch = Batch(*options)
+    batch = Batch(options, partial)
     try:
         table = _file(path, name).read_row_group(group).slice(start, count)
     except GongzhuError as e:
@@ -377,7 +379,8 @@ def local_cluster(workers: int | None = None, verbose: bool = False) -> Any:
 def run_on_dask(
     address: str,
     files: list[tuple[str, str]],
-    options: tuple[Any, ...],
+    options: ScoringOptions,
+    partial: bool,
     out: ParquetOut,
     exact: bool,
     keep_going: bool,
@@ -391,7 +394,8 @@ def run_on_dask(
     no live worker, before an :class:`InputError` says so (never a wait without end).
     ``distributed``'s own log lines and warnings are kept off stderr unless ``verbose``."""
     with _kept_quiet(verbose):
-        return _run_on_dask(address, files, options, out, exact, keep_going, timeout, verbose)
+        return _run_on_dask(address, files, options, partial, out, exact, keep_going, timeout,
+                            verbose)  # fmt: skip
 
 
 @contextlib.contextmanager
@@ -418,7 +422,8 @@ def _kept_quiet(verbose: bool) -> Iterator[None]:
 def _run_on_dask(
     address: str,
     files: list[tuple[str, str]],
-    options: tuple[Any, ...],
+    options: ScoringOptions,
+    partial: bool,
     out: ParquetOut,
     exact: bool,
     keep_going: bool,
@@ -455,8 +460,8 @@ def _run_on_dask(
                     count = min(TASK_ROWS, size - start)
                     target = os.path.join(folder, f"part-{k:05d}.parquet")
                     futures.append(client.submit(_part, whole, name, group, start, count,
-                                                 first, options, exact, keep_going, target,
-                                                 pure=False))  # fmt: skip
+                                                 first, options, partial, exact, keep_going,
+                                                 target, pure=False))  # fmt: skip
                     first += count
                     k += 1
         bad: list[BadRecord] = []

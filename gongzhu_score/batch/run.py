@@ -15,7 +15,7 @@ import contextlib
 import functools
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import IO, Any, Protocol
+from typing import IO, Protocol
 
 from ..core.engine import HandResult
 from ..errors import InputError
@@ -176,7 +176,6 @@ def score_inputs(
 def score_to_parquet(
     files: Sequence[str],
     batch: Batch,
-    options: tuple[Any, ...],
     output: str,
     *,
     exact: bool,
@@ -188,9 +187,8 @@ def score_to_parquet(
 ) -> list[BadRecord]:
     """Parquet out: Parquet inputs a column at a time (on a Dask cluster with ``dask``: a
     scheduler's address, or ``local``), other inputs through the row engine, into one file
-    (``output`` ending in ``.parquet``) or a dataset folder. ``options``: what makes the
-    :class:`~.runner.Batch` again on a Dask worker; ``dask_timeout``: the seconds to wait to
-    reach the scheduler and while it has no live worker (None:
+    (``output`` ending in ``.parquet``) or a dataset folder. ``dask_timeout``: the seconds to
+    wait to reach the scheduler and while it has no live worker (None:
     :data:`~.parquet.DASK_TIMEOUT`); ``verbose``: Dask's own log lines on stderr."""
     from .parquet import DASK_TIMEOUT, run_on_dask, score_parquet_file
 
@@ -208,7 +206,8 @@ def score_to_parquet(
                     raise error(InputError, "error.dask.inputs", path=path)
             require("dask")
             named = [(path, printable(path)) for path in files]
-            return run_on_dask(dask, named, options, out, exact, keep_going, timeout, verbose)
+            return run_on_dask(dask, named, batch.options, batch.partial, out, exact, keep_going,
+                               timeout, verbose)  # fmt: skip
         try:
             for path in files:
                 name = _shown(path)

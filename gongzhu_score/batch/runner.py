@@ -15,9 +15,9 @@ from dataclasses import dataclass, field
 
 from ..api import Scorer
 from ..core.engine import HandResult
-from ..core.normalize import Method, Rounding, Teams
+from ..core.normalize import Teams
+from ..core.options import ScoringOptions
 from ..core.totals import PlayerTotals
-from ..core.variant import Variant
 from ..errors import GongzhuError, InputError
 from ..io.variants import DEFAULT, find_variant
 from ..terms import error
@@ -56,17 +56,8 @@ class Summary:
 class Batch:
     """Scores records under fixed options; the variant comes from the options or each record."""
 
-    def __init__(
-        self,
-        variant: Variant | None,
-        method: Method | None,
-        scale: int,
-        rounding: Rounding,
-        teams: Teams | None,
-        partial: bool = False,
-    ) -> None:
-        self.variant, self.method, self.scale, self.rounding = variant, method, scale, rounding
-        self.teams, self.partial = teams, partial
+    def __init__(self, options: ScoringOptions = ScoringOptions(), partial: bool = False) -> None:
+        self.options, self.partial = options, partial
         self._scorers: dict[tuple[str, str], Scorer] = {}
         # the same, by the record's own (variant, teams) values: one look-up per record
         self._by_record: dict[tuple[object, object], Scorer] = {}
@@ -87,13 +78,13 @@ class Batch:
             raise error(InputError, "error.input.variant_name", value=repr(asked))
         if own_teams is not None and not isinstance(own_teams, str):
             raise error(InputError, "error.input.teams_name", value=repr(own_teams))
-        rules = self.variant or find_variant(DEFAULT if asked is None else asked)
-        teams = self.teams or own_teams or Teams.NONE
-        name = rules.name if self.variant is None else "\0options"
+        rules = self.options.rules or find_variant(DEFAULT if asked is None else asked)
+        teams = self.options.teams or own_teams or Teams.NONE
+        name = rules.name if self.options.rules is None else "\0options"
         scorer = self._scorers.get((name, str(teams)))
         if scorer is None:
-            scorer = Scorer(rules, normalize=self.method, scale=self.scale,
-                            rounding=self.rounding, teams=teams, partial=self.partial)  # fmt: skip
+            norm = self.options.normalization(rules, teams)
+            scorer = Scorer.scoring(rules, norm, self.partial)
             self._scorers[(name, str(teams))] = scorer
         self._by_record[key] = scorer
         self._fast[key] = scorer.engine, scorer.normalization

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from ..core.normalize import Rounding
+from ..core.options import ScoringOptions
 from ..errors import InputError
 from ..io.variants import choose_rules
 from ..render.formats import Format
@@ -166,7 +167,8 @@ def batch_command(
 
     given = variant is not None or rules_file is not None
     rules = choose_rules(variant, rules_file) if given else None  # else: each hand's own
-    batch = Batch(rules, normalize, scale, rounding, teams, partial)
+    options = ScoringOptions(rules, normalize, scale, rounding, teams)
+    batch = Batch(options, partial)
     files = input_files(inputs, fmt is Format.parquet or dask is not None,
                         functools.partial(_passed_over, lang=lang.value))  # fmt: skip
     if dask is not None and (fmt is not Format.parquet or output is None):
@@ -177,12 +179,10 @@ def batch_command(
             raise error(InputError, "error.parquet.output")
         if summary_only:
             raise error(InputError, "error.parquet.summary")
-        options = (rules, normalize, scale, rounding, teams, partial)
         _report(
             score_to_parquet(
                 files,
                 batch,
-                options,
                 output,
                 exact=rounding is Rounding.EXACT,
                 keep_going=keep_going,

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from ..core.normalize import MAX_SCALE, Rounding
+from ..core.options import ScoringOptions
 from ..errors import FirstPigError, LedgerError, PlayersError
 from ..io.fields import HandSpec
 from ..io.variants import choose_rules
@@ -247,11 +248,10 @@ def match_new(
         raise error(LedgerError, "error.cli.players_or_like")
     given = variant is not None or rules_file is not None
     try:
-        ledger = new_match(
-            ledger_file, split_names(players) if players is not None else None, like=like,
-            rules=choose_rules(variant, rules_file) if given else None, normalize=normalize,
-            scale=scale, rounding=rounding, teams=teams, end_at=end_at,
-        )  # fmt: skip
+        rules = choose_rules(variant, rules_file) if given else None
+        options = ScoringOptions(rules, normalize, scale, rounding, teams)
+        names = split_names(players) if players is not None else None
+        ledger = new_match(ledger_file, names, like=like, options=options, end_at=end_at)
     except PlayersError as e:
         raise e if players is None else e.within("--players") from None
     started = say("match.new", lang.value, ledger=ledger_file, players=Listed(ledger.players),
@@ -626,10 +626,10 @@ def match_set(
         check_end(end_at, "--end-at")
     given = variant is not None or rules_file is not None
     rules = choose_rules(variant, rules_file) if given else None
-    if rules is None and not (normalize or scale or rounding or teams) and end_at is None:
+    options = ScoringOptions(rules, normalize, scale, rounding, teams)
+    if not options.given() and end_at is None:
         raise error(LedgerError, "error.cli.nothing_to_set")
-    changed = change_settings(ledger_file, rules=rules, normalize=normalize, scale=scale,
-                              rounding=rounding, teams=teams, end_at=end_at)  # fmt: skip
+    changed = change_settings(ledger_file, options, end_at=end_at)
     with _shown(ledger_file, "set", {"changes": changed.changes}, lang.value):
         typer.echo(settings_text(changed, lang.value), nl=False)
 

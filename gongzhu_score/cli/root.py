@@ -12,6 +12,7 @@ import typer
 from .. import __version__
 from ..api import ScoredInput, score_input
 from ..core.normalize import Method, Rounding, Teams
+from ..core.options import ScoringOptions
 from ..errors import InputError, RestError
 from ..io.variants import VARIANTS, choose_rules, find_variant, load_rules
 from ..render.formats import Format
@@ -124,10 +125,11 @@ def _score(
     spec, rules, source = read_hand(hand_file, captured, exposed, first_exposed, rest,
                                     variant=variant, rules_file=rules_file,
                                     teams=teams)  # fmt: skip
+    options = ScoringOptions(None, normalize, scale, rounding, teams)
     try:
-        return score_input(spec, rules, normalize=normalize, scale=scale, rounding=rounding,
-                           teams=teams, rest=rest, partial=partial, claimed=parse_claims(claim),
-                           claimed_are=claims_are.value, source=source)  # fmt: skip
+        return score_input(spec, rules, options, rest=rest, partial=partial,
+                           claimed=parse_claims(claim), claimed_are=claims_are.value,
+                           source=source)  # fmt: skip
     except RestError as e:
         raise e.within(f"--rest {rest}") from None
 
@@ -244,9 +246,9 @@ def explain_command(
         from ..disputes.explain_claim import explain_claims
 
         hand = with_rest(scored.spec.hand, rest, scored.result.variant.decks)
-        answers = explain_claims(hand, scored.result.variant, scored.claimed, normalize=normalize,
-                                 scale=scale, rounding=rounding, teams=teams or scored.spec.teams,
-                                 partial=partial)  # fmt: skip
+        options = ScoringOptions(None, normalize, scale, rounding, teams)
+        answers = explain_claims(hand, scored.result.variant, scored.claimed,
+                                 options.or_teams(scored.spec.teams), partial)  # fmt: skip
     typer.echo(explain_claimed(scored.claimed, lang.value, answers), nl=False)
     if scored.claims_wrong:
         raise typer.Exit(3)
@@ -325,17 +327,16 @@ def compare_command(
     spec, _, _ = read_hand(hand_file, captured, exposed, first_exposed, rest, rules=rule_sets[0],
                            teams=teams, own_play=True, command="compare")  # fmt: skip
     hand = with_rest(spec.hand, rest, rule_sets[0].decks)
-    scored = compare_with(hand, rule_sets, normalize=normalize, scale=scale, rounding=rounding,
-                          teams=teams or spec.teams, partial=partial)  # fmt: skip
+    options = ScoringOptions(None, normalize, scale, rounding, teams).or_teams(spec.teams)
+    scored = compare_with(hand, rule_sets, options, partial=partial)
     claimed: Sequence[ClaimedScore] = ()
     answers: Sequence[ClaimExplained] = ()
     said = {**spec.claimed, **parse_claims(claim)}
     if said:
         from ..disputes.explain_claim import answer_claims
 
-        claimed, answers = answer_claims(hand, scored, said, claims_are.value, normalize=normalize,
-                                         scale=scale, rounding=rounding,
-                                         teams=teams or spec.teams, partial=partial)  # fmt: skip
+        claimed, answers = answer_claims(hand, scored, said, claims_are.value, options,
+                                         partial)  # fmt: skip
     typer.echo(render_comparison(scored, fmt, lang.value, table_format, claimed, answers),
                nl=False)  # fmt: skip
     if any(not c.correct for c in claimed):
@@ -412,9 +413,8 @@ def replay_command(
     given = variant is not None or rules_file is not None
     rules = choose_rules(variant, rules_file) if given else None
     data, source = read_record(record_file)
-    judged = judge_record(data, source=source, normalize=normalize, scale=scale,
-                          rounding=rounding, teams=teams, claim_limit=claim_limit,
-                          rules=rules)  # fmt: skip
+    options = ScoringOptions(rules, normalize, scale, rounding, teams)
+    judged = judge_record(data, source=source, options=options, claim_limit=claim_limit)
     typer.echo(render_replay(judged, fmt, lang.value, table_format), nl=False)
     raise typer.Exit(_VERDICT_EXIT[judged.verdict.value])
 

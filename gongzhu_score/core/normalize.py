@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+from typing import TypeVar
 
 from ..errors import RulesError
 from ..terms import error
@@ -18,6 +19,8 @@ __all__ = [
     "Normalization",
     "Rounding",
     "Teams",
+    "check_scale",
+    "choice",
     "parse_teams",
 ]
 
@@ -58,7 +61,12 @@ class Teams(str, enum.Enum):
 _WHAT_ZH = {"normalization": "计分方法", "rounding": "取整方法", "teams": "组队方式"}
 
 
-def _choice(enum_type: type[enum.Enum], value: object, what: str) -> enum.Enum:
+E = TypeVar("E", bound=enum.Enum)
+
+
+def choice(enum_type: type[E], value: object, what: str) -> E:
+    """``value`` as a member of ``enum_type`` (``"Zero-Sum "`` is :attr:`Method.ZERO_SUM`),
+    else an error naming ``what`` (normalization, rounding, teams) and the values known."""
     if isinstance(value, enum_type):
         return value
     try:
@@ -71,7 +79,14 @@ def _choice(enum_type: type[enum.Enum], value: object, what: str) -> enum.Enum:
 
 def parse_teams(value: Teams | str) -> Teams:
     """``"partners"`` → :attr:`Teams.PARTNERS`, with a clear error for anything else."""
-    return Teams(_choice(Teams, value, "teams"))
+    return choice(Teams, value, "teams")
+
+
+def check_scale(value: object) -> int:
+    """A scale of the finals (rulings §6.4): a whole number from 1 to :data:`MAX_SCALE`."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_SCALE:
+        raise error(RulesError, "error.option.scale", value=repr(value))
+    return value
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,36 +99,15 @@ class Normalization:
     teams: Teams = Teams.NONE
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "method", _choice(Method, self.method, "normalization"))
-        object.__setattr__(self, "rounding", _choice(Rounding, self.rounding, "rounding"))
-        object.__setattr__(self, "teams", _choice(Teams, self.teams, "teams"))
-        if (
-            isinstance(self.scale, bool)
-            or not isinstance(self.scale, int)
-            or not 1 <= self.scale <= MAX_SCALE
-        ):
-            raise error(RulesError, "error.option.scale", value=repr(self.scale))
+        object.__setattr__(self, "method", choice(Method, self.method, "normalization"))
+        object.__setattr__(self, "rounding", choice(Rounding, self.rounding, "rounding"))
+        object.__setattr__(self, "teams", choice(Teams, self.teams, "teams"))
+        check_scale(self.scale)
         # rulings §7.4: only the pairs the seeds define.
         if self.teams is not Teams.NONE and self.method is Method.NONE:
             raise error(RulesError, "error.option.teams_none", teams=self.teams.value)
         if self.teams is Teams.PIG_SHEEP and self.method is Method.JJ:
             raise error(RulesError, "error.option.pig_sheep_jj")
-
-    @classmethod
-    def parse(
-        cls,
-        method: Method | str,
-        scale: int = 1,
-        rounding: Rounding | str = Rounding.NEAREST,
-        teams: Teams | str = Teams.NONE,
-    ) -> Normalization:
-        """Build from option strings (``"zero-sum"``, ``"exact"``) with clear errors."""
-        return cls(
-            Method(_choice(Method, method, "normalization")),
-            scale,
-            Rounding(_choice(Rounding, rounding, "rounding")),
-            parse_teams(teams),
-        )
 
     def describe(self) -> str:
         text = self.method.value

@@ -19,7 +19,7 @@ from typing import Any
 from ..errors import GongzhuError, RulesError
 from ..terms import error, place, unsafe_character
 from .cards import HEARTS, SPECIAL_CARDS, Card, Suit, parse_card
-from .normalize import Method, Normalization, Rounding, Teams, parse_teams
+from .normalize import Method, Teams
 
 __all__ = ["FIRST_LEADS", "FULL_RED_MODES", "RANKS", "Variant"]
 
@@ -162,39 +162,6 @@ class Variant:
         if self.normalize is Method.NONE and Teams(teams) is not Teams.NONE:
             return Method.ZERO_SUM
         return self.normalize
-
-    def normalization(
-        self,
-        method: Method | str | None = None,
-        scale: int = 1,
-        rounding: Rounding | str = Rounding.NEAREST,
-        teams: Teams | str | None = None,
-    ) -> Normalization:
-        """How this variant turns raws into finals, with the options a user gave (None: the
-        variant's default for the teams played)."""
-        team_play = parse_teams(teams or Teams.NONE)
-        chosen = self.default_method(team_play) if method is None else method
-        return Normalization.parse(chosen, scale, rounding, team_play)
-
-    def normalization_after(
-        self,
-        previous: Normalization | None,
-        method: Method | str | None = None,
-        scale: int | None = None,
-        rounding: Rounding | str | None = None,
-        teams: Teams | str | None = None,
-        *,
-        same_rules: bool = True,
-    ) -> Normalization:
-        """How this variant turns raws into finals once a match's settings change (or a match
-        starts like another): each option given wins, else the previous match's; its method
-        too while the rule set stays the same (a new rule set brings its own default)."""
-        if previous is None:
-            return self.normalization(method, scale or 1, rounding or Rounding.NEAREST, teams)
-        if method is None and same_rules:
-            method = previous.method
-        return self.normalization(method, scale or previous.scale, rounding or previous.rounding,
-                                  previous.teams if teams is None else teams)  # fmt: skip
 
     def first_lead_for(self, teams: Teams | str = Teams.NONE) -> str:
         """The first-lead rule for a table playing ``teams`` (rulings §10)."""

@@ -12,7 +12,8 @@ from dataclasses import dataclass, replace
 
 from ..core.engine import HandResult, compiled_rules
 from ..core.hand import Hand
-from ..core.normalize import Method, Normalization, Rounding, Teams
+from ..core.normalize import Normalization
+from ..core.options import ScoringOptions
 from ..core.variant import Variant
 from ..errors import GongzhuError
 
@@ -103,17 +104,10 @@ def compare(
 def compare_with(
     hand: Hand,
     variants: Sequence[Variant],
+    options: ScoringOptions = ScoringOptions(),
     *,
-    normalize: Method | str | None = None,
-    scale: int = 1,
-    rounding: Rounding | str = Rounding.NEAREST,
-    teams: Teams | str | None = None,
     partial: bool = False,
 ) -> tuple[Scored, ...]:
     """:func:`compare` with the options a user gives (each rule set's own default method
-    where ``normalize`` is None)."""
-
-    def norm_for(rules: Variant) -> Normalization:
-        return rules.normalization(normalize, scale, rounding, teams)
-
-    return compare(hand, variants, norm_for, partial=partial)
+    where ``options.normalize`` is None)."""
+    return compare(hand, variants, options.normalization, partial=partial)

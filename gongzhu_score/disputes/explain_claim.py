@@ -15,13 +15,14 @@ number. Pure: hand and rules in, immutable answers out.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from ..core.engine import CompiledRules, HandResult
 from ..core.hand import Hand
-from ..core.normalize import Method, Normalization, Rounding, Teams
+from ..core.normalize import Method, Normalization
+from ..core.options import ScoringOptions
 from ..core.variant import FULL_RED_MODES, Variant
 from ..errors import GongzhuError
 from ..io.variants import VARIANTS
@@ -176,39 +177,27 @@ def _score(hand: Hand, rules: Variant, norm: Normalization, partial: bool) -> Ha
         return None  # a rule set that refuses the hand (a 首明 it does not allow) explains nothing
 
 
-def _options(
-    normalize: Method | str | None, scale: int, rounding: Rounding | str, teams: Teams | str | None
-) -> Callable[[Variant], Normalization]:
-    def norm_for(rules: Variant) -> Normalization:
-        return rules.normalization(normalize, scale, rounding, teams)
-
-    return norm_for
-
-
 def explain_claims(
     hand: Hand,
     rules: Variant,
     claimed: Sequence[ClaimedScore],
-    *,
-    normalize: Method | str | None = None,
-    scale: int = 1,
-    rounding: Rounding | str = Rounding.NEAREST,
-    teams: Teams | str | None = None,
+    options: ScoringOptions = ScoringOptions(),
     partial: bool = False,
+    *,
     also: Sequence[Variant] = (),
 ) -> tuple[ClaimExplained, ...]:
     """For each wrong claim of ``claimed`` (checked under ``rules``, the table's), the rule
     sets under which it comes out (:func:`candidates`), each scored once for every claim, with
-    the options a user gives (each rule set's own default method where ``normalize`` is None)."""
+    the options a user gives (each rule set's own default method where ``options.normalize``
+    is None)."""
     wrong = [c for c in claimed if not c.correct]
     if not wrong:
         return ()
-    norm_for = _options(normalize, scale, rounding, teams)
     found: list[list[RuleChange]] = [[] for _ in wrong]
     tried = 0
     for change in candidates(rules, also):
         tried += 1
-        result = _score(hand, change.rules, norm_for(change.rules), partial)
+        result = _score(hand, change.rules, options.normalization(change.rules), partial)
         if result is None:
             continue
         for i, c in enumerate(wrong):
@@ -228,10 +217,7 @@ def rules_giving(
     number: int,
     *,
     kind: str = "raw",
-    normalize: Method | str | None = None,
-    scale: int = 1,
-    rounding: Rounding | str = Rounding.NEAREST,
-    teams: Teams | str | None = None,
+    options: ScoringOptions = ScoringOptions(),
     partial: bool = False,
     also: Sequence[Variant] = (),
 ) -> tuple[RuleChange, ...]:
@@ -241,12 +227,9 @@ def rules_giving(
     does."""
     from ..core.engine import compiled_rules
 
-    norm = rules.normalization(normalize, scale, rounding, teams)
-    result = compiled_rules(rules).score(hand, norm, partial)
+    result = compiled_rules(rules).score(hand, options.normalization(rules), partial)
     claims = check_claimed(result, {name: number}, kind)
-    explained = explain_claims(hand, rules, claims, normalize=normalize, scale=scale,
-                               rounding=rounding, teams=teams, partial=partial,
-                               also=also)  # fmt: skip
+    explained = explain_claims(hand, rules, claims, options=options, partial=partial, also=also)
     return explained[0].explained_by if explained else ()
 
 
@@ -255,11 +238,7 @@ def answer_claims(
     scored: Sequence[Scored],
     claims: Mapping[str, int],
     kind: str = "raw",
-    *,
-    normalize: Method | str | None = None,
-    scale: int = 1,
-    rounding: Rounding | str = Rounding.NEAREST,
-    teams: Teams | str | None = None,
+    options: ScoringOptions = ScoringOptions(),
     partial: bool = False,
 ) -> tuple[tuple[ClaimedScore, ...], tuple[ClaimExplained, ...]]:
     """``compare --claim``: the claims checked under the first rule set compared that scores
@@ -271,7 +250,6 @@ def answer_claims(
         return (), ()
     claimed = tuple(check_claimed(base.result, claims, kind))
     others = [s.variant for s in scored if s is not base]
-    answers = explain_claims(hand, base.variant, claimed, normalize=normalize, scale=scale,
-                             rounding=rounding, teams=teams, partial=partial,
+    answers = explain_claims(hand, base.variant, claimed, options=options, partial=partial,
                              also=others)  # fmt: skip
     return claimed, answers

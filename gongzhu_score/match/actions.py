@@ -15,8 +15,8 @@ from datetime import datetime
 
 from ..core.engine import HandResult
 from ..core.hand import Hand
-from ..core.normalize import Method, Normalization, Rounding, Teams
-from ..core.variant import Variant
+from ..core.normalize import Normalization
+from ..core.options import ScoringOptions
 from ..errors import GongzhuError, LedgerError, MatchOverError
 from ..io.fields import HandSpec
 from ..io.variants import DEFAULT, find_variant
@@ -87,24 +87,21 @@ def new_match(
     players: Sequence[str] | None = None,
     *,
     like: str | None = None,
-    rules: Variant | None = None,
-    normalize: Method | str | None = None,
-    scale: int | None = None,
-    rounding: Rounding | str | None = None,
-    teams: Teams | str | None = None,
+    options: ScoringOptions = ScoringOptions(),
     end_at: int | None = None,
 ) -> Ledger:
-    """Start a match in a new ledger (never over an existing file). ``like``: another match's
-    ledger, whose players, rules, normalization and end are the start (what is given here
-    wins; a new rule set brings its own normalization method)."""
+    """Start a match in a new ledger (never over an existing file), scored as ``options``
+    say. ``like``: another match's ledger, whose players, rules, normalization and end are
+    the start (what is given here wins; a new rule set brings its own normalization method)."""
     if end_at is not None:
         check_end(end_at)
     old = read_ledger(like) if like is not None else None
+    rules = options.rules
     chosen = rules if rules is not None else (old.variant if old is not None else None)
     same = rules is None or (old is not None and rules == old.variant)
     base = old.normalization if old is not None else None
     variant = chosen if chosen is not None else find_variant(DEFAULT)
-    norm = variant.normalization_after(base, normalize, scale, rounding, teams, same_rules=same)
+    norm = options.after(base, variant, same_rules=same)
     names = list(players) if players is not None else (list(old.players) if old else [])
     end = end_at if end_at is not None else (old.end_at if old is not None else None)
     ledger = Ledger.new(names, variant, norm, end)
@@ -247,27 +244,22 @@ def rename_player(path: str, old: str, new: str) -> Ledger:
 
 def change_settings(
     path: str,
+    options: ScoringOptions = ScoringOptions(),
     *,
-    rules: Variant | None = None,
-    normalize: Method | str | None = None,
-    scale: int | None = None,
-    rounding: Rounding | str | None = None,
-    teams: Teams | str | None = None,
     end_at: int | None = None,
 ) -> SettingsChanged:
-    """The match under other rules, normalization or end: every hand scored again from its
-    cards, every total redone; what moved is said. Options not given stay as they were (the
-    normalization method too, unless the rules change)."""
+    """The match under other rules, normalization (``options``) or end: every hand scored
+    again from its cards, every total redone; what moved is said. Options not given stay as
+    they were (the normalization method too, unless the rules change)."""
     if end_at is not None:
         check_end(end_at)
 
     def change(ledger: Ledger) -> tuple[Ledger, SettingsChanged]:
         norm: Normalization | None = None
-        if rules is not None or normalize or scale or rounding or teams:
-            base = rules if rules is not None else ledger.variant
-            norm = base.normalization_after(ledger.normalization, normalize, scale, rounding,
-                                            teams, same_rules=rules is None)  # fmt: skip
-        after = ledger.with_settings(rules, norm, end_at)
+        if options.given():
+            base = options.rules if options.rules is not None else ledger.variant
+            norm = options.after(ledger.normalization, base, same_rules=options.rules is None)
+        after = ledger.with_settings(options.rules, norm, end_at)
         return after, SettingsChanged(ledger, after, _moved(ledger, after))
 
     _, changed = change_ledger(path, change, lambda b, a, c: ("set", {"changes": c.changes}))

@@ -573,7 +573,7 @@ class Ledger:
         if not isinstance(players, list) or not all(isinstance(n, str) for n in players):
             raise error(LedgerError, "error.ledger.players_list")
         try:
-            norm = Normalization.parse(
+            norm = Normalization(
                 _field(data, "normalize", str),
                 _field(data, "scale", int),
                 _field(data, "rounding", str),

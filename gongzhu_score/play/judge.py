@@ -11,8 +11,7 @@ from dataclasses import dataclass
 
 from ..core.cards import not_a
 from ..core.engine import HandResult, compiled_rules
-from ..core.normalize import Method, Rounding, Teams, parse_teams
-from ..core.variant import Variant
+from ..core.options import ScoringOptions
 from ..disputes.claimed import ClaimedScore, check_claimed
 from ..errors import GongzhuError
 from ..io.records import InForce, claimed_scores, parse_record
@@ -74,28 +73,25 @@ def judge_record(
     data: object,
     *,
     source: str = "<record>",
-    normalize: Method | str | None = None,
-    scale: int = 1,
-    rounding: Rounding | str = Rounding.NEAREST,
-    teams: Teams | str | None = None,
+    options: ScoringOptions = ScoringOptions(),
     claim_limit: int | None = None,
-    rules: Variant | None = None,
 ) -> Judgement:
-    """Judge a record's data (``source`` names it in errors) under ``rules`` and ``teams``
-    (its play and its score; each None: the record's own ``variant:`` and ``teams:``). A
+    """Judge a record's data (``source`` names it in errors) under ``options``: its rules and
+    teams judge its play and its score (each None: the record's own ``variant:`` and
+    ``teams:``), its normalization options the finals. A
     record that cannot be read, or whose claim does not name what is left to play, raises
     :class:`~gongzhu_score.errors.GongzhuError`; one that breaks the rules of play is judged
     all the same (its verdict says so)."""
-    if rules is not None and not isinstance(rules, Variant):
-        raise not_a("argument.variant", rules).within("rules")
-    played_as = None if teams is None else parse_teams(teams).value
+    if not isinstance(options, ScoringOptions):
+        raise not_a("argument.options", options).within("options")
+    played_as = None if options.teams is None else options.teams.value
     try:
-        record = parse_record(data, InForce(rules, played_as))
+        record = parse_record(data, InForce(options.rules, played_as))
         said = claimed_scores(data)  # type: ignore[arg-type]
         played = replay(record)
     except GongzhuError as e:
         raise e.within(source) from None
-    norm = record.variant.normalization(normalize, scale, rounding, record.teams)
+    norm = options.normalization(record.variant, record.teams)
     result: HandResult | None = None
     problem: GongzhuError | None = None
     claimed: tuple[ClaimedScore, ...] = ()
