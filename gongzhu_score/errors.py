@@ -5,33 +5,72 @@ Only the CLI turns these into exit codes; the library never exits or prints.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from typing import Any
+
+
+def _unsaid(key: str, lang: str = "en", /, **values: object) -> str:
+    return key  # (until :mod:`.terms`, which every layer imports, says it)
+
+
+speaker: Callable[..., str] = _unsaid
+"""What says a :class:`Said` in a language: :func:`gongzhu_score.terms.say`, set there."""
+
+
+class Said:
+    """A term not yet said in any language: its key and values, said by :meth:`text` (an
+    error's message, where in an input it is, a part of another message)."""
+
+    __slots__ = ("key", "values")
+
+    def __init__(self, key: str, values: Mapping[str, object]) -> None:
+        self.key, self.values = key, dict(values)
+
+    def text(self, lang: str = "en") -> str:
+        return speaker(self.key, lang, **self.values)
+
+    def __str__(self) -> str:
+        return self.text()
+
+    def __repr__(self) -> str:
+        return f"Said({self.key!r}, {self.values!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Said) and (self.key, self.values) == (other.key, other.values)
+
+    __hash__ = None  # type: ignore[assignment]  # (its values may be lists)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return Said, (self.key, self.values)
+
 
 class GongzhuError(ValueError):
     """Base of every error gongzhu-score raises on bad input or bad options.
 
-    ``str(error)`` is the English message; :meth:`text` gives it in Chinese too, where the
-    error was made with both (:func:`gongzhu_score.terms.error`).
+    ``str(error)`` is the English message; :meth:`text` says it in any language the tool
+    speaks, where the error was made from a term (:func:`gongzhu_score.terms.error`).
     """
 
-    def __init__(self, message: str = "", zh: str | None = None) -> None:
-        super().__init__(message)
-        self.zh = zh
+    def __init__(self, message: object = "") -> None:
+        super().__init__(str(message))
+        self.said = message if hasattr(message, "text") else None
+        """The message as a term (a :class:`~gongzhu_score.terms.Said`), or None: plain text."""
 
     def text(self, lang: str = "en") -> str:
-        """The message in ``lang`` (``en`` or ``zh``; English where no Chinese was given)."""
-        return self.zh if lang == "zh" and self.zh is not None else str(self)
+        """The message in ``lang`` (English where it was made of plain text)."""
+        return str(self) if self.said is None else str(self.said.text(lang))
 
     def recast(self, kind: type[GongzhuError]) -> GongzhuError:
-        """The same message, in both languages, as an error of another ``kind``."""
-        err = kind(str(self), self.zh)
+        """The same message, in every language, as an error of another ``kind``."""
+        err = kind(self.said if self.said is not None else str(self))
         err.__cause__ = self.__cause__
         return err
 
-    def within(self, where: str | tuple[str, str]) -> GongzhuError:
-        """The same error, its message prefixed by where it happened (a file, a player):
-        ``where`` is the same in both languages (a file name) or a pair (English, Chinese)."""
-        en, zh = (where, where) if isinstance(where, str) else where
-        err = type(self)(f"{en}: {self}", f"{zh}：{self.text('zh')}")
+    def within(self, where: object) -> GongzhuError:
+        """The same error, its message prefixed by where it happened: a file or a name (the
+        same in every language), or a :class:`~gongzhu_score.terms.Said`."""
+        message = self.said if self.said is not None else str(self)
+        err = type(self)(Said("within", {"where": where, "message": message}))
         err.__cause__ = self.__cause__
         return err
 
@@ -97,7 +136,7 @@ class FirstPigError(LedgerError):
 
     takers: tuple[str, ...] = ()
 
-    def within(self, where: str | tuple[str, str]) -> GongzhuError:
+    def within(self, where: object) -> GongzhuError:
         err = super().within(where)
         if isinstance(err, FirstPigError):
             err.takers = self.takers

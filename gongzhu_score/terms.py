@@ -1,35 +1,48 @@
-"""Every word the tool shows people, in English and Chinese: one table, one lookup.
+"""Every word the tool shows people: the English here in the source, each other language a catalog.
 
-``TERMS[key] = (english, chinese)``; :func:`say` picks the language and fills in the values.
-The words live where they are used (the library's messages in :mod:`.messages`, the output's in
-:mod:`.render.words`, the command line's in :mod:`.cli.words`) and join this one table.
+``TERMS[key]`` is a term's English; the words live where they are used (the library's in
+:mod:`.messages`, the output's in :mod:`.render.words`, the command line's in
+:mod:`.cli.words`, the page's in :mod:`.web.words`) and join this one table. Each other
+language is a gettext catalog, ``locale/<language>/LC_MESSAGES/gongzhu_score.po`` (compiled
+beside it as ``.mo``), whose entries are the key (context), the English (id) and its
+translation: a changed English is a missing translation, never a stale one. :func:`say` looks a
+term up in a language and fills in its values; :class:`Said` is a term not yet said in any
+language (an error's message, a place in an input), said when it is shown.
+
 Machine formats (JSON, CSV, YAML) never go through here: their keys stay English whatever the
-language, so scripts do not depend on ``--lang``. Values may be a :class:`Names` (joined with
-"and"/"、", or "nobody"), :class:`Cards` (as the language writes cards, or "nothing"), a card
-(its symbol, ``Q♠``, or its Chinese name, ``黑桃Q``), anything with a ``term`` (a key of this
-table: a suit says its word), or anything with a ``str``.
+language. Values may be :class:`Names` (joined with "and", or "nobody"), :class:`Cards` (as the
+language writes cards, or "nothing"), a card, anything with a ``term`` (a suit says its word), a
+:class:`Said` or an error (said in the same language), or anything with a ``str``.
 
-It sits at the bottom of the package beside :mod:`.errors` (it imports nothing of it), so that
-every layer can speak both languages, errors included (:func:`error`).
+It sits at the bottom of the package beside :mod:`.errors`, so that every layer speaks every
+language, errors included (:func:`error`).
 """
 
 from __future__ import annotations
 
+import functools
+import gettext
+import os
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any, TypeVar
 
-from .errors import GongzhuError
+from . import errors
+from .errors import GongzhuError, Said
 
 __all__ = [
+    "DOMAIN",
     "LANGS",
+    "LOCALE",
     "TERMS",
-    "Both",
     "Cards",
     "Listed",
     "Names",
+    "Said",
     "add_terms",
+    "card_name",
     "card_names",
+    "choose_lang",
     "colon",
     "error",
     "join",
@@ -37,36 +50,73 @@ __all__ = [
     "printable",
     "rule_name",
     "say",
+    "template",
     "title",
+    "translations",
     "unsafe_character",
 ]
 
-LANGS = ("en", "zh")
+DOMAIN = "gongzhu_score"
+"""The catalogs' gettext domain (``gongzhu_score.mo``)."""
+LOCALE = os.path.join(os.path.dirname(__file__), "locale")
+"""The folder of the catalogs, one folder a language (``zh``, ``zh_Hant``)."""
 
-# One term a line, English then Chinese, so the two can be read side by side. Here: the words
-# every message joins with; the library's messages (:mod:`.messages`) are added below, the
-# output's headings and words (:mod:`.render.words`) and the command line's prompts and hints
-# (:mod:`.cli.words`) when those are imported. A key names its part: ``error.…``, ``where.…``,
-# ``violation.…`` (the library), ``match.…``, ``explain.…`` (the output), ``prompt.…``,
-# ``hint.…`` (the command line).
-# fmt: off
-TERMS: dict[str, tuple[str, str]] = {
-    "colon": (": ", "："),
-    "comma": (", ", "，"),
-    "semicolon": ("; ", "；"),
-    "list": (", ", "、"),
-    "and": (" and ", "、"),
-    "or": (" or ", "、"),
-    "nobody": ("nobody", "无人"),
-    "nothing": ("nothing", "无"),
-    "none": ("none", "无"),
 
-    "suit.S": ("spades", "黑桃"),
-    "suit.H": ("hearts", "红桃"),
-    "suit.D": ("diamonds", "方块"),
-    "suit.C": ("clubs", "梅花"),
-}
-# fmt: on
+def _languages() -> tuple[str, ...]:
+    try:
+        found = sorted(os.listdir(LOCALE))
+    except OSError:  # (a package installed without its catalogs: English alone)
+        found = []
+    mo = os.path.join("LC_MESSAGES", f"{DOMAIN}.mo")
+    return (
+        "en",
+        *(d.replace("_", "-") for d in found if os.path.isfile(os.path.join(LOCALE, d, mo))),
+    )
+
+
+LANGS = _languages()
+"""Every language the tool speaks: English, then one for each catalog (``zh``, ``zh-Hant``)."""
+
+
+@functools.cache
+def translations(lang: str) -> gettext.NullTranslations:
+    """The catalog of ``lang`` (English, or a language without one: the English itself)."""
+    if lang == "en" or lang not in LANGS:
+        return gettext.NullTranslations()
+    path = os.path.join(LOCALE, lang.replace("-", "_"), "LC_MESSAGES", f"{DOMAIN}.mo")
+    with open(path, "rb") as file:
+        return gettext.GNUTranslations(file)
+
+
+def choose_lang(asked: str | None, environ: Mapping[str, str]) -> str:
+    """The language to speak: ``asked`` (``--lang``), else ``GONGZHU_LANG``, else the locale's
+    (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``: ``zh_TW.UTF-8`` is ``zh-Hant``, by
+    the locales its catalog says it serves: ``language.locales``), else English."""
+    for said in (asked, environ.get("GONGZHU_LANG")):
+        if said in LANGS:
+            return said
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = environ.get(name, "")
+        if value:
+            return _of_locale(value.split(":")[0])
+    return "en"
+
+
+def _of_locale(value: str) -> str:
+    """A locale's language among :data:`LANGS` (``zh_Hant_TW``, ``zh_TW`` and ``zh_CN.UTF-8``
+    are ``zh-Hant``, ``zh-Hant`` and ``zh``), else English."""
+    base = value.partition(".")[0].partition("@")[0]
+    language = base.partition("_")[0]
+    ours = [lang for lang in LANGS if lang.partition("-")[0] == language and lang != "en"]
+    for lang in sorted(ours, key=len, reverse=True):  # (the longest first: zh-Hant before zh)
+        said = say("language.locales", lang).split()
+        if (
+            base == lang.replace("-", "_")
+            or base.startswith(lang.replace("-", "_") + "_")
+            or base in said
+        ):
+            return lang
+    return language if language in ours else "en"
 
 
 # What a terminal may take as a command rather than text, or as the end of a line: C0 and C1
@@ -103,33 +153,67 @@ def printable(text: str) -> str:
     return _UNSAFE.sub(_escaped, text) if _UNSAFE.search(text) else text
 
 
+# fmt: off
+TERMS: dict[str, str] = {
+    "language.locales": "en",
+    "within": "{where}: {message}",
+    "colon": ": ",
+    "comma": ", ",
+    "semicolon": "; ",
+    "list": ", ",
+    "and": " and ",
+    "or": " or ",
+    "nobody": "nobody",
+    "nothing": "nothing",
+    "none": "none",
+
+    "suit.S": "spades",
+    "suit.H": "hearts",
+    "suit.D": "diamonds",
+    "suit.C": "clubs",
+
+    # how card notation writes a card: English Q♠ (a run of one suit too: 6♥ 8♥), Chinese
+    # 黑桃Q (a run: 红桃6 8)
+    "card": "{rank}{suit}",
+    "card.same_suit": "{rank}{suit}",
+    "notation.S": "♠",
+    "notation.H": "♥",
+    "notation.D": "♦",
+    "notation.C": "♣",
+}
+# fmt: on
+
+
 class Names(tuple[str, ...]):
     """Player names, shown joined with "and" (English) or "、" (Chinese), or "nobody"."""
 
 
 class Listed(tuple[Any, ...]):
     """Items shown as a list: ``东, 南, 西, 北`` (English), ``东、南、西、北`` (Chinese); each item
-    as a value is shown (a card in the language's notation: ``Q♠, J♦``, ``黑桃Q、方块J``)."""
+    as a value is shown (a card in the language's notation: ``Q♠, J♦``, ``黑桃Q、方块J``).
+    ``how``: the term they are joined with (``semicolon``: ``a; b``, ``a；b``)."""
+
+    how = "list"
+
+    def __new__(cls, items: Iterable[Any] = (), how: str = "list") -> Listed:
+        listed = super().__new__(cls, items)
+        if how != "list":
+            listed.how = how
+        return listed
 
 
 class Cards(tuple[Any, ...]):
     """Cards, shown as the language writes them (:func:`card_names`), or "nothing"."""
 
 
-class Both(tuple[str, str]):
-    """Words already said in both languages (English, Chinese): a value of a term, or where an
-    error happened (:meth:`GongzhuError.within`)."""
-
-
 def _shown(value: object, lang: str) -> object:
     if isinstance(value, str):  # what came from input: a name, a file, a token
         return printable(value)
-    if isinstance(value, GongzhuError):  # an error within another: in the same language
-        return printable(value.text(lang))
-    if isinstance(value, Both):
-        return value[1] if lang == "zh" else value[0]
+    said = getattr(value, "text", None)
+    if callable(said):  # a term (a Said), an error within another: said in the same language
+        return printable(said(lang))
     if isinstance(value, Listed):
-        return say("list", lang).join(str(_shown(item, lang)) for item in value)
+        return say(value.how, lang).join(str(_shown(item, lang)) for item in value)
     if isinstance(value, Names):
         return join(value, lang, "and") or say("nobody", lang)
     if isinstance(value, Cards):
@@ -137,23 +221,36 @@ def _shown(value: object, lang: str) -> object:
     term = getattr(value, "term", None)
     if isinstance(term, str) and term in TERMS:  # a suit: spades, 黑桃
         return say(term, lang)
-    zh = getattr(value, "zh", None)
-    if isinstance(zh, str) and hasattr(value, "symbol"):  # a card: Q♠, 黑桃Q
-        return zh if lang == "zh" else value.symbol
+    if hasattr(value, "rank_name") and hasattr(value, "suit"):  # a card: Q♠, 黑桃Q
+        return card_name(value, lang)
     return value
+
+
+def card_name(card: Any, lang: str, after: Any = None) -> str:
+    """A card as the language writes it: ``Q♠``, ``黑桃Q``; after a card of its suit
+    (``after``), as a run of one suit goes on (``8♥``, ``8``: 红桃6 8)."""
+    key = "card.same_suit" if after is not None and after.suit is card.suit else "card"
+    return say(key, lang, rank=card.rank_name, suit=_Mark(card.suit))
+
+
+class _Mark:
+    """A suit as card notation writes it: ``♠`` in English, ``黑桃`` in Chinese."""
+
+    __slots__ = ("term",)
+
+    def __init__(self, suit: Any) -> None:
+        self.term = f"notation.{suit.value}"
 
 
 def card_names(cards: Iterable[Any], lang: str) -> str:
     """Cards as the language writes them, one notation each: in English their symbols
     (``Q♠ 10♣ 6♥ 8♥``); in Chinese their names, a suit's word then the rank, said once for a
     run of one suit (``黑桃Q 梅花10 红桃6 8``): what the card parser reads back."""
-    if lang != "zh":
-        return " ".join(c.symbol for c in cards)
     out: list[str] = []
-    suit = None
+    before = None
     for card in cards:
-        out.append(card.rank_name if card.suit is suit else card.zh)
-        suit = card.suit
+        out.append(card_name(card, lang, before))
+        before = card
     return " ".join(out)
 
 
@@ -161,19 +258,25 @@ E = TypeVar("E", bound=GongzhuError)
 
 
 def error(kind: type[E], key: str, /, **values: object) -> E:
-    """An error of ``kind`` saying the term ``key`` (``e.…``), in English and in Chinese."""
-    return kind(say(key, "en", **values), zh=say(key, "zh", **values))
+    """An error of ``kind`` saying the term ``key`` (``error.…``), in every language."""
+    return kind(Said(key, values))
 
 
-def place(key: str, /, **values: object) -> Both:
-    """A term in both languages: where an error happened (for :meth:`GongzhuError.within`),
+def place(key: str, /, **values: object) -> Said:
+    """A term for every language: where an error happened (for :meth:`GongzhuError.within`),
     or a part of a message."""
-    return Both((say(key, "en", **values), say(key, "zh", **values)))
+    return Said(key, values)
+
+
+def template(key: str, lang: str = "en") -> str:
+    """The term ``key`` in ``lang`` as it is written, its values' places unfilled."""
+    english = TERMS[key]
+    return english if lang == "en" else translations(lang).pgettext(key, english)
 
 
 def say(key: str, lang: str = "en", /, **values: object) -> str:
-    """The term ``key`` in ``lang`` (``en`` or ``zh``), with ``values`` filled in."""
-    text = TERMS[key][1 if lang == "zh" else 0]
+    """The term ``key`` in ``lang`` (one of :data:`LANGS`), with ``values`` filled in."""
+    text = template(key, lang)
     if not values and "{" not in text and "}" not in text:
         return text  # (a text with braces is formatted even without values: {{ is one brace)
     return text.format(**{k: _shown(v, lang) for k, v in values.items()})
@@ -185,21 +288,21 @@ def join(items: Iterable[object], lang: str, how: str = "list") -> str:
 
 
 def rule_name(rule: str, lang: str) -> str:
-    """A rule as a table shows it: its name in a rules file, and in Chinese its meaning too
-    (``红桃分值 heart_values``), so that either can be looked up."""
+    """A rule as a table shows it: its name in a rules file, and where the language has a
+    word for it, that word too (``红桃分值 heart_values``), so that either can be looked up."""
     key = f"rule.{rule}"
-    if lang != "zh" or key not in TERMS or TERMS[key][1] == rule:
-        return rule
-    return f"{TERMS[key][1]} {rule}"
+    said = say(key, lang) if key in TERMS else rule
+    return rule if said == rule else f"{said} {rule}"
 
 
 def title(variant: Any, lang: str) -> str:
-    """A rule set's title in the language: ``Classic one-deck rules``, ``一副牌规则``; the other
-    language's when a house rule gives only that one; empty when it gives none."""
-    said, other = (
-        (variant.title_zh, variant.title) if lang == "zh" else (variant.title, variant.title_zh)
-    )
-    return str(said or other)
+    """A rule set's title in the language: ``Classic one-deck rules``, ``一副牌规则`` (a
+    built-in one's from the catalog; a house rule's ``title_zh`` in every other language than
+    English); the other title when a house rule gives only one; empty when it gives none."""
+    if lang == "en":
+        return str(variant.title or variant.title_zh)
+    said = translations(lang).pgettext("variant.title", variant.title) if variant.title else ""
+    return str(said if said and said != variant.title else variant.title_zh or variant.title)
 
 
 def colon(lang: str) -> str:
@@ -216,13 +319,15 @@ def count_of(what: str, count: int, lang: str) -> str:
     return say(what if count == 1 else f"{what}.many", lang, count=count)
 
 
-def add_terms(words: dict[str, tuple[str, str]]) -> None:
+def add_terms(words: Mapping[str, str]) -> None:
     """Words of one part of the tool joining the table (each key once in the whole tool)."""
     twice = set(words) & set(TERMS)
     if twice:
         raise ValueError(f"terms given twice: {sorted(twice)}")
     TERMS.update(words)
 
+
+errors.speaker = say  # (a Said is said by this table)
 
 from .messages import MESSAGES  # noqa: E402  (data only: the library's words)
 

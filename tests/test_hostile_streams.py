@@ -28,7 +28,7 @@ import gongzhu_score.cli  # (the command line's words join the table)
 import gongzhu_score.render.words  # noqa: F401
 from gongzhu_score.batch.reading import numbered_lines
 from gongzhu_score.render.formats import csv_cell, csv_text, csv_text_back
-from gongzhu_score.terms import TERMS, say
+from gongzhu_score.terms import LANGS, TERMS, say, template
 
 PACKAGE = Path(__file__).resolve().parent.parent / "gongzhu_score"
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_hands"
@@ -520,11 +520,14 @@ def _fields(text: str) -> set[str]:
 _LEFT = re.compile(r"\{\{|\}\}|\{[A-Za-z_][A-Za-z_0-9]*\}")
 
 
-@pytest.mark.parametrize("key", sorted(TERMS))
-def test_every_term_is_filled_when_said(key: str) -> None:
-    for lang, text in zip(("en", "zh"), TERMS[key], strict=True):
-        said = say(key, lang, **{field: "X" for field in _fields(text)})
-        assert not _LEFT.search(said), (key, lang, said)
+def test_every_term_is_filled_when_said() -> None:
+    left = []
+    for key in sorted(TERMS):
+        for lang in LANGS:
+            said = say(key, lang, **{field: "X" for field in _fields(template(key, lang))})
+            if _LEFT.search(said):
+                left.append((key, lang, said))
+    assert not left, left
 
 
 def test_a_text_with_braces_is_filled_even_without_values() -> None:
@@ -549,7 +552,7 @@ def test_every_call_gives_every_field_its_term_asks_for() -> None:
             given = {k.arg for k in node.keywords}
             for arg in node.args:
                 if isinstance(arg, ast.Constant) and arg.value in TERMS:
-                    for text in TERMS[arg.value]:
+                    for text in (template(arg.value, lang) for lang in LANGS):
                         if _fields(text) - given:
                             missing.append(
                                 (path.name, node.lineno, arg.value, _fields(text) - given)

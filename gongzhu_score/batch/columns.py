@@ -77,7 +77,7 @@ from ..errors import GongzhuError, InputError
 from ..io.handfile import TOO_HIGH, TOP_KEYS
 from ..io.records import KEYS as RECORD_KEYS
 from ..io.variants import DEFAULT, find_variant
-from ..terms import error
+from ..terms import LANGS, error
 from .reading import BadRecord
 from .runner import Batch
 
@@ -277,7 +277,7 @@ def _new_plan(
     columns sorted into read and carried (refusing what cannot be carried)."""
     if not isinstance(errors, str) or errors not in ERRORS:
         raise not_a("argument.errors", errors).within("errors")
-    if not isinstance(lang, str) or lang not in ("en", "zh"):
+    if not isinstance(lang, str) or lang not in LANGS:
         raise not_a("argument.lang", lang).within("lang")
     exact = batch.options.rounding is Rounding.EXACT
     names = schema.names

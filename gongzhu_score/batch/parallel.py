@@ -28,7 +28,7 @@ from typing import IO, Protocol
 
 from ..core.engine import HandResult
 from ..errors import GongzhuError, InputError
-from ..terms import Both, error
+from ..terms import error, place
 from .reading import BadRecord, numbered_lines
 from .runner import Batch, Emit, Summary
 
@@ -250,5 +250,5 @@ def _result(future: Future[_Done], part: Slice, shown: str) -> _Done:
         return future.result()
     except BrokenProcessPool:
         first, last = part.line, part.line + part.count - 1
-        lines = Both((f"lines {first}–{last}", f"第 {first}–{last} 行"))
+        lines = place("where.lines", first=first, last=last)
         raise error(InputError, "error.batch.worker", lines=lines).within(shown) from None

@@ -241,9 +241,9 @@ def _part(
     exact: bool,
     keep_going: bool,
     target: str,
-) -> tuple[int, list[tuple[str, str, str]]]:
+) -> tuple[int, list[tuple[str, GongzhuError]]]:
     """One task on a worker: a row group of a Parquet file scored into its own part file.
-    Errors come back as (source, English, Chinese), which every worker can pickle."""
+    Errors come back as (source, error): an error pickles with its message in every language."""
     import pyarrow.parquet as pq
 
     from .columns import output_schema, score_batches
@@ -253,11 +253,10 @@ def _part(
     try:
         table = _file(path, name).read_row_group(group).slice(start, count)
     except GongzhuError as e:
-        return -1, [("", e.text("en"), e.text("zh"))]
+        return -1, [("", e)]
     except Exception as e:  # a row group that cannot be read: named, as on this machine
-        problem = _unreadable_group(name, group, first_row, count, e)
-        return -1, [("", problem.text("en"), problem.text("zh"))]
-    bad: list[tuple[str, str, str]] = []
+        return -1, [("", _unreadable_group(name, group, first_row, count, e))]
+    bad: list[tuple[str, GongzhuError]] = []
     rows = 0
     with pq.ParquetWriter(target, output_schema(exact)) as writer:
         try:
@@ -267,9 +266,9 @@ def _part(
             for rb, found in scored:
                 writer.write_batch(rb)
                 rows += rb.num_rows
-                bad += [(b.source, b.error.text("en"), b.error.text("zh")) for b in found]
+                bad += [(b.source, b.error) for b in found]
         except GongzhuError as e:
-            return -1, [("", e.text("en"), e.text("zh"))]
+            return -1, [("", e)]
     return rows, bad
 
 
@@ -468,8 +467,8 @@ def _run_on_dask(
         for future in futures:  # in input order: the first bad row is the first reported
             where = cluster.scheduler_address if cluster is not None else address
             rows, found = _outcome(client, future, futures, where, timeout)
-            for source, en, zh in found:
-                problem = HandError(en, zh=zh)
+            for source, refused in found:
+                problem = refused.recast(HandError)
                 if rows < 0:
                     raise problem
                 bad.append(BadRecord(source, problem))
@@ -487,7 +486,7 @@ _POLL = 0.25
 
 def _outcome(
     client: Any, future: Any, futures: list[Any], address: str, timeout: float
-) -> tuple[int, list[tuple[str, str, str]]]:
+) -> tuple[int, list[tuple[str, GongzhuError]]]:
     """A task's result. While it is awaited the cluster's workers are counted: with none for
     ``timeout`` seconds (the last one stopped, or none ever came), an :class:`InputError` says
     so; a task that failed (its worker killed too often: Dask's ``KilledWorker``), or a
@@ -498,7 +497,7 @@ def _outcome(
     alone_since: float | None = None
     while True:
         try:
-            found: tuple[int, list[tuple[str, str, str]]] = future.result(timeout=_POLL)
+            found: tuple[int, list[tuple[str, GongzhuError]]] = future.result(timeout=_POLL)
             return found
         except (TimeoutError, asyncio.TimeoutError):
             pass

@@ -35,7 +35,7 @@ from ..errors import (
 from ..io.fields import HandSpec, cards_field, parse_score
 from ..io.variants import choose_rules
 from ..render.formats import Format
-from ..terms import LANGS, error, join, printable, say
+from ..terms import LANGS, error, join, place, printable, say
 from .complete import complete_captured, complete_exposed, complete_player, complete_variant
 from .streams import prepare_streams, stdin_encoding
 from .typer_internals import read_quickly
@@ -56,8 +56,9 @@ def error_line(e: GongzhuError, lang: str = "en") -> str:
     """The message for ``e`` as the command line shows it, in ``lang``: with the flag that
     fixes it."""
     hint = next((h for kind, h in _FLAG_HINTS.items() if isinstance(e, kind)), None)
-    text = printable(e.text(lang))  # one line, and nothing from input a terminal would act on
-    return f"{text}{say('semicolon', lang)}{say(hint, lang)}" if hint else text
+    if hint is not None:
+        return printable(say("error.with_hint", lang, message=e, hint=place(hint)))
+    return printable(e.text(lang))  # one line, and nothing from input a terminal would act on
 
 
 def asked_lang(args: Sequence[str]) -> str:

@@ -33,7 +33,7 @@ from typing import Any
 
 import typer
 
-from ..terms import Both, printable, say
+from ..terms import Said, printable, say
 from .common import ErrorsAtTheBoundary, asked_lang
 
 __all__ = [
@@ -59,10 +59,10 @@ def _tell(text: str) -> None:
         typer.echo(printable(text), err=True)
 
 
-def notice(words: Sequence[Both], lang: str) -> None:
+def notice(words: Sequence[Said], lang: str) -> None:
     """Each of ``words`` on standard error, in ``lang``, once in a run."""
-    for both in words:
-        text = both[1] if lang == "zh" else both[0]
+    for said in words:
+        text = said.text(lang)
         if text not in _said:
             _said.add(text)
             _tell(text)

@@ -23,7 +23,7 @@ from ..io.fields import HandSpec
 from ..io.variants import choose_rules
 from ..match.ledger import check_end, check_note
 from ..render.formats import Format, json_text
-from ..terms import Listed, colon, count_of_hands, error, printable, say
+from ..terms import Listed, colon, count_of_hands, error, place, printable, say
 from .clock import entry_time
 from .common import (
     PROG,
@@ -343,10 +343,8 @@ def _first_pig_hint() -> Iterator[None]:
     except FirstPigError as e:
         if len(e.takers) < 2:
             raise
-        names = {"first": e.takers[0], "second": e.takers[1]}
-        en, zh = (f"{e.text(lang)}{say('semicolon', lang)}{say('hint.first_pig', lang, **names)}"
-                  for lang in ("en", "zh"))  # fmt: skip
-        raise FirstPigError(en, zh) from None
+        hint = place("hint.first_pig", first=e.takers[0], second=e.takers[1])
+        raise FirstPigError(place("error.with_hint", message=e, hint=hint)) from None
 
 
 @match_app.command("add", cls=Command)

@@ -29,12 +29,15 @@ from ..match.entry import HandEntry
 from ..match.ledger import Ledger, LedgerEntry, pig_takers
 from ..render.formats import Format
 from ..render.hand import cards_text, render_result
-from ..terms import Listed, error, join, say
+from ..terms import LANGS, Listed, card_name, error, join, say
 
 __all__ = ["ask_hand"]
 
-REST_WORDS = ("rest", "其余", "其餘", "剩下", "其他")
-NONE_WORDS = ("-", "none", "nothing", "无", "無", "没有")
+REST_WORDS = frozenset(("剩下", "其他", *(say("prompt.rest_word", lang) for lang in LANGS)))
+"""What gives a player the rest: the word each language prints, and the others players say."""
+NONE_WORDS = frozenset(
+    ("-", "没有", *(say(k, lang).lower() for k in ("none", "nothing") for lang in LANGS))
+)
 """What clears a line (Enter keeps what the line holds)."""
 
 
@@ -60,7 +63,7 @@ def _notation(cards: Sequence[Card], lang: str) -> str:
     reads back as the same cards."""
     cards = sorted(cards, key=lambda c: c.sort_key)  # (as the tables list them)
     scoring = [c for c in cards if c in SCORING_CARDS]
-    others = [c.zh if lang == "zh" else c.symbol for c in cards if c not in SCORING_CARDS]
+    others = [card_name(c, lang) for c in cards if c not in SCORING_CARDS]
     return " ".join(filter(None, (cards_text(scoring, lang), *others)))
 
 
@@ -86,7 +89,7 @@ def _ask_player(lines: _Lines, i: int, lang: str) -> None:
         else:
             _say(lang, "prompt.all_placed")
         hint = say("prompt.blank" if rest_by is not None else "prompt.rest", lang)
-        default = REST_WORDS[lang == "zh"] if entry.rest == i else lines.texts[i]
+        default = say("prompt.rest_word", lang) if entry.rest == i else lines.texts[i]
         text = _answer(f"{say('prompt.captured', lang, name=name)}{hint}", default)
         if text.lower() in REST_WORDS:
             taker = entry.give_rest(i)
@@ -182,7 +185,8 @@ def _choose(lines: _Lines, shown: Sequence[int], number: int | None, lang: str) 
         value = lines.texts[line] or nothing
         if line < EXPOSED and entry.rest == line:  # the rest, and what it came to
             came = cards_text(entry.taken_by_rest(), lang) or nothing
-            value = say("prompt.rest_came_to", lang, word=REST_WORDS[lang == "zh"], cards=came)
+            word = say("prompt.rest_word", lang)
+            value = say("prompt.rest_came_to", lang, word=word, cards=came)
         _say(lang, "prompt.line", number=k, what=what[line], value=value)
     question = (
         say("prompt.confirm", lang)

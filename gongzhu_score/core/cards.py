@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import PurePath
 
 from ..errors import ArgumentError, CardError
-from ..terms import Both, Cards, card_names, error, place, say
+from ..terms import Cards, Said, card_names, error, place
 
 __all__ = [
     "ACE_OF_HEARTS",
@@ -264,10 +264,6 @@ class _Reading:
     """Trying a suggestion's candidate: a token that is no card raises :class:`_Miss`."""
 
 
-Said = tuple[str, str]
-"""A piece of a message in English and in Chinese."""
-
-
 # --- suggestions (did you mean): only a fix that keeps the cards the player evidently meant ---
 
 _RANK_RE = re.compile(r"10|[1-9AKQJT]|[二三四五六七八九十两兩]")
@@ -427,14 +423,25 @@ def _vocabulary(carried: Suit | None) -> list[str]:
 def _suggested(candidate: str, cards: tuple[Card, ...]) -> Said:
     """The suggestion, with the cards it means in each language's notation unless the
     candidate says them already: ``'红桃A' (A♥)``, ``'红桃2-10'（红桃2 3 4 … 10）``."""
-    symbols = " ".join(c.symbol for c in cards)
-    names = card_names(cards, "zh")
-    en = "" if candidate in _BY_CODE or not cards or symbols == candidate else f" ({symbols})"
-    zh = "" if not cards or names == candidate else f"（{names}）"
-    return place("error.card.suggest", candidate=repr(candidate), shown=Both((en, zh)))
+    return place("error.card.suggest", candidate=repr(candidate), shown=_Meaning(candidate, cards))
 
 
-_AMBIGUOUS: Said = ("", "")
+class _Meaning:
+    """What a suggested candidate means, in a language's notation, when it does not say so
+    itself (a card code says it in a notation of symbols: ``AH`` is ``A♥``)."""
+
+    def __init__(self, candidate: str, cards: tuple[Card, ...]) -> None:
+        self.candidate, self.cards = candidate, cards
+
+    def text(self, lang: str) -> str:
+        names = card_names(self.cards, lang)
+        code = _BY_CODE.get(self.candidate)
+        if not self.cards or names == self.candidate or (code and names == code.symbol):
+            return ""
+        return place("error.card.suggest_cards", cards=Cards(self.cards)).text(lang)
+
+
+_AMBIGUOUS = Said("error.card.forms", {})
 """What :func:`_fix` says when fixes one edit away mean different cards (compared by identity)."""
 
 
@@ -527,11 +534,7 @@ def _unknown(
             why = found
         elif why is None or _words(_normalize(token)):  # haerts: not "'E' is not a rank"
             why = _close_word(token, state.carried)
-    en, zh = why
-    return CardError(
-        say("error.card.unknown", "en", token=repr(token), detail=en),
-        zh=say("error.card.unknown", "zh", token=repr(token), detail=zh),
-    )
+    return error(CardError, "error.card.unknown", token=repr(token), detail=why)
 
 
 # --- reading --------------------------------------------------------------------------------
@@ -632,11 +635,7 @@ def _read_token(token: str, state: _Reading) -> tuple[Card, ...]:
         if not state.quiet:  # hearts 2-1O: the ranks mistyped, not the suit left without them
             found = _fix(token, state.carried, state.decks, ranks_only=True)
             if found is not None and found is not _AMBIGUOUS:
-                en, zh = found
-                raise CardError(
-                    say("error.card.unknown", "en", token=repr(token), detail=en),
-                    zh=say("error.card.unknown", "zh", token=repr(token), detail=zh),
-                )
+                raise error(CardError, "error.card.unknown", token=repr(token), detail=found)
         raise _refuse(state.waiting, state, "error.card.no_rank_after")
     if norm in _NICKNAMES:
         state.carried = None

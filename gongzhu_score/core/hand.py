@@ -20,7 +20,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 
 from ..errors import ArgumentError, GongzhuError, HandError, MissingCardsError, RestError
-from ..terms import Cards, Listed, Names, error, place, printable, say, unsafe_character
+from ..terms import Cards, Listed, Names, Said, error, place, printable, unsafe_character
 from .bits import SCORING
 from .cards import DECK, SCORING_CARDS, Card, decks_of, flag_of, not_a, parse_cards
 from .variant import Variant
@@ -190,9 +190,9 @@ def _pairs(captured: object) -> list[tuple[str, CardsLike]]:
     return pairs
 
 
-def player_field(name: str, field: str) -> tuple[str, str]:
+def player_field(name: str, field: str) -> Said:
     """``player 东: captured`` / ``玩家 东：收的牌``: where in a hand an error is."""
-    return place("where.player_field", name=name, field=field, field_zh=say(f"where.{field}", "zh"))
+    return place("where.player_field", name=name, field=place(f"where.{field}"))
 
 
 def _list(names: Iterable[str]) -> Listed:

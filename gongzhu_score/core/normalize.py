@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from ..errors import RulesError
-from ..terms import error
+from ..terms import error, place
 
 __all__ = [
     "MAX_SCALE",
@@ -58,9 +58,6 @@ class Teams(str, enum.Enum):
     """猪羊一家: the takers of the pig and the sheep against the others."""
 
 
-_WHAT_ZH = {"normalization": "计分方法", "rounding": "取整方法", "teams": "组队方式"}
-
-
 E = TypeVar("E", bound=enum.Enum)
 
 
@@ -73,7 +70,7 @@ def choice(enum_type: type[E], value: object, what: str) -> E:
         return enum_type(str(value).strip().lower())
     except ValueError:
         known = ", ".join(str(m.value) for m in enum_type)
-        raise error(RulesError, "error.option.unknown", what=what, what_zh=_WHAT_ZH[what],
+        raise error(RulesError, "error.option.unknown", what=place(f"option.{what}"),
                     value=repr(value), known=known) from None  # fmt: skip
 
 

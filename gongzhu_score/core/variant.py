@@ -285,7 +285,7 @@ def _convert(key: str, value: object) -> object:
         try:
             return tuple(parse_card(str(c)) for c in value)
         except GongzhuError as e:
-            raise RulesError(str(e), zh=e.text("zh")).within("exposable") from None
+            raise e.recast(RulesError).within("exposable") from None
     if key == "exposure_levels":
         if not isinstance(value, list):
             raise error(RulesError, "error.rule.levels_list")

@@ -29,7 +29,7 @@ class HandSpec:
     hand (rulings §10: "上一局第一个得到猪牌的一方")."""
 
 
-def cards_field(value: object, where: str | tuple[str, str], decks: int = 1) -> tuple[Card, ...]:
+def cards_field(value: object, where: object, decks: int = 1) -> tuple[Card, ...]:
     """A field holding cards (a list, or one string), its errors prefixed with ``where``;
     ``decks``: what 全红 stands for."""
     if value is not None and not isinstance(value, str | list):
@@ -40,7 +40,7 @@ def cards_field(value: object, where: str | tuple[str, str], decks: int = 1) -> 
         raise e.within(where) from None
 
 
-def parse_score(text: object, where: str | tuple[str, str]) -> int:
+def parse_score(text: object, where: object) -> int:
     """A claimed score: a whole number, with − or full-width digits accepted."""
     if isinstance(text, int) and not isinstance(text, bool):
         return text

@@ -13,7 +13,7 @@ from typing import Any
 
 from ..core.hand import Hand, PlayerHand
 from ..errors import GongzhuError, InputError, LedgerNotHandError
-from ..terms import Both, error, place
+from ..terms import error, place
 from .fields import HandSpec, cards_field, parse_score
 from .yamlfile import load_yaml, read_text
 
@@ -68,10 +68,9 @@ def _check_keys(data: Mapping[Any, Any], allowed: tuple[str, ...], where: str) -
             raise e.within(where) if where else e
 
 
-def _text(value: object, where: str | tuple[str, str]) -> str:
+def _text(value: object, where: object) -> str:
     if not isinstance(value, str) or not value.strip():
-        shown = where if isinstance(where, str) else Both(where)
-        raise error(InputError, "error.input.name", where=shown, value=repr(value))
+        raise error(InputError, "error.input.name", where=where, value=repr(value))
     return value.strip()
 
 

@@ -23,7 +23,7 @@ from yaml.constructor import SafeConstructor
 from yaml.resolver import Resolver
 
 from ..errors import GongzhuError, InputError
-from ..terms import Both, error, place
+from ..terms import Said, error, place
 from .files import refuse_special
 
 __all__ = ["MAX_DEPTH", "Document", "load_documents", "load_yaml", "read_text"]
@@ -88,7 +88,7 @@ class _Guards(Composer):
 
 
 # libyaml's parser (C) when PyYAML was built with it; ``yaml.CParser`` is not exported.
-def _at(mark: Any) -> Both:
+def _at(mark: Any) -> Said:
     """Where in the text: said only when something there is refused (every node has one)."""
     return place("error.yaml.where", line=mark.line + 1, column=mark.column + 1)
 
@@ -139,7 +139,7 @@ def _problem(e: Exception) -> InputError:
         where: object = ""
         if mark:
             line, column = mark.line + 1, mark.column + 1
-            where = Both((f"line {line}, column {column}: ", f"第 {line} 行第 {column} 列："))
+            where = place("error.yaml.where_at", line=line, column=column)
         problem = ", ".join(filter(None, (e.context, e.problem))) or "not valid YAML"
         problem = " ".join(problem.split())  # one line
         return error(InputError, "error.yaml.invalid", where=where, problem=problem)

@@ -11,7 +11,7 @@ way, the later one wins).
 
 Remembering is a convenience, never a reason to fail: a state file that cannot be read (broken,
 too large, not this tool's) is ignored, and one that cannot be written is not written; each
-function here returns what went wrong as words to say (:class:`~gongzhu_score.terms.Both`),
+function here returns what went wrong as words to say (:class:`~gongzhu_score.terms.Said`),
 and raises only for a match that cannot be found (:func:`find_current`).
 
 The environment and the folder are arguments (the command line passes its own): nothing here
@@ -30,7 +30,7 @@ from pathlib import Path
 
 from ..errors import GongzhuError, LedgerError
 from ..io.files import atomic_write
-from ..terms import Both, error, place
+from ..terms import Said, error, place
 from .ledger import Ledger
 from .stats import LEDGER_SUFFIXES, looks_like_a_ledger
 from .storage import lock_within, read_ledger
@@ -114,7 +114,7 @@ def state_folder(env: Mapping[str, str]) -> Path | None:
     return None
 
 
-def read_state(folder: Path | None) -> tuple[Remembered, Both | None]:
+def read_state(folder: Path | None) -> tuple[Remembered, Said | None]:
     """The state (empty if there is none), and what was wrong with its file, if anything: a
     file that cannot be read or is not as this tool writes it is ignored."""
     if folder is None:
@@ -135,14 +135,14 @@ def read_state(folder: Path | None) -> tuple[Remembered, Both | None]:
         return Remembered(), place("warning.state.broken", file=str(path))
 
 
-def remember(folder: Path | None, ledger: str, cwd: str) -> list[Both]:
+def remember(folder: Path | None, ledger: str, cwd: str) -> list[Said]:
     """Remember ``ledger`` as the match last started or changed from the folder ``cwd``; what
     went wrong, as words to say (a state file ignored, one that could not be written). Never
     raises for the file system: remembering is never a reason for a change to fail."""
     if folder is None:
         return [place("warning.state.nowhere")]
     path = os.path.abspath(ledger)
-    said: list[Both] = []
+    said: list[Said] = []
     try:
         folder.mkdir(mode=0o700, parents=True, exist_ok=True)
         with _locked(folder / (STATE_FILE + ".lock")):
@@ -212,7 +212,7 @@ class Found:
     file (said even when no match is found), and why none can be used, if so."""
 
     current: Current | None
-    problems: tuple[Both, ...] = ()
+    problems: tuple[Said, ...] = ()
     refusal: LedgerError | None = None
 
     def get(self) -> Current:
@@ -227,7 +227,7 @@ def look_for_current(env: Mapping[str, str], cwd: str | None, command: str = "sh
     anything. None (with a refusal saying how to name or start one; ``command``: the command
     it was for) when there is none, or the remembered ledger is gone (a ledger
     ``GONGZHU_MATCH`` names is the command's to read, and its error to say)."""
-    problems: tuple[Both, ...] = ()
+    problems: tuple[Said, ...] = ()
     state = Remembered()
     if not env.get(CURRENT_VARIABLE, ""):
         state, problem = read_state(state_folder(env))
@@ -244,7 +244,7 @@ def look_for_current(env: Mapping[str, str], cwd: str | None, command: str = "sh
 
 def find_current(
     env: Mapping[str, str], cwd: str | None, command: str = "show"
-) -> tuple[Current, list[Both]]:
+) -> tuple[Current, list[Said]]:
     """The current match and what was wrong with the state file (:func:`look_for_current`);
     its refusal raised (a :class:`LedgerError`) when there is none."""
     found = look_for_current(env, cwd, command)
@@ -289,7 +289,7 @@ class Matches:
 
     listings: tuple[Listing, ...]
     current: Current | None
-    problems: tuple[Both, ...] = ()
+    problems: tuple[Said, ...] = ()
 
 
 def list_matches(env: Mapping[str, str], cwd: str | None) -> Matches:

@@ -31,7 +31,7 @@ from ..errors import (
 from ..io.handfile import hand_from_data
 from ..io.variants import DEFAULT, VARIANTS, find_variant
 from ..play.state import rotation_leader
-from ..terms import Listed, Names, error, place, say, unsafe_character
+from ..terms import Listed, Names, Said, error, place, unsafe_character
 
 __all__ = [
     "FORMAT",
@@ -463,16 +463,19 @@ class Ledger:
     # --- checking a stored ledger ------------------------------------------------------------
 
     def verify(self, lang: str = "en") -> list[str]:
-        """Every stored number that its hand's input no longer gives, as one line each (in
-        ``lang``, ``en`` or ``zh``)."""
+        """Every stored number that its hand's input no longer gives, a line each in ``lang``."""
+        return [problem.text(lang) for problem in self.problems()]
+
+    def problems(self) -> list[Said]:
+        """Every stored number that its hand's input no longer gives (:meth:`verify`)."""
         self._whole()
-        problems: list[str] = []
+        problems: list[Said] = []
         before: LedgerEntry | None = None
         for number, stored in enumerate(self.entries, 1):
             try:
                 result = self.score(stored.hand, partial=stored.partial)
             except GongzhuError as e:
-                problems.append(say("verify.no_score", lang, number=number, error=e))
+                problems.append(place("verify.no_score", number=number, error=e))
                 before = stored
                 continue
             fresh = self._entry(result, stored.hand, before)
@@ -481,14 +484,14 @@ class Ledger:
                 for name, w, g in zip(self.players, want, got, strict=True):
                     if w != g:
                         shown = {"stored": _show(g), "fresh": _show(w)}
-                        problems.append(say("verify.differs", lang, number=number, label=label,
-                                            name=name, **shown))  # fmt: skip
+                        problems.append(place("verify.differs", number=number, label=label,
+                                              name=name, **shown))  # fmt: skip
             before = stored
         end = self.status().ended_after
         if end is not None and end < len(self.entries):
             count = len(self.entries)
             key = "verify.after_end_one" if end + 1 == count else "verify.after_end"
-            problems.append(say(key, lang, next=end + 1, count=count, end=end))
+            problems.append(place(key, next=end + 1, count=count, end=end))
         return problems
 
     # --- text form ---------------------------------------------------------------------------

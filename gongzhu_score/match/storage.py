@@ -44,7 +44,7 @@ from ..io.files import (
     write_temp,
 )
 from ..io.yamlfile import decode, load_yaml
-from ..terms import Both, error, place
+from ..terms import error, place
 from .history import (
     MAX_LEDGER_BYTES,
     Change,
@@ -309,9 +309,9 @@ and what the change returned)."""
 
 def _by_hand_check(before: Ledger, path: str) -> None:
     """Refuse a ledger whose stored numbers its hands no longer give."""
-    problems = before.verify()
+    problems = before.problems()
     if problems:
-        first = Both((problems[0], before.verify("zh")[0]))
+        first = problems[0]
         more = place("error.storage.more", count=len(problems) - 1) if problems[1:] else ""
         by_hand = error(LedgerError, "error.storage.by_hand", problem=first, more=more, path=path)
         raise by_hand.within(path)

@@ -22,7 +22,7 @@ from ..core.hand import Hand, PlayerHand
 from ..errors import HandError
 from ..io.fields import HandSpec
 from ..io.records import InForce, TrickRecord, claimed_scores, parse_record
-from ..terms import Both, Cards, Names, error, place, say
+from ..terms import Cards, Listed, Names, error, place, say
 from .claims import ClaimDecision, RestClaim
 from .legal import exposed_problem, follow_problem, lead_problem, lowest
 from .state import Play, Position, Trick, rotation_leader, seat_order
@@ -423,8 +423,7 @@ def hand_from_record(data: Mapping[str, object], in_force: InForce | None = None
     played = replay(record)
     if played.violations:
         found = played.violations
-        shown = Both(("; ".join(v.text("en") for v in found[:3]),
-                      "；".join(v.text("zh") for v in found[:3])))  # fmt: skip
+        shown = Listed(found[:3], "semicolon")
         more = place("error.record.more", count=len(found) - 3) if len(found) > 3 else ""
         raise error(HandError, "error.record.breaks", shown=shown, more=more)
     return HandSpec(

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..disputes.compare import Scored
 from ..errors import InputError
-from ..terms import Both, colon, error, join, rule_name, say
+from ..terms import Listed, error, join, place, rule_name, say
 from .formats import Format, format_number, json_number, json_text, table, yaml_text
 
 if TYPE_CHECKING:
@@ -28,14 +28,7 @@ def _accepted_names(scored: Sequence[Scored]) -> list[str]:
     accepted = [s.result for s in scored if s.result is not None]
     if not accepted:
         refusals = [(s.variant.name, s.error) for s in scored if s.error is not None]
-        errors = Both(
-            tuple(
-                say("semicolon", lang).join(
-                    f"{name}{colon(lang)}{e.text(lang)}" for name, e in refusals
-                )
-                for lang in ("en", "zh")
-            )
-        )
+        errors = Listed((place("within", where=n, message=e) for n, e in refusals), "semicolon")
         raise error(InputError, "error.compare.none", errors=errors)
     return list(accepted[0].names)
 

@@ -17,7 +17,7 @@ from ..core.engine import HandResult
 from ..core.normalize import Method, Rounding
 from ..core.result import Line, PlayerScore
 from ..disputes.claimed import ClaimedScore
-from ..terms import colon, join, rule_name, say, title
+from ..terms import card_name, colon, join, rule_name, say, title
 from .formats import format_number
 from .hand import cards_text
 
@@ -205,7 +205,7 @@ def _first_lead(result: HandResult, w: _Words) -> str:
     card = (
         w(f"card.{v.opening_card.code}")
         if v.opening_card in _BY_CODE.values()
-        else (v.opening_card.symbol if w.lang != "zh" else v.opening_card.zh)
+        else card_name(v.opening_card, w.lang)
     )
     must = w("first_lead.must", card=card) if v.opening_card_must_be_played else w("first_lead.any")
     return w(f"first_lead.{rule}", "first_lead", card=card, must=must)

@@ -9,7 +9,7 @@ from ..core.cards import PIG, SHEEP, TRANSFORMER, Card, Suit
 from ..core.engine import HandResult
 from ..core.normalize import Method, Normalization
 from ..core.result import Exposure, PlayerScore, TeamSide
-from ..terms import card_names, colon, join, say, title
+from ..terms import card_name, card_names, colon, join, say, title
 from .formats import Format, csv_text, format_number, json_number, json_text, table, yaml_text
 
 if TYPE_CHECKING:
@@ -22,14 +22,12 @@ _NICKNAMED = (PIG, SHEEP, TRANSFORMER)
 
 def cards_text(cards: Sequence[Card], lang: str) -> str:
     """Scoring cards as a player reads them: ``Q♠ 10♣ 6♥``, or ``猪 变压器 红桃6 8`` (the
-    special cards by their names, then the hearts: the table's notation in Chinese)."""
-    if lang != "zh":
-        return card_names(cards, lang)
+    special cards by their nicknames, where the language has them, then the hearts)."""
     named = [say(f"nickname.{c.code}", lang) for c in cards if c in _NICKNAMED]
-    hearts = [c.rank_name for c in cards if c.suit is Suit.HEARTS]
-    if hearts:
-        named.append(say("hearts_group", lang, ranks=" ".join(hearts)))
-    return " ".join(named)
+    if named == [card_name(c, lang) for c in cards if c in _NICKNAMED]:  # (no nicknames)
+        return card_names(cards, lang)
+    hearts = [c for c in cards if c.suit is Suit.HEARTS]
+    return " ".join([*named, card_names(hearts, lang)] if hearts else named)
 
 
 def _marks(p: PlayerScore, lang: str) -> str:
@@ -42,10 +40,11 @@ def _marks(p: PlayerScore, lang: str) -> str:
 
 
 def method_text(norm: Normalization, lang: str) -> str:
-    """``zero-sum ×12``, or ``零和 (zero-sum ×12)``."""
-    return say(
-        "method", lang, describe=norm.describe(), word=say(f"method.{norm.method.value}", lang)
-    )
+    """``zero-sum ×12``, or ``零和 (zero-sum ×12)``: the method's own word too, where the
+    language has one."""
+    word, describe = say(f"method.{norm.method.value}", lang), norm.describe()
+    return describe if word == norm.method.value else say("method.named", lang, word=word,
+                                                            describe=describe)  # fmt: skip
 
 
 def exposure_text(e: Exposure, lang: str) -> str:

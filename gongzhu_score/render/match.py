@@ -11,7 +11,17 @@ from ..core.engine import HandResult
 from ..match.actions import HandAdded, HandTaken, SettingsChanged
 from ..match.history import Change
 from ..match.ledger import Ledger, LedgerEntry, MatchStatus
-from ..terms import Both, Listed, Names, card_names, colon, count_of_hands, join, printable, say
+from ..terms import (
+    Listed,
+    Names,
+    card_names,
+    colon,
+    count_of_hands,
+    join,
+    printable,
+    say,
+    template,
+)
 from .formats import Format, csv_text, format_number, json_number, json_text, table
 from .hand import method_text, render_result, result_to_dict
 
@@ -128,11 +138,10 @@ def match_status_text(ledger: Ledger, status: MatchStatus, lang: str = "en") -> 
         if rotation:
             return say("match.no_hands_rotation", lang, lead=status.next_lead[0])
         card = ledger.variant.opening_card
-        return say("match.no_hands", lang, card=Both((card.symbol, card.zh)))
+        return say("match.no_hands", lang, card=card)
     if ledger.first_lead == "holder":
         card = ledger.variant.opening_card
-        return say("match.in_play_holder", lang, count=count_of_hands(n, lang),
-                   card=Both((card.symbol, card.zh)))  # fmt: skip
+        return say("match.in_play_holder", lang, count=count_of_hands(n, lang), card=card)
     lead = join(status.next_lead, lang, "or") or say("match.no_pig", lang)
     first_pig = ledger.entries[-1].first_pig is not None
     key = ("match.in_play_rotation" if rotation
@@ -187,6 +196,11 @@ def _chart(ledger: Ledger, lang: str, room: int | None = None) -> list[str]:
     return lines
 
 
+def _leads(lang: str) -> bool:
+    """Whether "N to go" starts with N in ``lang`` (then the numbers are aligned)."""
+    return template("match.to_go", lang).startswith("{points}")
+
+
 def _to_go_text(ledger: Ledger, total: int | Fraction, left: int | Fraction, lang: str,
                 size: int) -> str:  # fmt: skip
     if left <= 0:
@@ -220,7 +234,7 @@ def standing_lines(ledger: Ledger, lang: str = "en", width: int | None = None) -
     name_size = max(columns(n) for n in names)
     total_size = max(len(t) for t in totals)
     # The numbers of "700 to go" aligned; "还差 700 分" is not padded inside.
-    go_size = 0 if lang == "zh" else max(len(format_number(left)) for left in standing.to_go)
+    go_size = max(len(format_number(left)) for left in standing.to_go) if _leads(lang) else 0
     for name, total, shown, left in zip(names, standing.totals, totals, standing.to_go,
                                         strict=True):  # fmt: skip
         pad = " " * (name_size - columns(name))
@@ -472,7 +486,8 @@ def reentry_command(ledger_path: str, entry: LedgerEntry, lang: str = "en") -> s
     import shlex
 
     def typed(cards: Sequence[Card]) -> str:
-        return card_names(cards, lang) if lang == "zh" else " ".join(c.code for c in cards)
+        names = card_names(cards, lang)  # (symbols are hard to type: their codes instead)
+        return " ".join(c.code for c in cards) if names == card_names(cards, "en") else names
 
     words = ["gongzhu-score", "match", "add", ledger_path]
     for p in entry.hand.players:

@@ -5,7 +5,7 @@ from the end line, the pig (当猪) when it is over, and the hands played."""
 from __future__ import annotations
 
 from ..match.ledger import Ledger
-from ..terms import count_of_hands, printable, say
+from ..terms import count_of_hands, printable, say, template
 from .fit import columns, listed, shortened, wrapped
 from .formats import format_number
 
@@ -47,7 +47,8 @@ def match_summary(ledger: Ledger, lang: str = "en") -> str:
     order = sorted(range(len(names)), key=lambda i: (-standing.totals[i], i))
     shown = [format_number(standing.totals[i]) for i in order]
     # The numbers of "700 to go" aligned; "还差 700 分" is not padded inside.
-    go_size = 0 if lang == "zh" else max(len(format_number(t)) for t in standing.to_go)
+    leads = template("match.to_go", lang).startswith("{points}")
+    go_size = max(len(format_number(t)) for t in standing.to_go) if leads else 0
     to_go = [
         say("match.to_go", lang, points=format_number(standing.to_go[i]).rjust(go_size))
         if standing.to_go[i] > 0

@@ -36,7 +36,7 @@ from ..render.match import (
     standing_lines,
 )
 from ..render.variants import render_variant
-from ..terms import Listed, error, printable, say
+from ..terms import Listed, card_name, error, printable, say
 from .words import page_words
 
 __all__ = [
@@ -105,7 +105,7 @@ def _card(card: Card, decks: int, exposable: bool, lang: str) -> dict[str, Any]:
     return {
         "code": card.code,
         "symbol": card.symbol,
-        "name": card.zh if lang == "zh" else card.symbol,
+        "name": card_name(card, lang),
         "nickname": cards_text((card,), lang),
         "suit": card.suit.value,
         "copies": decks,
