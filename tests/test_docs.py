@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 import typer
 from clitools import ROOT, SAMPLES, run
+from regenerate import cli_reference
 from typer.testing import CliRunner
 
 from gongzhu_score.cli import app
@@ -173,35 +174,8 @@ def command_tree(root: Any = None) -> list[tuple[tuple[str, ...], Any, Any]]:
     return found
 
 
-def help_of(path: tuple[str, ...]) -> str:
-    r = CliRunner(env={"GONGZHU_LANG": None}).invoke(app, [*path, "--help"])
-    assert r.exit_code == 0, r.output
-    return r.stdout
-
-
-def cli_reference() -> str:
-    """docs/cli.md as the program makes it."""
-    paths = [path for path, _, _ in command_tree()]
-    commands = [" ".join(("gongzhu-score", *path)) for path in paths]
-    contents = "".join(f"- [`{c}`](#{c.replace(' ', '-')})\n" for c in commands)
-    sections = "".join(
-        f"\n## {c}\n\n```text\n{help_of(path)}```\n"
-        for c, path in zip(commands, paths, strict=True)
-    )
-    return (
-        "# CLI reference\n\n"
-        "Every command's `--help`, as the program prints it (under every Typer it supports: the\n"
-        "help's layout is the program's own): what to look up, not\n"
-        "what to read first (the other pages explain each command and option; README's\n"
-        "[contents](../README.md#contents) lists them). Generated from the program by\n"
-        "`GONGZHU_UPDATE_GOLDEN=1 python -m pytest tests/test_docs.py`: do not edit it by hand,\n"
-        "the tests fail when it and the program differ.\n\n"
-        f"{contents}{sections}"
-    )
-
-
 if os.environ.get("GONGZHU_UPDATE_GOLDEN"):
-    # Rewrite every page's console outputs, and docs/cli.md, from the real program.
+    # Rewrite every page's console outputs from the real program (docs/cli.md: regenerate.py).
     for _page in pages():
         if _page == CLI_REFERENCE:
             continue
@@ -211,7 +185,6 @@ if os.environ.get("GONGZHU_UPDATE_GOLDEN"):
                 _text = _refresh_walk(_text, _walk(_text, Path(_folder)))
         if _text != read(_page):
             _page.write_text(_text, encoding="utf-8")
-    CLI_REFERENCE.write_text(cli_reference(), encoding="utf-8")
 
 
 EXAMPLES = [(page, *example) for page in pages() for example in console_examples(page)]
@@ -254,8 +227,8 @@ def test_the_docs_keep_their_examples() -> None:
 def test_cli_reference_is_the_programs_help() -> None:
     # (CI runs this under the lowest Typer declared and the newest: the same help, to the byte)
     assert read(CLI_REFERENCE) == cli_reference(), (
-        "docs/cli.md differs from the program's --help: "
-        "run GONGZHU_UPDATE_GOLDEN=1 python -m pytest tests/test_docs.py and read the diff"
+        "docs/cli.md differs from the program's --help: run python tests/regenerate.py and "
+        "read the diff"
     )
 
 

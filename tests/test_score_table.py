@@ -28,7 +28,7 @@ from gongzhu_score.batch import columns
 from gongzhu_score.batch.columns import plain
 from gongzhu_score.batch.reading import InputRecord
 from gongzhu_score.batch.runner import Batch
-from gongzhu_score.cli.common import error_line
+from gongzhu_score.cli.boundary import error_line
 from gongzhu_score.core.engine import compiled_rules
 from gongzhu_score.core.options import ScoringOptions
 from gongzhu_score.errors import ArgumentError, InputError

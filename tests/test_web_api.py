@@ -91,7 +91,7 @@ def test_the_key_is_kept_beside_the_ledger_for_its_owner_only_and_new_key_shuts_
 
 
 def test_serve_draws_the_address_as_a_qr_code(ledger: Path) -> None:
-    from gongzhu_score.cli.serve import qr_text
+    from gongzhu_score.web.serving import qr_text
 
     url = "http://127.0.0.1:8000/?key=" + "k" * 24
     drawn = qr_text(url).splitlines()

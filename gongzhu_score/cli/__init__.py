@@ -1,6 +1,6 @@
 """The ``gongzhu-score`` command: Typer wiring and rendering only; the work is in the library.
 
-``main`` is the console script; ``app`` is the whole Typer app (built when first asked for).
+``main`` is the console script; ``app`` is the Typer app (its commands built when they run).
 """
 
 from typing import Any
@@ -13,7 +13,7 @@ __all__ = ["app", "main"]
 
 def __getattr__(name: str) -> Any:
     if name == "app":
-        from .main import whole_app
+        from .root import app
 
-        return whole_app()
+        return app
     raise AttributeError(name)

@@ -10,24 +10,11 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from ..core.normalize import Rounding
-from ..core.options import ScoringOptions
 from ..errors import InputError
-from ..io.variants import choose_rules
 from ..render.formats import Format
 from ..terms import colon, count_of, error, say
-from .common import (
-    Lang,
-    LangOpt,
-    NormalizeOpt,
-    PartialOpt,
-    RoundingOpt,
-    RulesOpt,
-    ScaleOpt,
-    TeamsOpt,
-    VariantOpt,
-    error_line,
-    format_option,
-)
+from .boundary import error_line
+from .options import Asked, OutputOpt, PartialOpt, asked, format_option, grouped, language
 
 if TYPE_CHECKING:
     from ..batch.reading import BadRecord
@@ -64,6 +51,7 @@ class _Progress:
             sys.stderr.flush()
 
 
+@grouped(asked=asked, lang=language)
 def batch_command(
     inputs: Annotated[
         list[str],
@@ -74,12 +62,8 @@ def batch_command(
             "input.",
         ),
     ],
-    variant: VariantOpt = None,
-    rules_file: RulesOpt = None,
-    normalize: NormalizeOpt = None,
-    scale: ScaleOpt = 1,
-    rounding: RoundingOpt = Rounding.NEAREST,
-    teams: TeamsOpt = None,
+    *,
+    asked: Asked,
     partial: PartialOpt = False,
     fmt: Annotated[
         Format,
@@ -94,15 +78,7 @@ def batch_command(
             "(with --output: a file, or a folder for a dataset; the [arrow] extra).",
         ),
     ] = Format.table,
-    output: Annotated[
-        str | None,
-        typer.Option(
-            "--output",
-            "-o",
-            help="Write results to this file instead of stdout.",
-            show_default=False,
-        ),
-    ] = None,
+    output: OutputOpt = None,
     summary_only: Annotated[
         bool, typer.Option("--summary-only", help="Only the per-player totals.")
     ] = False,
@@ -131,9 +107,8 @@ def batch_command(
         typer.Option(
             "--dask-timeout",
             metavar="SECONDS",
-            parser=float,  # (read so, not by pydantic: cli/typer_internals.py)
             help="With --dask: how long to wait to reach the scheduler, and while its cluster "
-            "has no live worker, before giving up (exit 2). [default: 10]",
+            "has no live worker, before giving up (exit 2). Default: 10.",
             show_default=False,
         ),
     ] = None,
@@ -141,7 +116,7 @@ def batch_command(
         bool,
         typer.Option("--verbose", help="With --dask: Dask's own log lines on stderr too."),
     ] = False,
-    lang: LangOpt = Lang.en,
+    lang: str,
 ) -> None:
     """Score many recorded hands: each hand's scores, then totals per player.
 
@@ -153,7 +128,6 @@ def batch_command(
     scored a column at a time with the [arrow] extra; --format parquet writes the results as
     Parquet (source, then players: name, raw, final).
 
-    \b
     Examples:
       gongzhu-score batch sample_hands/batch.jsonl
       gongzhu-score batch recorded/ --format jsonl --output scores.jsonl
@@ -165,12 +139,10 @@ def batch_command(
     from ..batch.runner import Batch, Summary
     from ..render.batch import BatchWriter
 
-    given = variant is not None or rules_file is not None
-    rules = choose_rules(variant, rules_file) if given else None  # else: each hand's own
-    options = ScoringOptions(rules, normalize, scale, rounding, teams)
+    options = asked.scoring()  # (its rule set None: each hand's own)
     batch = Batch(options, partial)
     files = input_files(inputs, fmt is Format.parquet or dask is not None,
-                        functools.partial(_passed_over, lang=lang.value))  # fmt: skip
+                        functools.partial(_passed_over, lang=lang))  # fmt: skip
     if dask is not None and (fmt is not Format.parquet or output is None):
         raise error(InputError, "error.dask.format")
     progress = _Progress(sys.stderr.isatty())
@@ -184,7 +156,7 @@ def batch_command(
                 files,
                 batch,
                 output,
-                exact=rounding is Rounding.EXACT,
+                exact=options.rounding is Rounding.EXACT,
                 keep_going=keep_going,
                 dask=dask,
                 dask_timeout=dask_timeout,
@@ -197,7 +169,7 @@ def batch_command(
     wants_totals = summary_only or fmt in (Format.table, Format.json)
 
     # (a partial, not a closure: the processes that score parts of a file make their own)
-    writer_for = functools.partial(BatchWriter, fmt=fmt, lang=lang.value, summary_only=summary_only)
+    writer_for = functools.partial(BatchWriter, fmt=fmt, lang=lang, summary_only=summary_only)
     bad = score_inputs(files, batch, writer_for, output=output, stdout=sys.stdout,
                        summary=Summary() if wants_totals else None, keep_going=keep_going,
                        split=fmt is not Format.json, progress=progress)  # fmt: skip
@@ -214,12 +186,10 @@ def _passed_over(passed: PassedOver, lang: str) -> None:
     typer.echo(say(_PASSED_OVER[passed.why], lang, path=passed.path), err=True)
 
 
-def _report(bad: list[BadRecord], lang: Lang) -> None:
+def _report(bad: list[BadRecord], lang: str) -> None:
     """The bad records, when --keep-going passed them by: listed on stderr, exit 1."""
     if bad:
-        typer.echo(
-            count_of("batch.bad", len(bad), lang.value) + colon(lang.value).rstrip(), err=True
-        )
+        typer.echo(count_of("batch.bad", len(bad), lang) + colon(lang).rstrip(), err=True)
         for b in bad:
-            typer.echo(f"  {error_line(b.error, lang.value)}", err=True)
+            typer.echo(f"  {error_line(b.error, lang)}", err=True)
         raise typer.Exit(1)

@@ -34,7 +34,7 @@ from typing import Any
 import typer
 
 from ..terms import Said, printable, say
-from .common import ErrorsAtTheBoundary, asked_lang
+from .boundary import ErrorsAtTheBoundary, asked_lang
 
 __all__ = [
     "LEDGER_VARIABLE",

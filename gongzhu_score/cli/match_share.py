@@ -1,50 +1,35 @@
 """``gongzhu-score match chart`` and ``match summary``: the match to share, as a picture or as a
 few lines for a group chat.
 
-Importing this module registers both on :mod:`.match`'s ``match_app``, which it hands on: the
-root takes the match group from here (``LATER`` in :mod:`.root`), so that :mod:`.match` need not
-import this module back. What they draw and write is the library's (:mod:`..render.chart`,
-:mod:`..render.summary`), imported when they run: no other command pays for matplotlib.
+Importing this module registers both on :mod:`.match`'s ``match_app``, which it hands on (the
+root takes the match group from here), so that :mod:`.match` need not import this module back.
+What they draw and write is the library's (:mod:`..render.chart`, :mod:`..render.summary`),
+imported when they run: no other command pays for matplotlib.
 """
 
 from __future__ import annotations
-
-from typing import Annotated
 
 import typer
 
 from ..errors import InputError
 from ..terms import count_of_hands, say
-from .common import Command, Lang, LangOpt
-from .match import LedgerArg, match_app
+from .boundary import Command
+from .match import match_app
+from .options import LedgerArg, OutputOpt, grouped, language, output_needed
 
 __all__ = ["match_app", "match_chart", "match_summary"]
 
 
 @match_app.command("chart", cls=Command)
-def match_chart(
-    ledger_file: LedgerArg,
-    output: Annotated[
-        str,
-        typer.Option(
-            "--output",
-            "-o",
-            metavar="FILE",
-            help="The picture to write: FILE.svg (text stays text: Chinese names show in any "
-            "viewer) or FILE.png (drawn with a font of this machine that has the names).",
-            show_default=False,
-        ),
-    ],
-    lang: LangOpt = Lang.en,
-) -> None:
+@grouped(lang=language)
+def match_chart(ledger_file: LedgerArg, *, output: OutputOpt = None, lang: str) -> None:
     """Draw the match as a picture to share (SVG or PNG), with the end line.
 
     Every player's running total, hand by hand: the totals the end is decided on (raw totals;
-    final totals in team play), in the table's language.
+    final totals in team play), in the table's language. --output FILE.svg or FILE.png.
 
     Needs the chart extra: pip install 'gongzhu-score[chart]'.
 
-    \b
     Examples:
       gongzhu-score match chart tonight.yaml -o tonight.svg
       gongzhu-score match chart 牌局.yaml -o 牌局.png --lang zh
@@ -52,24 +37,25 @@ def match_chart(
     from ..match.storage import read_ledger
     from ..render.chart import chart_format, write_chart
 
+    output = output_needed(output, "match chart")
     try:
         chart_format(output)
     except InputError as e:
         raise e.within(f"--output {output}") from None
     ledger = read_ledger(ledger_file)
-    write_chart(ledger, output, lang.value)
-    count = count_of_hands(ledger.count, lang.value)
-    typer.echo(say("chart.written", lang.value, count=count, file=output))
+    write_chart(ledger, output, lang)
+    count = count_of_hands(ledger.count, lang)
+    typer.echo(say("chart.written", lang, count=count, file=output))
 
 
 @match_app.command("summary", cls=Command)
-def match_summary(ledger_file: LedgerArg, lang: LangOpt = Lang.en) -> None:
+@grouped(lang=language)
+def match_summary(ledger_file: LedgerArg, *, lang: str) -> None:
     """The match in a few lines to paste into a group chat (at most 40 columns wide).
 
     The standings on the totals the end is decided on, how far each player is from the end
     line, the pig (当猪) once it is over, and the hands played.
 
-    \b
     Examples:
       gongzhu-score match summary tonight.yaml
       gongzhu-score match summary 牌局.yaml --lang zh
@@ -77,4 +63,4 @@ def match_summary(ledger_file: LedgerArg, lang: LangOpt = Lang.en) -> None:
     from ..match.storage import read_ledger
     from ..render.summary import match_summary as summary_of
 
-    typer.echo(summary_of(read_ledger(ledger_file), lang.value), nl=False)
+    typer.echo(summary_of(read_ledger(ledger_file), lang), nl=False)

@@ -5,75 +5,21 @@ Needs the ``[web]`` extra (Starlette, uvicorn, segno), imported only when the co
 
 from __future__ import annotations
 
-import io
-import socket
 import sys
 from typing import Annotated
 
 import typer
 
-from ..errors import InputError
-from ..terms import error, say
+from ..terms import say
 from .clock import entry_time
-from .common import Lang, LangOpt
 from .complete import complete_ledger
 from .current import LEDGER_VARIABLE, current_ledger
+from .options import grouped, language
 
-__all__ = ["page_addresses", "qr_text", "serve_command"]
-
-LOOPBACK = "127.0.0.1"
-_EVERYWHERE = ("0.0.0.0", "::")
+__all__ = ["serve_command"]
 
 
-def _needs_web() -> None:
-    try:
-        import segno  # noqa: F401
-        import starlette  # noqa: F401
-        import uvicorn  # noqa: F401
-    except ImportError:
-        raise error(InputError, "error.extra.missing", extra="web") from None
-
-
-def _listen(host: str, port: int) -> socket.socket:
-    """A socket listening on ``host:port`` (0: a free port), or a refusal saying why."""
-    try:
-        family = socket.AF_INET6 if ":" in host else socket.AF_INET
-        sock = socket.create_server((host, port), family=family, backlog=64)
-    except (OSError, OverflowError) as e:
-        why = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
-        raise error(InputError, "error.web.listen", host=host, port=port, why=why) from None
-    sock.set_inheritable(True)
-    return sock
-
-
-def page_addresses(host: str, port: int, key: str) -> list[str]:
-    """The page's address as a phone at the table types it: ``http://HOST:PORT/?key=KEY``;
-    listening on every interface, one per address this machine has beside loopback (the
-    first is the one the QR code holds), then the loopback one."""
-    hosts = [host]
-    if host in _EVERYWHERE:
-        found: list[str] = []
-        try:
-            for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
-                address = str(info[4][0])
-                if not address.startswith("127.") and address not in found:
-                    found.append(address)
-        except OSError:
-            pass
-        hosts = [*found, LOOPBACK]
-    shown = (f"[{h}]" if ":" in h else h for h in hosts)
-    return [f"http://{h}:{port}/?key={key}" for h in shown]
-
-
-def qr_text(url: str) -> str:
-    """``url`` as a QR code drawn with block characters, for a phone's camera at the terminal."""
-    import segno
-
-    out = io.StringIO()
-    segno.make(url, error="l").terminal(out=out, compact=True, border=2)
-    return out.getvalue()
-
-
+@grouped(lang=language)
 def serve_command(
     ledger_file: Annotated[
         str | None,
@@ -87,6 +33,7 @@ def serve_command(
             autocompletion=complete_ledger,
         ),
     ] = None,
+    *,
     host: Annotated[
         str,
         typer.Option(
@@ -96,7 +43,7 @@ def serve_command(
             "for every phone on the network (anyone there with the address can change the "
             "match).",
         ),
-    ] = LOOPBACK,
+    ] = "127.0.0.1",
     port: Annotated[
         int,
         typer.Option(
@@ -116,10 +63,9 @@ def serve_command(
         ),
     ] = False,
     qr: Annotated[
-        bool,
-        typer.Option("--qr/--no-qr", help="Draw the address as a QR code too."),
+        bool, typer.Option("--qr/--no-qr", help="Draw the address as a QR code too.")
     ] = True,
-    lang: LangOpt = Lang.en,
+    lang: str,
 ) -> None:
     """Serve the match's page to the table: standings, hands, explanations, entry by tapping.
 
@@ -134,37 +80,26 @@ def serve_command(
 
     Needs the web extra: pip install 'gongzhu-score[web]'.
 
-    \b
     Examples:
       gongzhu-score serve tonight.yaml --lang zh
       gongzhu-score serve 牌局.yaml --host 0.0.0.0 --port 8080 --lang zh
       gongzhu-score serve tonight.yaml --new-key
     """
-    _needs_web()
-    if ledger_file is None:
-        ledger_file = current_ledger("serve", lang.value)
     from ..match.storage import read_version
     from ..web.keys import match_key
+    from ..web.serving import listen, needs_web, page_addresses, qr_text, serve
 
+    needs_web()
+    if ledger_file is None:
+        ledger_file = current_ledger("serve", lang)
     read_version(ledger_file)  # (a ledger that cannot be read is said before anything starts)
     key = match_key(ledger_file, new=new_key)
-    sock = _listen(host, port)
+    sock = listen(host, port)
     addresses = page_addresses(host, sock.getsockname()[1], key)
     for address in addresses:
         typer.echo(address)
     if qr:
         typer.echo(qr_text(addresses[0]), nl=False)
-    typer.echo(say("serve.running", lang.value, ledger=ledger_file))
+    typer.echo(say("serve.running", lang, ledger=ledger_file))
     sys.stdout.flush()
-    _run(ledger_file, key, lang.value, sock)
-
-
-def _run(ledger_file: str, key: str, lang: str, sock: socket.socket) -> None:
-    import uvicorn
-
-    from ..web.app import create_app
-
-    app = create_app(ledger_file, key, lang, now=entry_time)
-    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on",
-                            timeout_graceful_shutdown=1)  # fmt: skip
-    uvicorn.Server(config).run(sockets=[sock])
+    serve(ledger_file, key, lang, sock, entry_time)

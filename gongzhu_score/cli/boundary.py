@@ -1,0 +1,307 @@
+"""The error boundary and the command classes: every refusal as one ``error:`` line, exit 2.
+
+Every refusal is turned into one ``error: …`` line on stderr and exit code 2 here and nowhere
+else (:class:`ErrorsAtTheBoundary`), in the language asked for: the library's errors say
+themselves, Click's usage errors are read from their attributes and said from the catalogs.
+The library's errors describe the data; the flag that fixes one is added here.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+import re
+import sys
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+import typer
+from typer.core import TyperCommand, TyperGroup
+
+from ..errors import GongzhuError, LedgerNotHandError, MissingCardsError, Said
+from ..terms import Listed, choose_lang, place, printable, say
+from .help import HELP_LANG, help_page, said_in
+from .streams import prepare_streams, stdin_encoding
+
+__all__ = ["PROG", "Command", "ErrorsAtTheBoundary", "FormatRefused", "asked_lang", "error_line",
+           "tell"]  # fmt: skip
+
+PROG = "gongzhu-score"
+
+# What the command line adds to a library error: the flags that fix it.
+_FLAG_HINTS: dict[type[GongzhuError], str] = {
+    MissingCardsError: "hint.missing",
+    LedgerNotHandError: "hint.ledger_not_hand",
+}
+
+
+def error_line(e: GongzhuError, lang: str = "en") -> str:
+    """The message for ``e`` in ``lang``, with the flag that fixes it, on one line."""
+    hint = next((h for kind, h in _FLAG_HINTS.items() if isinstance(e, kind)), None)
+    if hint is not None:
+        return printable(say("error.with_hint", lang, message=e, hint=place(hint)))
+    return printable(e.text(lang))  # one line, and nothing from input a terminal would act on
+
+
+def asked_lang(args: Sequence[str]) -> str:
+    """The language the command line asks for (``--lang X``, ``--lang=X``), else the
+    environment's: for what is said before the command reads its options, or without them."""
+    asked = None
+    for i, arg in enumerate(args):
+        if arg == "--":
+            break
+        if arg == "--lang" and i + 1 < len(args):
+            asked = args[i + 1]
+        elif arg.startswith("--lang="):
+            asked = arg.partition("=")[2]
+    return choose_lang(asked, os.environ)
+
+
+# --- Click's usage errors, said from the catalogs -----------------------------------------------
+
+# Click's and pydantic's words for a value refused, and the term that says each ({given}: the
+# value typed, which pydantic's words leave out); a value refused in other words keeps them.
+_VALUE_WORDS: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(r"(?:Value error, )?(?P<value>'.*') is not one of (?P<choices>.*?)\.?"),
+     "usage.value.choices"),
+    (re.compile(r"(?P<value>'.*') is not a valid int(?:eger)?(?: range)?\.?"), "usage.value.int"),
+    (re.compile(r"Input should be a valid integer.*"), "usage.value.int_given"),
+    (re.compile(r"(?P<value>\S+) is not in the range (?P<range>\S+?)\.?"), "usage.value.range"),
+    (re.compile(r"Input should be greater than or equal to (?P<low>\S+)"), "usage.value.at_least"),
+    (re.compile(r"Input should be less than or equal to (?P<high>\S+)"), "usage.value.at_most"),
+    (re.compile(r"Input should be greater than (?P<low>\S+)"), "usage.value.above"),
+    (re.compile(r"Input should be less than (?P<high>\S+)"), "usage.value.below"),
+]  # fmt: skip
+_EXTRA = re.compile(r"Got unexpected extra arguments? ?(?:\(s\))? \((?P<args>.*)\)")
+_NO_COMMAND = re.compile(r"No such command (?P<name>'.*?')\.(?: Did you mean (?P<close>.*)\?)?")
+_OPTION_USAGE = {
+    re.compile(r"Option '.*' requires (?:an argument|\d+ arguments)\."): "usage.needs_value",
+    re.compile(r"Option '.*' does not take a value\."): "usage.takes_no_value",
+}
+
+
+def usage_error(e: Any, lang: str) -> str:
+    """One of Click's usage errors (a bad option, a bad value, a missing argument) in
+    ``lang``: Click's own words in English, the catalog's in any other language."""
+    if lang == "en":  # (Typer's choice errors read "Value error, 'x' is not one of …")
+        return str(e.format_message()).replace("Value error, ", "")
+    if isinstance(e, FormatRefused):
+        return say("error.cli.format_of", lang, value=repr(e.value), formats=Listed(e.formats))
+    return _said(e, lang).text(lang)
+
+
+class FormatRefused(typer.BadParameter):
+    """A ``--format`` the command does not print (:func:`.options.format_option`)."""
+
+    def __init__(self, value: str, formats: Sequence[str]) -> None:
+        super().__init__(say("error.cli.format", value=repr(value), formats=", ".join(formats)))
+        self.value, self.formats = value, tuple(formats)
+
+
+def _said(e: Any, lang: str) -> Said:
+    kinds = {kind.__name__ for kind in type(e).__mro__}
+    message = str(getattr(e, "message", "") or "")
+    if "NoSuchOption" in kinds:
+        close = sorted(getattr(e, "possibilities", None) or ())
+        hint = place("usage.did_you_mean", names=Listed(close)) if close else ""
+        return place("usage.no_such_option", name=e.option_name, hint=hint)
+    if "MissingParameter" in kinds:
+        param = getattr(e, "param", None)
+        kind = getattr(e, "param_type", None) or getattr(param, "param_type_name", "argument")
+        missing = "usage.missing.option" if kind == "option" else "usage.missing.argument"
+        return place(missing, name=_hint(e, lang))
+    if "BadParameter" in kinds:
+        hint = _hint(e, lang)
+        why = _value_words(message, e)
+        return place("usage.invalid_for", name=hint, why=why) if hint else place(
+            "usage.invalid", why=why)  # fmt: skip
+    if "BadOptionUsage" in kinds:
+        key = next((k for p, k in _OPTION_USAGE.items() if p.fullmatch(message)), None)
+        return place(key, name=repr(e.option_name)) if key else place("usage.as_said", text=message)
+    found = _EXTRA.fullmatch(message)
+    if found is not None:
+        return place("usage.extra", args=found.group("args"))
+    found = _NO_COMMAND.fullmatch(message)
+    if found is not None:
+        near = found.group("close")
+        hint = place("usage.did_you_mean", names=Listed(near.split(", "))) if near else ""
+        return place("usage.no_such_command", name=found.group("name"), hint=hint)
+    if message == "Missing command.":
+        return place("usage.missing_command")
+    return place("usage.as_said", text=str(e.format_message()))
+
+
+def _hint(e: Any, lang: str) -> str:
+    """The parameter an error is about, as Click names it (``'--scale'``, ``'-f' / '--format'``),
+    an argument by its value's name as help shows it in ``lang`` (``'记录.yaml'``)."""
+    hint = getattr(e, "param_hint", None)
+    if hint is not None:
+        return str(hint) if isinstance(hint, str) else " / ".join(repr(h) for h in hint)
+    param = getattr(e, "param", None)
+    if param is None:
+        return ""
+    if param.param_type_name == "argument":
+        return repr(said_in(str(param.metavar or param.name.upper()).strip("[]"), lang, "metavar"))
+    return " / ".join(repr(o) for o in param.opts)
+
+
+def _value_words(message: str, e: BaseException) -> Said | str:
+    for pattern, key in _VALUE_WORDS:
+        found = pattern.fullmatch(message.strip())
+        if found is None:
+            continue
+        values = found.groupdict()
+        if "choices" in values:
+            values["choices"] = Listed(re.findall(r"'[^']*'", values["choices"]))
+        return place(key, given=_given(e), **values)
+    return message
+
+
+def _given(e: BaseException) -> Said:
+    """The value typed, as a pydantic error behind ``e`` keeps it, or "the value"."""
+    errors = getattr(e.__cause__, "errors", None)
+    try:
+        value = errors()[0]["input"] if callable(errors) else None
+    except (TypeError, LookupError, ValueError):
+        value = None
+    if isinstance(value, str):
+        return place("usage.given", value=repr(value))
+    return place("usage.a_value")
+
+
+# --- the boundary -------------------------------------------------------------------------------
+
+
+def _lang_to_command(args: list[str]) -> list[str]:
+    """A group's arguments with a ``--lang`` given before the command's name moved after it
+    (``gongzhu-score --lang zh score …`` is ``score … --lang zh``), or dropped where no command
+    follows (``gongzhu-score --lang zh --help``: the help's language, read already)."""
+    taken: list[str] = []
+    rest: list[str] = []
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        if arg == "--" or not arg.startswith("-"):
+            break
+        if arg == "--lang" and i + 1 < len(args):
+            taken += args[i : i + 2]
+            i += 2
+            continue
+        (taken if arg.startswith("--lang=") else rest).append(arg)
+        i += 1
+    if not taken or args[i : i + 1] == ["--"]:
+        return args
+    return [*rest, *args[i : i + 1], *taken, *args[i + 1 :]] if i < len(args) else rest
+
+
+class _Translated:
+    """Help in the language asked (:func:`.help.help_page`)."""
+
+    def get_help(self, ctx: Any) -> str:
+        return help_page(self, ctx, HELP_LANG.get() or asked_lang(()))
+
+
+class Command(_Translated, TyperCommand):
+    """A command whose usage line names what a value is (``[N]``, ``INPUT...``), the same
+    under every Typer, and whose help is in the language asked."""
+
+    def collect_usage_pieces(self, ctx: Any) -> list[str]:
+        arguments = [p for p in self.get_params(ctx) if p.param_type_name == "argument"]
+        return [self.options_metavar or "[OPTIONS]", *map(_usage, arguments)]
+
+
+def _usage(param: Any) -> str:
+    name = str(param.metavar or param.name.upper()).strip("[]")
+    if param.nargs == -1 and not name.endswith("..."):
+        name += "..."
+    return name if param.required else f"[{name}]"
+
+
+class ErrorsAtTheBoundary(_Translated, TyperGroup):
+    """Runs commands non-standalone so that every error, ours or Click's, reads ``error: …``
+    (``错误：`` in Chinese)."""
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        if not any("--lang" in p.opts for p in self.get_params(ctx)):
+            args = _lang_to_command(args)
+        return super().parse_args(ctx, args)
+
+    def main(  # type: ignore[override]
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        **extra: Any,
+    ) -> Any:
+        lang = asked_lang(sys.argv[1:] if args is None else list(args))
+        prefix = say("error.prefix", lang)  # `error: `, `错误：` (one prefix per language)
+        streams = prepare_streams(lang)  # none closed, missing or unable to encode: see there
+        asked = HELP_LANG.set(lang)
+        try:
+            rv = super().main(args=args, prog_name=prog_name or PROG,
+                              complete_var=complete_var, standalone_mode=False,
+                              **extra)  # fmt: skip
+            sys.stdout.flush()  # a closed pipe or a full disk shows here, not at exit
+            code = rv if isinstance(rv, int) else 0
+        except BrokenPipeError:  # `gongzhu-score … | head`: the reader has what it wanted
+            silence_stdout()
+            code = 1  # as Click ends a command whose pipe closed mid-output
+        except GongzhuError as e:
+            tell(f"{prefix}{error_line(e, lang)}")
+            code = 2
+        except typer.TyperException as e:  # Click's usage errors: bad option, bad value, …
+            ctx = getattr(e, "ctx", None)
+            hint = say("hint.see_help", lang, command=ctx.command_path) if ctx else ""
+            tell(f"{prefix}{printable(usage_error(e, lang))}{hint}")
+            code = 2
+        except typer.Abort:
+            tell(say("aborted", lang))
+            code = 1
+        except OSError as e:  # a write the system refused that no layer below expected
+            where = f"{e.filename}: " if e.filename else say("error.output", lang)
+            tell(printable(f"{prefix}{where}{e.strerror or e}"))
+            silence_stdout()  # what is still buffered for it cannot be written either
+            code = 2
+        except UnicodeDecodeError as e:  # typed at a prompt in another encoding than the input's
+            why = f"byte {e.object[e.start : e.start + 1].hex()}, {e.reason}"
+            said = say("error.stream.stdin_encoding", lang, encoding=stdin_encoding(), why=why)
+            tell(f"{prefix}{said}")
+            code = 2
+        finally:
+            HELP_LANG.reset(asked)
+        warning = streams.warning()
+        if warning is not None:
+            tell(warning)
+        if standalone_mode:
+            sys.exit(code)
+        return code
+
+
+def tell(line: str) -> None:
+    """A line on standard error; if even that cannot be written (closed, full), the exit code
+    alone tells."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        typer.echo(line, err=True)
+
+
+def silence_stdout() -> None:
+    """Standard output pointed at nothing, so that Python's last flush at exit cannot fail
+    again with a second message."""
+    with contextlib.suppress(OSError, ValueError, AttributeError, io.UnsupportedOperation):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        try:
+            os.dup2(devnull, sys.stdout.fileno())
+        finally:
+            os.close(devnull)
+
+
+@contextlib.contextmanager
+def reading_stdin(reading: bool = True) -> Iterator[None]:
+    """A hand read from ``-`` at a terminal: one line on stderr saying so and how to end it,
+    so that the command is not taken for one that hangs."""
+    with contextlib.suppress(ValueError, AttributeError):  # (closed: reading it says so)
+        if reading and sys.stdin.isatty():
+            tell(say("hint.stdin_terminal", asked_lang(sys.argv[1:])))
+    yield

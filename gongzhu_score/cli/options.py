@@ -1,0 +1,479 @@
+"""Every option that several commands share, declared once, and the typed values they make.
+
+A command takes a group of options as one parameter (``hand: HandInput``, ``asked: Asked``)
+and :func:`grouped` puts the group's options in its place: Typer sees each option, the command
+gets one value. Each help text is English; the catalogs translate it (its id: the text).
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+import inspect
+import os
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from ..core.normalize import MAX_SCALE, Method, Rounding, Teams
+from ..core.options import ScoringOptions
+from ..errors import InputError, RestError, RulesError
+from ..render.formats import Format
+from ..terms import LANGS, choose_lang, error
+from .boundary import FormatRefused, reading_stdin
+from .complete import (
+    complete_captured,
+    complete_exposed,
+    complete_ledger,
+    complete_player,
+    complete_variant,
+)
+from .current import LEDGER_VARIABLE
+
+if TYPE_CHECKING:
+    from ..core.hand import Hand
+    from ..core.variant import Variant
+    from ..io.fields import HandSpec
+    from ..io.records import InForce
+
+__all__ = ["Asked", "ClaimsAre", "HandInput", "format_option", "grouped", "language"]
+
+
+def grouped(**groups: Callable[..., Any]) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """A command whose parameter ``NAME`` is made by ``groups[NAME]`` from that function's own
+    options, which take its place among the command's (so arguments keep their order)."""
+
+    def wrap(command: Callable[..., Any]) -> Callable[..., Any]:
+        own = inspect.signature(command, eval_str=True).parameters.values()
+        made = {n: list(inspect.signature(f, eval_str=True).parameters) for n, f in groups.items()}
+        params = []
+        for p in own:
+            found = groups.get(p.name)
+            shown = inspect.signature(found, eval_str=True).parameters.values() if found else [p]
+            params += [q.replace(kind=inspect.Parameter.KEYWORD_ONLY) for q in shown]
+
+        @functools.wraps(command)
+        def run(**values: Any) -> Any:
+            for name, maker in groups.items():
+                values[name] = maker(**{k: values.pop(k) for k in made[name]})
+            return command(**values)
+
+        run.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
+        run.__annotations__ = {p.name: p.annotation for p in params}
+        del run.__wrapped__  # (Typer reads the signature above, not the command's own)
+        return run
+
+    return wrap
+
+
+# --- the hand ---------------------------------------------------------------------------------
+
+HandFileArg = Annotated[
+    str | None,
+    typer.Argument(
+        metavar="HAND.yaml",
+        help="A YAML hand file, or - for standard input. Or give the hand with --captured.",
+        show_default=False,
+    ),
+]
+CapturedOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--captured",
+        "-c",
+        metavar="NAME=CARDS",
+        help="One per player, in seat order (counter-clockwise): the cards that player "
+        'captured, e.g. 东="QS 6H 8H 10C". An empty 北= means nothing.',
+        show_default=False,
+        autocompletion=complete_captured,
+    ),
+]
+ExposedOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--exposed",
+        "-e",
+        metavar="NAME=CARDS",
+        help="Special cards a player exposed (亮牌/卖牌): Q♠ J♦ 10♣ A♥, e.g. 南=AH.",
+        show_default=False,
+        autocompletion=complete_exposed,
+    ),
+]
+FirstExposedOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--first-exposed",
+        metavar="NAME=CARD",
+        help="A card exposed under 首明 (the first card the player drew): counts ×4.",
+        show_default=False,
+        autocompletion=complete_exposed,
+    ),
+]
+RestOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--rest",
+        metavar="NAME",
+        help="This player took every scoring card the others did not (the fourth "
+        "player at a table need not count).",
+        show_default=False,
+        autocompletion=complete_player,
+        callback=lambda name: name.strip() if name else name,  # names are trimmed everywhere
+    ),
+]
+PartialOpt = Annotated[
+    bool,
+    typer.Option("--partial", help="Allow scoring cards nobody captured; the result says partial."),
+]
+
+
+@dataclass(frozen=True)
+class HandInput:
+    """A hand as the command line gives it: a file (or ``-``), or ``--captured`` flags."""
+
+    file: str | None
+    captured: tuple[str, ...] = ()
+    exposed: tuple[str, ...] = ()
+    first_exposed: tuple[str, ...] = ()
+    rest: str | None = None
+
+    @property
+    def given(self) -> bool:
+        return self.file is not None or bool(self.captured)
+
+    @property
+    def source(self) -> str | None:
+        """The file as errors name it (flags name the player themselves)."""
+        return None if self.file is None else "<stdin>" if self.file == "-" else self.file
+
+    def read(
+        self,
+        rules: Variant | None = None,
+        teams: Teams | None = None,
+        *,
+        in_force: InForce | None = None,
+        own_play: bool = False,
+        command: str = "score",
+    ) -> tuple[HandSpec, Variant]:
+        """The hand, from the file or the flags (never both), and the rules to score it by:
+        ``rules``, else the file's own (or classic). The cards are read with those rules'
+        decks (全红 is 26 hearts in two decks); a record's play is judged by them, ``teams``
+        and what ``in_force`` adds (a match's), or by its own (``own_play``)."""
+        from ..api import read_hand_input
+        from ..io.fields import HandSpec
+        from ..io.flags import hand_from_flags
+        from ..io.variants import DEFAULT, find_variant
+
+        if self.file is not None:
+            if self.captured or self.exposed or self.first_exposed:
+                raise error(InputError, "error.cli.file_or_flags")
+            with reading_stdin(self.file == "-"):
+                return read_hand_input(self.file, rules=rules, teams=teams, in_force=in_force,
+                                       own_play=own_play)  # fmt: skip
+        if not self.captured:
+            raise no_hand_given(command)
+        chosen = rules if rules is not None else find_variant(DEFAULT)
+        hand = hand_from_flags(self.captured, self.exposed, self.first_exposed, rest=self.rest,
+                               decks=chosen.decks)  # fmt: skip
+        return HandSpec(hand), chosen
+
+    def with_rest(self, hand: Hand, decks: int) -> Hand:
+        """``hand`` with ``--rest NAME`` applied (its error naming the flag)."""
+        if self.rest is None:
+            return hand
+        try:
+            return hand.with_rest(self.rest, decks)
+        except RestError as e:
+            raise e.within(f"--rest {self.rest}") from None
+
+
+def no_hand_given(command: str) -> InputError:
+    return error(InputError, "error.cli.no_hand", command=command)
+
+
+def hand_input(
+    hand_file: HandFileArg = None,
+    captured: CapturedOpt = None,
+    exposed: ExposedOpt = None,
+    first_exposed: FirstExposedOpt = None,
+    rest: RestOpt = None,
+) -> HandInput:
+    return HandInput(hand_file, tuple(captured or ()), tuple(exposed or ()),
+                     tuple(first_exposed or ()), rest)  # fmt: skip
+
+
+# --- the rules and the finals -----------------------------------------------------------------
+
+VariantOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--variant",
+        "-v",
+        metavar="NAME",
+        help="Rule set: classic (default), online, dehong, jj, two-deck; overrides the file's. "
+        "compare takes two or more (default: the four one-deck ones), each compared with "
+        "the first.",
+        show_default=False,
+        autocompletion=complete_variant,
+    ),
+]
+RulesOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--rules",
+        metavar="FILE",
+        help="House rules: a YAML file in the variants' schema (start from 'gongzhu-score "
+        "variants show classic --format yaml'), instead of --variant; compare takes several.",
+        show_default=False,
+    ),
+]
+NormalizeOpt = Annotated[
+    Method | None,
+    typer.Option(
+        "--normalize",
+        metavar="<none|zero-sum|jj>",
+        help="Raw to final: none, zero-sum (r − others/3), jj (3r − others). "
+        "Default: the variant's.",
+        show_default=False,
+    ),
+]
+ScaleOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--scale",
+        min=1,
+        max=MAX_SCALE,
+        metavar="N",
+        help="Multiply the finals (the seed's one-deck ×12). Default 1, or the match's.",
+        show_default=False,
+    ),
+]
+RoundingOpt = Annotated[
+    Rounding | None,
+    typer.Option(
+        "--rounding",
+        metavar="<nearest|exact>",
+        help="zero-sum finals: nearest integer (the default), or exact thirds.",
+        show_default=False,
+    ),
+]
+TeamsOpt = Annotated[
+    Teams | None,
+    typer.Option(
+        "--teams",
+        metavar="<none|partners|pig-sheep>",
+        help="none (default); partners (打对家: seats 1+3 against 2+4); pig-sheep "
+        "(猪羊一家: the takers of the pig and the sheep against the others). "
+        "Overrides the file's.",
+        show_default=False,
+    ),
+]
+
+
+@dataclass(frozen=True)
+class Asked:
+    """The rule sets asked for (``--variant``, ``--rules``) and the options of the finals."""
+
+    variants: tuple[str, ...]
+    files: tuple[str, ...]
+    options: ScoringOptions
+    """The options of the finals, its rule set none (see :meth:`scoring`)."""
+
+    def scoring(self) -> ScoringOptions:
+        """The options with the one rule set asked for (or none: the hand's own)."""
+        from ..io.variants import choose_rules
+
+        if len(self.variants) > 1 or len(self.files) > 1:
+            raise error(RulesError, "error.cli.one_rule_set")
+        if not self.variants and not self.files:
+            return self.options
+        rules = choose_rules(next(iter(self.variants), None), next(iter(self.files), None))
+        return ScoringOptions(rules, *_finals(self.options))
+
+    def rule_sets(self, by_default: Sequence[str]) -> list[Variant]:
+        """Every rule set asked for, the variants then the files (none: ``by_default``)."""
+        from ..io.variants import find_variant, load_rules
+
+        names = self.variants or ([] if self.files else by_default)
+        return [find_variant(n) for n in names] + [load_rules(f) for f in self.files]
+
+
+def _finals(options: ScoringOptions) -> tuple[Any, ...]:
+    return options.normalize, options.scale, options.rounding, options.teams
+
+
+def asked(
+    variant: VariantOpt = None,
+    rules_file: RulesOpt = None,
+    normalize: NormalizeOpt = None,
+    scale: ScaleOpt = None,
+    rounding: RoundingOpt = None,
+    teams: TeamsOpt = None,
+) -> Asked:
+    options = ScoringOptions(None, normalize, scale, rounding, teams)
+    return Asked(tuple(variant or ()), tuple(rules_file or ()), options)
+
+
+# --- claimed scores ---------------------------------------------------------------------------
+
+ClaimOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--claim",
+        metavar="NAME=SCORE",
+        help="What a player says they scored, e.g. 南=-200; each wrong claim is shown with "
+        "the right number and the rules under which the claim comes out, and the command "
+        "exits 3.",
+        show_default=False,
+    ),
+]
+
+
+class ClaimsAre(str, enum.Enum):
+    raw = "raw"
+    final = "final"
+
+
+ClaimsAreOpt = Annotated[
+    ClaimsAre,
+    typer.Option(
+        "--claims-are",
+        metavar="<raw|final>",
+        help="Claims are raw scores (原始分) or final scores.",
+    ),
+]
+
+
+# --- what is printed --------------------------------------------------------------------------
+
+
+def format_option(*supported: Format, help: str) -> Any:
+    """``--format``/``-f`` for a command that prints ``supported``; any other is refused (exit
+    2), never quietly printed as something else."""
+    names = [f.value for f in supported]
+
+    def parse(value: str) -> Format:
+        if value not in names:
+            raise FormatRefused(value, names)
+        return Format(value)
+
+    return typer.Option(
+        "--format", "-f", parser=parse, metavar="<" + "|".join(names) + ">", help=help
+    )
+
+
+FormatOpt = Annotated[
+    Format,
+    format_option(Format.table, Format.json, Format.csv, Format.yaml,
+                  help="Output: a table for people, or json, csv, yaml."),
+]  # fmt: skip
+DataFormatOpt = Annotated[
+    Format, format_option(Format.table, Format.json, Format.yaml, help="table, json or yaml.")
+]
+Lang = enum.Enum("Lang", [(code, code) for code in LANGS], type=str)  # type: ignore[misc]
+"""The languages, one for each catalog (``--lang``'s choices)."""
+LangOpt = Annotated[
+    Lang | None,
+    typer.Option(
+        "--lang",
+        metavar=f"<{'|'.join(LANGS)}>",
+        help="Language of tables, prompts, messages and help: en, zh (简体中文) or zh-Hant "
+        "(繁體中文). Default: GONGZHU_LANG, else the locale's (LANG=zh_TW.UTF-8: zh-Hant), "
+        "else en.",
+        show_default=False,
+    ),
+]
+
+
+def language(lang: LangOpt = None) -> str:
+    """The language asked for (``--lang``), else the environment's (:func:`choose_lang`)."""
+    return choose_lang(None if lang is None else lang.value, os.environ)
+
+
+TableFormatOpt = Annotated[
+    str,
+    typer.Option(
+        "--table-format",
+        metavar="STYLE",
+        help="Any tabulate table style: simple, github, grid, plain, …",
+    ),
+]
+OutputOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--output",
+        "-o",
+        metavar="FILE",
+        help="Where to write: batch, its results instead of standard output; match chart, "
+        "the picture (FILE.svg keeps text as text, FILE.png is drawn with a font of this "
+        "machine that has the names).",
+        show_default=False,
+    ),
+]
+
+
+# --- a match ----------------------------------------------------------------------------------
+
+LedgerArg = Annotated[
+    str,
+    typer.Argument(
+        metavar="LEDGER",
+        envvar=LEDGER_VARIABLE,  # (what marks the argument the current match stands in for)
+        show_envvar=False,
+        help="The match's ledger file. Left out: the match GONGZHU_MATCH names, else the one "
+        "last started or changed in this folder (said on stderr); match new: the new one.",
+        autocompletion=complete_ledger,
+    ),
+]
+HandNumberArg = Annotated[int, typer.Argument(metavar="N", help="A hand of the match (1 = first).")]
+NoteOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--note",
+        metavar="TEXT",
+        help="A note kept with the hand (one line, at most 200 characters), shown by "
+        "'match show LEDGER N' and exported; in edit, --note '' removes it, and without "
+        "--note it stays.",
+        show_default=False,
+    ),
+]
+FirstPigOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--first-pig",
+        metavar="NAME",
+        help="Two decks: who took the first pig (Q♠), when two players took one each; under "
+        "the first-lead rule pig they lead the next hand, and the match asks it.",
+        show_default=False,
+        autocompletion=complete_player,
+        callback=lambda name: name.strip() if name else name,  # names are trimmed everywhere
+    ),
+]
+EndAtOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--end-at",
+        metavar="N",
+        help="The end, a negative total: a raw total at or below it (default -1000); in team "
+        "play a final total reaching it or its opposite.",
+        show_default=False,
+    ),
+]
+InteractiveOpt = Annotated[
+    bool,
+    typer.Option(
+        "--interactive",
+        "-i",
+        help="Ask for each player's cards (the default when no hand is given at a terminal).",
+    ),
+]
+YesOpt = Annotated[bool, typer.Option("--yes", "-y", help="Do it without asking (for scripts).")]
+
+
+def output_needed(output: str | None, command: str) -> str:
+    """``--output`` where a command cannot do without it."""
+    if output is None:
+        raise error(InputError, "error.cli.output", command=command)
+    return output
