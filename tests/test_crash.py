@@ -15,9 +15,10 @@ from pathlib import Path
 
 import pytest
 from clitools import SAMPLES, done, ok, run
+from crashing import walk_back
 
 from gongzhu_score.match.history import digest, history_path, read_history
-from gongzhu_score.match.storage import ledger_history, read_ledger, restore_ledger
+from gongzhu_score.match.storage import ledger_history, read_ledger
 
 MATCH = SAMPLES / "match"
 CRASHING = Path(__file__).with_name("crashing.py")
@@ -43,22 +44,6 @@ def copy_of(base: Path, into: Path) -> str:
     for f in base.iterdir():
         shutil.copy2(f, into / f.name)
     return str(into / "m.yaml")
-
-
-def walk_back(path: str) -> int:
-    """Restore change after change until only the start is left, checking that each state
-    brought back is the one the change before it recorded; how many were reverted."""
-    reverted = 0
-    while True:
-        changes = ledger_history(path)
-        assert changes, "a ledger made by the tool keeps a history"
-        assert changes[-1].after == digest(Path(path).read_bytes())
-        if changes[-1].kind == "new":
-            assert len(changes) == 1
-            return reverted
-        restore_ledger(path)
-        reverted += 1
-        assert not read_ledger(path).verify()
 
 
 def check_state(path: str, states: dict[str, str]) -> str:

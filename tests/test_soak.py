@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 
 from clitools import SAMPLES, done, ok, run
-from test_crash import walk_back
+from crashing import walk_back
 
 from gongzhu_score.match.history import digest
 from gongzhu_score.match.storage import ledger_history, read_ledger
