@@ -10,19 +10,16 @@ import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
 from clitools import SAMPLES, done, ok, run
-from crashing import walk_back
+from crashing import NOT_REACHED, Stopped, Stopping, walk_back
 
 from gongzhu_score.match.history import digest, history_path, read_history
 from gongzhu_score.match.storage import ledger_history, read_ledger
 
 MATCH = SAMPLES / "match"
-CRASHING = Path(__file__).with_name("crashing.py")
-NOT_REACHED = 99
 
 
 def hand(n: int) -> str:
@@ -67,17 +64,13 @@ CHANGES = {
 }
 
 
-def crash(step: int, how: str, args: list[str], path: str) -> subprocess.CompletedProcess[str]:
-    argv = [a.replace("{L}", path) for a in args]
-    return subprocess.run(
-        [sys.executable, str(CRASHING), str(step), how, "--", *argv],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        # One clock for every run: an added hand keeps when it was entered, and the new
-        # ledger must be the same bytes each time.
-        env={**os.environ, "GONGZHU_NOW": "2026-11-30T21:05:00+08:00"},
-    )
+CLOCK = {"GONGZHU_NOW": "2026-11-30T21:05:00+08:00"}
+"""One clock for every run: an added hand keeps when it was entered, and the new ledger must be
+the same bytes each time."""
+
+
+def crash(step: int, how: str, args: list[str], path: str) -> Stopped:
+    return Stopping(step, how, [a.replace("{L}", path) for a in args], CLOCK).wait()
 
 
 def expected_states(base: Path, tmp: Path, args: list[str]) -> dict[str, str]:
@@ -121,24 +114,24 @@ def test_a_change_stopped_at_any_step_leaves_the_old_state_or_the_new(
 
 def _crashes(
     base: Path, tmp: Path, how: str, args: list[str]
-) -> Iterator[tuple[int, str, subprocess.CompletedProcess[str]]]:
+) -> Iterator[tuple[int, str, Stopped]]:
     """The change stopped at step 1, 2, …, each on its own copy of the match, in order, until
-    one runs past its last step (a few run at once: each is a process that mostly starts up;
-    the steps past the end are thrown away)."""
+    one runs past its last step (a few run at once, one per core; the steps past the end are
+    thrown away)."""
     at_once = max(2, os.cpu_count() or 1)
-    with ThreadPoolExecutor(at_once) as pool:
-        start = 1
-        while True:
-            steps = range(start, start + at_once)
-            paths = [copy_of(base, _fresh(tmp, f"s{step}")) for step in steps]
-            runs = pool.map(
-                lambda sp: crash(sp[0], how, args, sp[1]), zip(steps, paths, strict=True)
-            )
-            for step, path, r in zip(steps, paths, list(runs), strict=True):
-                yield step, path, r
-                if r.returncode == NOT_REACHED:
-                    return
-            start += at_once
+    start = 1
+    while True:
+        steps = range(start, start + at_once)
+        paths = [copy_of(base, _fresh(tmp, f"s{step}")) for step in steps]
+        argvs = [[a.replace("{L}", path) for a in args] for path in paths]
+        running = [
+            Stopping(step, how, argv, CLOCK) for step, argv in zip(steps, argvs, strict=True)
+        ]
+        for step, path, r in zip(steps, paths, [s.wait() for s in running], strict=True):
+            yield step, path, r
+            if r.returncode == NOT_REACHED:
+                return
+        start += at_once
 
 
 def _fresh(tmp: Path, name: str) -> Path:
