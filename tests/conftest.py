@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import sys
 import tempfile
 
 # Before typer is imported anywhere: fixed width, no colour, so output is the same on a
@@ -57,3 +58,10 @@ def _own_state_folder(
 ) -> None:
     """A fresh state folder for each test: no test sees a match another one remembered."""
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path_factory.mktemp("state")))
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """With ``GONGZHU_COLLECTED_MODULES=FILE``, write the modules imported once the suite is
+    collected, one a line (tests/test_layers.py: collecting imports no optional library)."""
+    if path := os.environ.get("GONGZHU_COLLECTED_MODULES"):
+        Path(path).write_text("\n".join(sorted(sys.modules)) + "\n", encoding="utf-8")

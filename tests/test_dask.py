@@ -13,10 +13,9 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pyarrow as pa
-import pyarrow.parquet as pq
 import pytest
 from clitools import refused, run
+from optional import pa, pq
 
 from gongzhu_score import Scorer
 

@@ -17,13 +17,11 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-import pyarrow as pa
-import pyarrow.parquet as pq
 import pytest
 from clitools import run
+from optional import arrow, pa, pq
 from played import played_hands, played_table
 
-from gongzhu_score.arrow import ray_scoring, score_table, spark_scoring
 from gongzhu_score.errors import GongzhuError
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -191,13 +189,13 @@ def _spark_schema() -> Any:
 def test_contract_spark_schema_carries_the_keys_then_the_results() -> None:
     from pyspark.sql.types import DoubleType, LongType
 
-    schema = spark_scoring(_spark_schema(), errors="column").schema
+    schema = arrow.spark_scoring(_spark_schema(), errors="column").schema
     assert schema.names == ["hand_id", "played_on", "players", "error"]
     assert schema["hand_id"].dataType == LongType()
     player = schema["players"].dataType.elementType
     assert player.names == ["name", "raw", "final"]
     assert player["final"].dataType == LongType()
-    exact = spark_scoring(_spark_schema(), rounding="exact").schema
+    exact = arrow.spark_scoring(_spark_schema(), rounding="exact").schema
     assert exact.names == ["hand_id", "played_on", "players"]
     assert exact["players"].dataType.elementType["final"].dataType == DoubleType()
 
@@ -215,31 +213,31 @@ def test_spark_function_answers_in_the_text_type_it_was_sent(large: bool) -> Non
         table = table.set_column(1, "players", table["players"].cast(pa.list_(pa.struct([
             (f.name, pa.large_string()) for f in table.schema.field("players").type.value_type
         ]))))  # fmt: skip
-    scoring = spark_scoring(_spark_schema(), errors="column")
+    scoring = arrow.spark_scoring(_spark_schema(), errors="column")
     out = pa.Table.from_batches(list(scoring(iter(table.to_batches(max_chunksize=20)))))
     text = pa.large_string() if large else pa.string()
     assert out.schema.field("played_on").type == text
     assert out.schema.field("error").type == text
     assert out.schema.field("players").type.value_type.field("name").type == text
-    want = score_table(table, errors="column")
+    want = arrow.score_table(table, errors="column")
     assert out.column("players").to_pylist() == want.column("players").to_pylist()
     assert out.column("hand_id").to_pylist() == list(range(50))
 
 
 def test_ray_function_is_score_table_on_one_thread() -> None:
     table = played_table(list(played_hands(50, seed=4)))
-    scoring = ray_scoring(errors="column", normalize="none")
+    scoring = arrow.ray_scoring(errors="column", normalize="none")
     assert scoring.keywords["threads"] == 1
-    assert scoring(table).equals(score_table(table, errors="column", normalize="none"))
+    assert scoring(table).equals(arrow.score_table(table, errors="column", normalize="none"))
 
 
 @pytest.mark.parametrize(
     ("make", "says"),
     [
-        (lambda: spark_scoring(_spark_schema(), errors="skip"), "errors"),
-        (lambda: spark_scoring(_spark_schema(), rules="no-such-rules"), "no-such-rules"),
-        (lambda: ray_scoring(lang="fr"), "lang"),
-        (lambda: ray_scoring(scale=0), "scale"),
+        (lambda: arrow.spark_scoring(_spark_schema(), errors="skip"), "errors"),
+        (lambda: arrow.spark_scoring(_spark_schema(), rules="no-such-rules"), "no-such-rules"),
+        (lambda: arrow.ray_scoring(lang="fr"), "lang"),
+        (lambda: arrow.ray_scoring(scale=0), "scale"),
     ],
 )
 def test_a_bad_option_is_refused_on_the_driver(make: Any, says: str) -> None:

@@ -212,8 +212,9 @@ def _distributed_year() -> int:
 # Below the check that runs first, how Dask fails depends on its release: 2024.8 (the lowest
 # supported) spins, or dies at exit in multiprocessing, instead of raising "Nanny failed to
 # start". Users never get there: the check (tested above on every release) refuses first.
-@pytest.mark.skipif(_distributed_year() < 2026, reason="Dask before 2026 does not raise here")
 def test_dask_local_failing_to_start_for_want_of_files_is_one_clear_error(tmp_path: Path) -> None:
+    if _distributed_year() < 2026:
+        pytest.skip("Dask before 2026 does not raise here")
     # the check before starting set aside: Dask's own failure ("Nanny failed to start") is
     # recognised as the open-file limit and said in one line, Dask's log of it kept quiet
     script = "import gongzhu_score.batch.parquet as p\np._files_needed = lambda n: 1\n" + MAIN
