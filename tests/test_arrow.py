@@ -288,6 +288,7 @@ def test_parquet_needs_an_output_file(tmp_path: Path) -> None:
     )
 
 
+@pytest.mark.dask
 def test_contract_dask_local_writes_a_dataset_with_the_same_rows(tmp_path: Path) -> None:
     rows = rows_for(1500, 24)
     source = parquet(tmp_path, rows)  # three row groups: three tasks, on two workers here
@@ -300,6 +301,7 @@ def test_contract_dask_local_writes_a_dataset_with_the_same_rows(tmp_path: Path)
     assert [p for _, p in got] == row_engine(rows)
 
 
+@pytest.mark.dask
 def test_two_local_dask_clusters_at_once_take_free_ports() -> None:
     # Dask's usual dashboard port taken (by another run, or anything else): neither collides.
     import socket

@@ -82,6 +82,7 @@ def expected_states(base: Path, tmp: Path, args: list[str]) -> dict[str, str]:
     return {before: "old", digest(Path(path).read_bytes()): "new"}
 
 
+@pytest.mark.crash
 @pytest.mark.parametrize("kind", sorted(CHANGES))
 @pytest.mark.parametrize("how", ["kill", "interrupt", "term"])
 def test_a_change_stopped_at_any_step_leaves_the_old_state_or_the_new(
@@ -140,6 +141,7 @@ def _fresh(tmp: Path, name: str) -> Path:
     return folder
 
 
+@pytest.mark.crash
 def test_a_kill_between_the_history_line_and_the_ledger_leaves_no_phantom(
     base: Path, tmp_path: Path
 ) -> None:
@@ -218,6 +220,7 @@ def test_output_that_fails_without_a_change_is_exit_2(base: Path, tmp_path: Path
     assert (tmp_path / "err").read_text().startswith("error: ")
 
 
+@pytest.mark.crash
 def test_a_new_match_stopped_at_any_step_leaves_no_ledger_or_a_whole_one(tmp_path: Path) -> None:
     step = 1
     while True:
@@ -258,6 +261,7 @@ def killed_between_line_and_ledger(args: list[str], path: str) -> None:
     raise AssertionError("no step fell between the history line and the ledger")
 
 
+@pytest.mark.crash
 def test_a_change_killed_on_a_ledger_edited_by_hand_leaves_no_phantom(
     base: Path, tmp_path: Path
 ) -> None:
@@ -273,6 +277,7 @@ def test_a_change_killed_on_a_ledger_edited_by_hand_leaves_no_phantom(
     assert Path(path).read_bytes() == edited
 
 
+@pytest.mark.crash
 def test_a_change_killed_on_a_ledger_with_no_history_leaves_no_phantom(
     base: Path, tmp_path: Path
 ) -> None:
@@ -286,6 +291,7 @@ def test_a_change_killed_on_a_ledger_with_no_history_leaves_no_phantom(
     assert len(read_ledger(path).entries) == 2
 
 
+@pytest.mark.crash
 def test_a_change_that_changes_nothing_writes_nothing(base: Path, tmp_path: Path) -> None:
     path = copy_of(base, tmp_path)
     ok("match", "set", path, "--end-at", "-800")

@@ -19,6 +19,8 @@ from optional import pa, pq
 
 from gongzhu_score import Scorer
 
+pytestmark = pytest.mark.dask
+
 HEARTS = " ".join(f"{r}H" for r in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q",
                                     "K", "A"))  # fmt: skip
 

@@ -3,7 +3,9 @@ printed on 3,000 played hands with a key column and two bad rows; every good row
 key against ``batch --format jsonl`` (the row engine), the two bad ones in ``error`` with
 ``batch``'s own message; Spark with exact rounding and plain text; Spark with a Python worker
 killed mid-task (``local[2,4]``: the retry gives every row once; engine_jobs.py); Ray on a local instance that
-can bind nothing but loopback (its own network namespace)."""
+can bind nothing but loopback (its own network namespace). The Spark tests are the spark suite
+(``pytest -m spark``: pyspark and Java), the Ray program the ray suite; the Ray function needs
+no Ray and runs in README's command."""
 
 from __future__ import annotations
 
@@ -122,6 +124,7 @@ def _in(folder: Path, lake: Path) -> Path:
     return folder
 
 
+@pytest.mark.spark
 def test_the_docs_spark_program_as_printed(tmp_path: Path, lake: Path, expected: Any) -> None:
     folder = _in(tmp_path, lake)
     done = subprocess.run([sys.executable, "-c", _program("spark")], cwd=folder, env=SPARK_ENV,
@@ -131,6 +134,7 @@ def test_the_docs_spark_program_as_printed(tmp_path: Path, lake: Path, expected:
     _check(_scored(folder), expected)
 
 
+@pytest.mark.spark
 def test_spark_exact_rounding_plain_text_and_a_worker_killed_mid_task(
     tmp_path: Path, lake: Path
 ) -> None:
@@ -155,6 +159,7 @@ def _job(name: str, folder: Path) -> None:
     assert done.returncode == 0, done.stderr[-3000:]
 
 
+@pytest.mark.ray
 def test_the_docs_ray_program_as_printed_on_loopback_only(
     tmp_path: Path, lake: Path, expected: Any
 ) -> None:
@@ -186,6 +191,7 @@ def _spark_schema() -> Any:
     ])  # fmt: skip
 
 
+@pytest.mark.spark
 def test_contract_spark_schema_carries_the_keys_then_the_results() -> None:
     from pyspark.sql.types import DoubleType, LongType
 
@@ -200,6 +206,7 @@ def test_contract_spark_schema_carries_the_keys_then_the_results() -> None:
     assert exact["players"].dataType.elementType["final"].dataType == DoubleType()
 
 
+@pytest.mark.spark
 @pytest.mark.parametrize("large", [False, True])
 def test_spark_function_answers_in_the_text_type_it_was_sent(large: bool) -> None:
     table = played_table(list(played_hands(50, seed=3)))
@@ -234,8 +241,16 @@ def test_ray_function_is_score_table_on_one_thread() -> None:
 @pytest.mark.parametrize(
     ("make", "says"),
     [
-        (lambda: arrow.spark_scoring(_spark_schema(), errors="skip"), "errors"),
-        (lambda: arrow.spark_scoring(_spark_schema(), rules="no-such-rules"), "no-such-rules"),
+        pytest.param(
+            lambda: arrow.spark_scoring(_spark_schema(), errors="skip"),
+            "errors",
+            marks=pytest.mark.spark,
+        ),
+        pytest.param(
+            lambda: arrow.spark_scoring(_spark_schema(), rules="no-such-rules"),
+            "no-such-rules",
+            marks=pytest.mark.spark,
+        ),
         (lambda: arrow.ray_scoring(lang="fr"), "lang"),
         (lambda: arrow.ray_scoring(scale=0), "scale"),
     ],

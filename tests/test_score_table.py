@@ -403,6 +403,7 @@ def test_one_thread_starts_no_pool(monkeypatch: pytest.MonkeyPatch) -> None:
     assert arrow.score_table(table_of(GOOD)).num_rows == 4  # (one batch: no pool, any threads)
 
 
+@pytest.mark.dask
 def test_inside_a_dask_task_one_thread() -> None:
     from distributed import Client
 

@@ -13,6 +13,7 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
 from clitools import SAMPLES, done, ok, run
 from crashing import walk_back
 
@@ -46,6 +47,7 @@ def commands(path: str, rng: random.Random) -> list[str]:
     )
 
 
+@pytest.mark.soak
 def test_random_kills_never_leave_a_change_half_done(tmp_path: Path) -> None:
     path = str(tmp_path / "m.yaml")
     done("match", "new", path, "--players", "东,南,西,北")
