@@ -56,3 +56,24 @@ def test_a_package_module_left_out_of_the_doctests_for_its_imports_has_none() ->
                    "gongzhu_score/web/app.py"]:  # fmt: skip
         assert module in ignored
         assert ">>>" not in (ROOT / module).read_text(encoding="utf-8"), module
+
+
+def _declared_markers() -> set[str]:
+    text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    block = re.search(r"^markers = \[\n(.*?)^\]", text, re.M | re.S)
+    assert block
+    return set(re.findall(r'^\s*"([a-z]+):', block.group(1), re.M))
+
+
+def _named(expression: str) -> set[str]:
+    return set(re.findall(r"[a-z]+", expression)) - {"not", "or", "and"}
+
+
+def test_every_marked_suite_is_left_out_by_default_and_run_by_ci() -> None:
+    declared = _declared_markers()
+    addopts = re.search(r'^addopts = ".*-m \'([^\']*)\'"$', (ROOT / "pyproject.toml").read_text(),
+                        re.M)  # fmt: skip
+    assert addopts and addopts.group(1).startswith("not (")
+    ci = re.search(r'^MARKED="([^"]*)"$', (ROOT / ".ci" / "run").read_text(), re.M)
+    assert ci
+    assert _named(addopts.group(1)) == _named(ci.group(1)) == declared
