@@ -77,3 +77,9 @@ def test_every_marked_suite_is_left_out_by_default_and_run_by_ci() -> None:
     ci = re.search(r'^MARKED="([^"]*)"$', (ROOT / ".ci" / "run").read_text(), re.M)
     assert ci
     assert _named(addopts.group(1)) == _named(ci.group(1)) == declared
+
+
+def test_every_marked_suite_is_documented_with_what_it_needs() -> None:
+    page = (ROOT / "docs" / "development.md").read_text(encoding="utf-8")
+    table = page[page.index("### The marked suites") :]
+    assert [m for m in sorted(_declared_markers()) if f"\n| `{m}` | " not in table] == []
