@@ -1,7 +1,8 @@
 """The test suite's own shape (docs/development.md, "Running the tests"): no test file imports
 another (what they share lives in conftest.py or a helper module); collecting the whole suite
 imports no optional library, so it collects where none is installed; a package module left out
-of the doctests has none."""
+of the doctests has none; every marked suite is left out of README's command, run by CI and
+documented with what it needs."""
 
 from __future__ import annotations
 
