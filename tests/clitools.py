@@ -1,9 +1,14 @@
-"""Helpers for the CLI tests: run the real command through Typer's test runner; golden files."""
+"""Helpers for the CLI tests: run the real command through Typer's test runner; golden files;
+the command at a real pseudo-terminal (``at_a_terminal``)."""
 
 from __future__ import annotations
 
 import itertools
 import os
+import select
+import subprocess
+import sys
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -77,3 +82,39 @@ def golden(name: str, text: str) -> None:
         path.write_text(text, encoding="utf-8")
     assert path.exists(), f"no golden file {path}; run with GONGZHU_UPDATE_GOLDEN=1"
     assert text == path.read_text(encoding="utf-8")
+
+
+def at_a_terminal(
+    args: list[str], typed: bytes, tmp_path: Path, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[bytes]:
+    """The command with a pseudo-terminal as its standard input, ``typed`` at it (then Ctrl-D);
+    its standard output and error are pipes."""
+    master, slave = os.openpty()
+    try:
+        child = subprocess.Popen(
+            [sys.executable, "-m", "gongzhu_score", *args],
+            stdin=slave,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            cwd=tmp_path,
+            env={**os.environ, "PYTHONPATH": str(ROOT), **(env or {})},
+        )
+        os.close(slave)
+        slave = -1
+        for line in typed.splitlines(keepends=True):
+            os.write(master, line)
+            time.sleep(0.05)
+        os.write(master, b"\x04")  # Ctrl-D: the end of what is typed
+        deadline = time.monotonic() + 120
+        while child.poll() is None and time.monotonic() < deadline:
+            if select.select([master], [], [], 0.1)[0]:
+                try:
+                    os.read(master, 65536)  # the terminal's echo, drained
+                except OSError:  # (the child closed the terminal: it is ending)
+                    time.sleep(0.1)
+        out, err = child.communicate(timeout=10)
+        return subprocess.CompletedProcess(child.args, child.returncode, out, err)
+    finally:
+        os.close(master)
+        if slave >= 0:
+            os.close(slave)

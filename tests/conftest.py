@@ -1,9 +1,11 @@
-"""Shared test set-up: a steady terminal for Typer/Rich, hand builders for the tests."""
+"""Shared test set-up: a steady terminal for Typer/Rich, a state folder per test, and what each
+marked suite needs (a skip naming what to install, or a failure in CI)."""
 
 from __future__ import annotations
 
 import os
 import shutil
+import sys
 import tempfile
 
 # Before typer is imported anywhere: fixed width, no colour, so output is the same on a
@@ -24,11 +26,18 @@ os.environ.pop("GONGZHU_NOW", None)
 # place by `pip install -e .`, or plain Python. A compiled copy older than its source would test
 # yesterday's engine, so refuse to run against it.
 import atexit
+import functools
 import importlib
+import importlib.util
+import re
+import subprocess
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 from hypothesis import settings as _hypothesis
+from serving import CHROMIUM
 
 from gongzhu_score.core import COMPILED, HOT_PATHS
 
@@ -57,3 +66,109 @@ def _own_state_folder(
 ) -> None:
     """A fresh state folder for each test: no test sees a match another one remembered."""
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path_factory.mktemp("state")))
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """With ``GONGZHU_COLLECTED_MODULES=FILE``, write the modules imported once the suite is
+    collected, one a line (tests/test_layers.py: collecting imports no optional library)."""
+    if path := os.environ.get("GONGZHU_COLLECTED_MODULES"):
+        Path(path).write_text("\n".join(sorted(sys.modules)) + "\n", encoding="utf-8")
+
+
+# --- the marked suites: what each needs, and what to install ---------------------------------
+# pyproject.toml declares the markers (README's command deselects them); docs/development.md
+# says how to run each. A marked test that is selected and cannot run fails where CI=true (a
+# test that cannot run must not pass unseen in CI), and is skipped elsewhere, with one line
+# naming what to install.
+
+
+def _modules(*names: str) -> Callable[[], bool]:
+    """Whether each of these top-level modules can be imported (none is imported here)."""
+    return lambda: all(importlib.util.find_spec(name) is not None for name in names)
+
+
+def _java() -> bool:
+    """A Java runtime Spark 4 takes (17 or newer): JAVA_HOME's, else the PATH's."""
+    home = os.environ.get("JAVA_HOME")
+    java = str(Path(home, "bin", "java")) if home else shutil.which("java")
+    if not java or not os.access(java, os.X_OK):
+        return False
+    said = subprocess.run([java, "-version"], capture_output=True, text=True, timeout=60).stderr
+    found = re.search(r'version "(\d+)(?:\.(\d+))?', said)
+    return found is not None and int(found[1] if found[1] != "1" else found[2] or 0) >= 17
+
+
+def _network_namespace() -> bool:
+    """Whether this process may make a network namespace of its own with only loopback up
+    (root, util-linux's unshare, iproute2's ip): Ray's test runs in one."""
+    if not (shutil.which("unshare") and shutil.which("ip")):
+        return False
+    alone = ["unshare", "--net", "ip", "link", "set", "lo", "up"]
+    return subprocess.run(alone, capture_output=True, timeout=60).returncode == 0
+
+
+def _chinese_font() -> bool:
+    """A font with Chinese characters, as matplotlib finds one for a PNG chart (fontconfig's
+    list where matplotlib is not installed)."""
+    if importlib.util.find_spec("matplotlib") is not None:
+        from gongzhu_score.render import chart
+
+        return chart._family_for("东南西北老王") not in ("", None)
+    if not shutil.which("fc-list"):
+        return False
+    listed = subprocess.run(["fc-list", ":lang=zh", "family"], capture_output=True, text=True)
+    return bool(listed.stdout.strip())
+
+
+def _chromium() -> bool:
+    return os.access(CHROMIUM, os.X_OK)
+
+
+@dataclass(frozen=True)
+class Need:
+    what: str
+    install: str
+    present: Callable[[], bool]
+
+
+JAVA = "apt-get install openjdk-17-jre-headless"
+NETWORK = "run as root, with unshare and ip (apt-get install util-linux iproute2)"
+FONT = "apt-get install fonts-wqy-microhei"
+CHROMIUM_PACKAGE = "apt-get install chromium (or GONGZHU_CHROMIUM=PATH)"
+NEEDS: dict[str, list[Need]] = {
+    "spark": [
+        Need("pyspark", "pip install -e '.[spark]'", _modules("pyspark", "pandas", "pyarrow")),
+        Need("Java 17 or newer", JAVA, _java),
+    ],
+    "ray": [
+        Need("Ray", "pip install -e '.[ray]'", _modules("ray", "pyarrow")),
+        Need("a network namespace of its own", NETWORK, _network_namespace),
+    ],
+    "dask": [Need("Dask", "pip install -e '.[dask]'", _modules("dask", "distributed", "pandas"))],
+    "chart": [Need("matplotlib", "pip install -e '.[chart]'", _modules("matplotlib"))],
+    "font": [Need("a font with Chinese characters", FONT, _chinese_font)],
+    "browser": [
+        Need("Playwright", "pip install -e '.[test-browser]'", _modules("playwright")),
+        Need(f"Chromium at {CHROMIUM}", CHROMIUM_PACKAGE, _chromium),
+    ],
+    "crash": [],
+    "soak": [],
+}
+"""Each marker's needs (the crash matrix and the soak need nothing: they are marked for their
+time)."""
+
+
+@functools.cache
+def _missing(need: Need) -> bool:
+    return not need.present()
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    needs = dict.fromkeys(n for mark in item.iter_markers() for n in NEEDS.get(mark.name, ()))
+    missing = [need for need in needs if _missing(need)]
+    if not missing:
+        return
+    said = "needs " + "; ".join(f"{need.what}: {need.install}" for need in missing)
+    if os.environ.get("CI", "").lower() in ("true", "1", "yes"):
+        pytest.fail(f"{said} (CI=true: a test that cannot run fails)", pytrace=False)
+    pytest.skip(said)

@@ -15,14 +15,15 @@ import signal
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from pyspark.sql import SparkSession
-
-from gongzhu_score.arrow import spark_scoring
+if TYPE_CHECKING:  # (imported when a job runs: collecting the tests imports no pyspark)
+    from pyspark.sql import SparkSession
 
 
 def session(master: str, **conf: str) -> SparkSession:
+    from pyspark.sql import SparkSession
+
     builder = SparkSession.builder.master(master).config("spark.ui.enabled", "false")
     for key, value in conf.items():
         builder = builder.config(key, value)
@@ -32,6 +33,8 @@ def session(master: str, **conf: str) -> SparkSession:
 
 
 def main(job: str, folder: Path) -> None:
+    from gongzhu_score.arrow import spark_scoring
+
     if job != "exact-kill":
         sys.exit(f"no job {job!r}")
     spark = session(

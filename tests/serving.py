@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
+CHROMIUM = os.environ.get("GONGZHU_CHROMIUM", "/usr/bin/chromium")
+"""The browser the page's browser tests launch (Debian's chromium; GONGZHU_CHROMIUM: another)."""
 ADDRESS_WAIT = 30.0  # seconds: a cold start on a loaded machine imports Starlette and uvicorn
 
 

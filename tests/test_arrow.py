@@ -10,24 +10,17 @@ import random
 from dataclasses import replace
 from pathlib import Path
 
-import pyarrow as pa  # (the test extra installs the arrow and dask extras: never skipped)
-import pyarrow.parquet as pq
 import pytest
 from clitools import done, refused, run
+from optional import arrow, pa, pq
 
 from gongzhu_score import DECK, SCORING_CARDS, GongzhuError, Scorer
-from gongzhu_score.arrow import paths, score_table
 from gongzhu_score.io.variants import VARIANTS, find_variant
 
 NAMES = ("东", "南", "西", "北")
 HEARTS = [c for c in DECK if c.code.endswith("H")]
 SPECIAL = ("QS", "JD", "10C", "AH")
 CHINESE = {"QS": "猪", "JD": "羊", "10C": "变压器", "AH": "红桃A"}
-
-
-def test_the_extras_are_installed_for_the_tests() -> None:
-    import dask  # noqa: F401
-    import distributed  # noqa: F401
 
 
 def random_row(rng: random.Random, variant: str) -> dict:  # type: ignore[type-arg]
@@ -136,7 +129,7 @@ def test_score_table_equals_the_row_engine_and_batch_jsonl(tmp_path: Path) -> No
     rows = rows_for(3000, 15)
     table = as_table(rows)
     expected = row_engine(rows)
-    scored = score_table(table, source="hands")
+    scored = arrow.score_table(table, source="hands")
     assert from_table(scored) == expected
     assert scored.column("source").to_pylist()[:2] == ["hands:1", "hands:2"]
     # batch --format jsonl on the same hands as JSON Lines (captured as lists where they were)
@@ -150,7 +143,7 @@ def test_score_table_equals_the_row_engine_and_batch_jsonl(tmp_path: Path) -> No
 
 def test_the_column_path_takes_plain_one_deck_hands_and_the_row_path_the_rest() -> None:
     rows = rows_for(3000, 16)
-    taken = paths(as_table(rows))
+    taken = arrow.paths(as_table(rows))
     whys = [r["why"] for r in rows]
     for why, path in zip(whys, taken, strict=True):
         assert path == ("column" if why in COLUMN_PATH else "row"), why
@@ -172,8 +165,8 @@ def test_full_red_and_grand_slam_through_the_column_path() -> None:
                                             strict=True)]}  # fmt: skip
     hands = [red, slam, slam_exposed]
     table = pa.Table.from_struct_array(pa.array(hands))
-    assert paths(table) == ["column"] * 3
-    raws = [[p["raw"] for p in r["players"]] for r in score_table(table).to_pylist()]
+    assert arrow.paths(table) == ["column"] * 3
+    raws = [[p["raw"] for p in r["players"]] for r in arrow.score_table(table).to_pylist()]
     assert raws == [[200, -100, 200, 0], [800, 0, 0, 0], [3200, 0, 0, 0]]
 
 
@@ -184,7 +177,7 @@ def test_options_as_batch_takes_them(normalize: str, rounding: str) -> None:
     for r in rows:
         r["row"].pop("teams", None)
     table = as_table(rows)
-    scored = score_table(table, "classic", normalize, scale=12, rounding=rounding)
+    scored = arrow.score_table(table, "classic", normalize, scale=12, rounding=rounding)
     scorer = Scorer("classic", normalize=normalize, scale=12, rounding=rounding)
     want = [[(n, r, float(f) if rounding == "exact" else f) for n, r, f in
              zip(x.names, x.raws, x.finals, strict=True)]
@@ -206,9 +199,9 @@ def test_a_card_exposed_too_often_is_refused_as_the_row_engine_refuses_it(times:
     with pytest.raises(GongzhuError) as row:
         Scorer().score_data(hand)
     table = pa.Table.from_pylist([hand])
-    assert paths(table) == ["row"]
+    assert arrow.paths(table) == ["row"]
     with pytest.raises(GongzhuError) as column:
-        score_table(table, source="hands")
+        arrow.score_table(table, source="hands")
     assert str(column.value) == f"hands:1: {row.value}"
 
 
@@ -219,17 +212,17 @@ def test_a_card_the_rules_let_nobody_expose_takes_the_row_path() -> None:
                         {"name": "B", "captured": "QS JD 10C", "exposed": "AH"},
                         {"name": "C", "captured": ""}, {"name": "D", "captured": ""}]}  # fmt: skip
     table = pa.Table.from_pylist([hand])
-    assert paths(table, rules) == ["row"]
+    assert arrow.paths(table, rules) == ["row"]
     with pytest.raises(GongzhuError, match="cannot expose AH"):
-        score_table(table, rules)
-    assert paths(table) == ["column"]  # (classic lets A♥ be exposed)
+        arrow.score_table(table, rules)
+    assert arrow.paths(table) == ["column"]  # (classic lets A♥ be exposed)
 
 
 def test_a_bad_row_is_named_by_its_row() -> None:
     rows = rows_for(20, 18)
     rows[6]["row"]["players"][1]["captured"] = "QS QS XX"
     with pytest.raises(Exception, match=r"^hands:7: "):
-        score_table(as_table(rows), source="hands")
+        arrow.score_table(as_table(rows), source="hands")
 
 
 # --- batch with Parquet ---------------------------------------------------------------------------
@@ -295,6 +288,7 @@ def test_parquet_needs_an_output_file(tmp_path: Path) -> None:
     )
 
 
+@pytest.mark.dask
 def test_contract_dask_local_writes_a_dataset_with_the_same_rows(tmp_path: Path) -> None:
     rows = rows_for(1500, 24)
     source = parquet(tmp_path, rows)  # three row groups: three tasks, on two workers here
@@ -307,6 +301,7 @@ def test_contract_dask_local_writes_a_dataset_with_the_same_rows(tmp_path: Path)
     assert [p for _, p in got] == row_engine(rows)
 
 
+@pytest.mark.dask
 def test_two_local_dask_clusters_at_once_take_free_ports() -> None:
     # Dask's usual dashboard port taken (by another run, or anything else): neither collides.
     import socket
@@ -403,14 +398,14 @@ def test_large_strings_and_lists_as_other_writers_give_them() -> None:
                                  if member.field(k).type == pa.string() else member.field(k).type)
                                 for k in range(member.num_fields)]))  # fmt: skip
     wide = table.set_column(0, "players", players.cast(large))
-    assert paths(wide) == paths(table)
-    assert from_table(score_table(wide)) == from_table(score_table(table))
+    assert arrow.paths(wide) == arrow.paths(table)
+    assert from_table(arrow.score_table(wide)) == from_table(arrow.score_table(table))
     # captured as lists of codes
     listed = pa.Table.from_struct_array(pa.array([
         {**r["row"], "players": [{**p, "captured": (p["captured"].split() if isinstance(
             p["captured"], str) else p["captured"])} for p in r["row"]["players"]]}
         for r in rows]))  # fmt: skip
-    assert from_table(score_table(listed)) == row_engine(rows)
+    assert from_table(arrow.score_table(listed)) == row_engine(rows)
 
 
 def test_a_file_that_is_no_parquet_is_refused(tmp_path: Path) -> None:

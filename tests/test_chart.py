@@ -17,8 +17,6 @@ from clitools import ROOT, SAMPLES, done, ok, refused
 from gongzhu_score.match.storage import read_ledger
 from gongzhu_score.render import chart
 
-pytest.importorskip("matplotlib")
-
 LEDGER = str(SAMPLES / "match" / "ledger.yaml")
 SVG = "{http://www.w3.org/2000/svg}"
 DOCS_CHART = ROOT / "docs" / "chart.svg"
@@ -33,6 +31,7 @@ def texts(svg: bytes) -> list[str]:
     return ["".join(t.itertext()).strip().lstrip("\u200b") for t in root.iter(f"{SVG}text")]
 
 
+@pytest.mark.chart
 def test_svg_has_every_player_and_the_end_line_as_text(tmp_path: Path) -> None:
     out = tmp_path / "c.svg"
     assert ok("match", "chart", LEDGER, "-o", str(out)) == f"chart of 3 hands written to {out}\n"
@@ -49,6 +48,7 @@ def test_svg_has_every_player_and_the_end_line_as_text(tmp_path: Path) -> None:
     assert re.search(r"font(-family: |: [0-9.]+px )'[^']+', .*'Noto Sans CJK SC'.*sans-serif", svg)
 
 
+@pytest.mark.chart
 def test_in_chinese(tmp_path: Path) -> None:
     out = tmp_path / "牌局.svg"
     said = ok("match", "chart", LEDGER, "-o", str(out), "--lang", "zh")
@@ -59,6 +59,7 @@ def test_in_chinese(tmp_path: Path) -> None:
     assert any("第 3 局后结束：南 当猪，北 获胜" in t for t in shown)
 
 
+@pytest.mark.chart
 def test_team_play_draws_both_lines(tmp_path: Path) -> None:
     path = str(tmp_path / "t.yaml")
     done("match", "new", path, "-p", "东,南,西,北", "--teams", "partners", "--end-at", "-500")
@@ -68,6 +69,7 @@ def test_team_play_draws_both_lines(tmp_path: Path) -> None:
     assert {"end line -500", "end line +500", "final total"} <= set(shown)
 
 
+@pytest.mark.chart
 def test_names_are_drawn_as_written(tmp_path: Path) -> None:
     path = str(tmp_path / "n.yaml")
     done("match", "new", path, "-p", "$5$,_hidden,A&B<c>,欧阳诸葛")
@@ -78,15 +80,9 @@ def test_names_are_drawn_as_written(tmp_path: Path) -> None:
         assert any(t.startswith(f"{name}  ") for t in shown), shown
 
 
-def cjk_font() -> bool:
-    return chart._family_for("东南西北老王") not in ("", None)
-
-
+@pytest.mark.chart
+@pytest.mark.font
 def test_png_decodes_with_every_player_colour_and_the_end_line(tmp_path: Path) -> None:
-    if not cjk_font():
-        if os.environ.get("CI"):
-            pytest.fail("CI has no font with Chinese characters (.ci/run installs one)")
-        pytest.skip("no font with Chinese characters on this machine")
     from matplotlib.image import imread
 
     out = tmp_path / "c.png"
@@ -105,6 +101,7 @@ def test_png_decodes_with_every_player_colour_and_the_end_line(tmp_path: Path) -
     assert all(drawn(colour) for colour in chart._COLOURS[:4])  # every player's line
 
 
+@pytest.mark.chart
 def test_png_without_a_font_for_the_names_is_refused(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -120,6 +117,7 @@ def test_png_without_a_font_for_the_names_is_refused(
     ok("match", "chart", LEDGER, "-o", str(tmp_path / "c.svg"))  # an SVG needs no font
 
 
+@pytest.mark.chart
 def test_english_names_need_no_chinese_font(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -156,6 +154,7 @@ def test_without_the_extra_it_names_the_extra(
     assert not out.exists()
 
 
+@pytest.mark.chart
 def test_a_chart_replaces_the_file_whole_or_not_at_all(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -172,6 +171,7 @@ def test_a_chart_replaces_the_file_whole_or_not_at_all(
     assert [p.name for p in tmp_path.iterdir()] == ["c.svg"]  # no temporary file left
 
 
+@pytest.mark.chart
 def test_the_same_match_draws_the_same_bytes(tmp_path: Path) -> None:
     ledger = read_ledger(LEDGER)
     assert chart.chart_image(ledger, "svg", "zh") == chart.chart_image(ledger, "svg", "zh")
@@ -183,6 +183,7 @@ def creator(svg: bytes) -> str:
     return found.group(1).decode()
 
 
+@pytest.mark.chart
 def test_docs_chart_is_what_its_command_makes_now(tmp_path: Path) -> None:
     # docs/table.md shows docs/chart.svg and the command that makes it; GONGZHU_UPDATE_GOLDEN=1
     # makes it again. Made with another matplotlib or another font, the layout may differ by a

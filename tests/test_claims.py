@@ -7,7 +7,6 @@ contract says; every bad claim is refused with exit 2."""
 from __future__ import annotations
 
 import copy
-import itertools
 import json
 import random
 from collections import Counter
@@ -16,90 +15,14 @@ from collections.abc import Mapping, Sequence
 import pytest
 from clitools import SAMPLES, done, refused, run
 from endgames import NAMES, endgame, order_from, playout
+from every_line import brute
 
 from gongzhu_score.core.cards import DECK, SCORING_CARDS, Card
 from gongzhu_score.io.records import parse_record
 from gongzhu_score.io.yamlfile import load_yaml
 from gongzhu_score.play.claims import POSITION_BUDGET, Position, decide, legal_plays, trick_winner
-from gongzhu_score.play.legal import exposed_problem, follow_problem, lead_problem, winner
+from gongzhu_score.play.legal import exposed_problem, follow_problem, winner
 from gongzhu_score.play.replay import replay
-
-Hands = dict[str, Counter[Card]]
-
-
-# --- an independent search: every line of play, nothing remembered, nothing grouped -----------
-
-
-def candidates(
-    hand: Counter[Card], lead: tuple[Card, ...] | None, done_suits: frozenset, exposed: Counter,
-    decks: int,
-) -> list[tuple[Card, ...]]:  # fmt: skip
-    """Every set of one or two cards from the hand that the rules of play allow."""
-    sizes = ([1, 2] if decks > 1 else [1]) if lead is None else [len(lead)]
-    out = set()
-    for size in sizes:
-        for combo in itertools.combinations(sorted(hand.elements(), key=lambda c: c.sort_key),
-                                            size):  # fmt: skip
-            if lead is None:
-                if lead_problem(combo):
-                    continue
-                suit = combo[0].suit
-            else:
-                suit = lead[0].suit
-                if follow_problem(combo, lead, suit, hand):
-                    continue
-            if suit not in done_suits and exposed_problem(combo, lead, suit, hand, exposed):
-                continue
-            out.add(combo)
-    return sorted(out, key=lambda p: [c.sort_key for c in p])
-
-
-def brute(
-    pos: Position, by: str, takes: Mapping[str, Sequence[Card]], decks: int,
-    line: Sequence[Card] | None = None,
-) -> bool:  # fmt: skip
-    owed: Counter[tuple[Card, str]] = Counter()
-    for name, cards in takes.items():
-        owed.update((c, name) for c in cards)
-    start = sum(pos.hands[by].values())
-
-    def game(hands: Hands, leader: str, done_suits: frozenset, owed: Counter) -> bool:
-        if not any(hands.values()):
-            return True
-        return trick(order_from(leader), [], hands, done_suits, owed)
-
-    def trick(order: list[str], plays: list, hands: Hands, done_suits: frozenset,
-              owed: Counter) -> bool:  # fmt: skip
-        if len(plays) == 4:
-            suit = plays[0][0].suit
-            taker = order[winner(plays, suit)]
-            owed = owed.copy()
-            for card in (c for p in plays for c in p if c in SCORING_CARDS):
-                if owed[card, taker] < 1:
-                    return False
-                owed[card, taker] -= 1
-            return game(hands, taker, done_suits | {suit}, owed)
-        name = order[len(plays)]
-        lead = plays[0] if plays else None
-        options = candidates(hands[name], lead, done_suits, pos.exposed.get(name, Counter()),
-                             decks)  # fmt: skip
-        if name == by and line is not None:
-            rest = list(line[start - sum(hands[by].values()) :])
-            if rest:
-                if lead is not None:
-                    size = len(lead)
-                else:
-                    size = 2 if decks > 1 and len(rest) > 1 and rest[0] == rest[1] else 1
-                want = tuple(sorted(rest[:size], key=lambda c: c.sort_key))
-                options = [o for o in options if o == want]
-        results = (
-            trick(order, [*plays, o], {**hands, name: hands[name] - Counter(o)}, done_suits, owed)
-            for o in options
-        )
-        return any(results) if name == by else all(results)
-
-    hands = {n: Counter(h) for n, h in pos.hands.items()}
-    return game(hands, pos.leader, pos.suits_led, owed)
 
 
 def claims(rng: random.Random, pos: Position, decks: int):  # type: ignore[no-untyped-def]

@@ -10,18 +10,16 @@ import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
 from clitools import SAMPLES, done, ok, run
+from crashing import NOT_REACHED, Stopped, Stopping, walk_back
 
 from gongzhu_score.match.history import digest, history_path, read_history
-from gongzhu_score.match.storage import ledger_history, read_ledger, restore_ledger
+from gongzhu_score.match.storage import ledger_history, read_ledger
 
 MATCH = SAMPLES / "match"
-CRASHING = Path(__file__).with_name("crashing.py")
-NOT_REACHED = 99
 
 
 def hand(n: int) -> str:
@@ -45,22 +43,6 @@ def copy_of(base: Path, into: Path) -> str:
     return str(into / "m.yaml")
 
 
-def walk_back(path: str) -> int:
-    """Restore change after change until only the start is left, checking that each state
-    brought back is the one the change before it recorded; how many were reverted."""
-    reverted = 0
-    while True:
-        changes = ledger_history(path)
-        assert changes, "a ledger made by the tool keeps a history"
-        assert changes[-1].after == digest(Path(path).read_bytes())
-        if changes[-1].kind == "new":
-            assert len(changes) == 1
-            return reverted
-        restore_ledger(path)
-        reverted += 1
-        assert not read_ledger(path).verify()
-
-
 def check_state(path: str, states: dict[str, str]) -> str:
     """The ledger is one of the known ``states`` (by digest: its name), verifies, and its
     history's last committed change is the one that made it."""
@@ -82,17 +64,13 @@ CHANGES = {
 }
 
 
-def crash(step: int, how: str, args: list[str], path: str) -> subprocess.CompletedProcess[str]:
-    argv = [a.replace("{L}", path) for a in args]
-    return subprocess.run(
-        [sys.executable, str(CRASHING), str(step), how, "--", *argv],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        # One clock for every run: an added hand keeps when it was entered, and the new
-        # ledger must be the same bytes each time.
-        env={**os.environ, "GONGZHU_NOW": "2026-11-30T21:05:00+08:00"},
-    )
+CLOCK = {"GONGZHU_NOW": "2026-11-30T21:05:00+08:00"}
+"""One clock for every run: an added hand keeps when it was entered, and the new ledger must be
+the same bytes each time."""
+
+
+def crash(step: int, how: str, args: list[str], path: str) -> Stopped:
+    return Stopping(step, how, [a.replace("{L}", path) for a in args], CLOCK).wait()
 
 
 def expected_states(base: Path, tmp: Path, args: list[str]) -> dict[str, str]:
@@ -104,6 +82,7 @@ def expected_states(base: Path, tmp: Path, args: list[str]) -> dict[str, str]:
     return {before: "old", digest(Path(path).read_bytes()): "new"}
 
 
+@pytest.mark.crash
 @pytest.mark.parametrize("kind", sorted(CHANGES))
 @pytest.mark.parametrize("how", ["kill", "interrupt", "term"])
 def test_a_change_stopped_at_any_step_leaves_the_old_state_or_the_new(
@@ -136,24 +115,24 @@ def test_a_change_stopped_at_any_step_leaves_the_old_state_or_the_new(
 
 def _crashes(
     base: Path, tmp: Path, how: str, args: list[str]
-) -> Iterator[tuple[int, str, subprocess.CompletedProcess[str]]]:
+) -> Iterator[tuple[int, str, Stopped]]:
     """The change stopped at step 1, 2, …, each on its own copy of the match, in order, until
-    one runs past its last step (a few run at once: each is a process that mostly starts up;
-    the steps past the end are thrown away)."""
+    one runs past its last step (a few run at once, one per core; the steps past the end are
+    thrown away)."""
     at_once = max(2, os.cpu_count() or 1)
-    with ThreadPoolExecutor(at_once) as pool:
-        start = 1
-        while True:
-            steps = range(start, start + at_once)
-            paths = [copy_of(base, _fresh(tmp, f"s{step}")) for step in steps]
-            runs = pool.map(
-                lambda sp: crash(sp[0], how, args, sp[1]), zip(steps, paths, strict=True)
-            )
-            for step, path, r in zip(steps, paths, list(runs), strict=True):
-                yield step, path, r
-                if r.returncode == NOT_REACHED:
-                    return
-            start += at_once
+    start = 1
+    while True:
+        steps = range(start, start + at_once)
+        paths = [copy_of(base, _fresh(tmp, f"s{step}")) for step in steps]
+        argvs = [[a.replace("{L}", path) for a in args] for path in paths]
+        running = [
+            Stopping(step, how, argv, CLOCK) for step, argv in zip(steps, argvs, strict=True)
+        ]
+        for step, path, r in zip(steps, paths, [s.wait() for s in running], strict=True):
+            yield step, path, r
+            if r.returncode == NOT_REACHED:
+                return
+        start += at_once
 
 
 def _fresh(tmp: Path, name: str) -> Path:
@@ -162,6 +141,7 @@ def _fresh(tmp: Path, name: str) -> Path:
     return folder
 
 
+@pytest.mark.crash
 def test_a_kill_between_the_history_line_and_the_ledger_leaves_no_phantom(
     base: Path, tmp_path: Path
 ) -> None:
@@ -240,6 +220,7 @@ def test_output_that_fails_without_a_change_is_exit_2(base: Path, tmp_path: Path
     assert (tmp_path / "err").read_text().startswith("error: ")
 
 
+@pytest.mark.crash
 def test_a_new_match_stopped_at_any_step_leaves_no_ledger_or_a_whole_one(tmp_path: Path) -> None:
     step = 1
     while True:
@@ -280,6 +261,7 @@ def killed_between_line_and_ledger(args: list[str], path: str) -> None:
     raise AssertionError("no step fell between the history line and the ledger")
 
 
+@pytest.mark.crash
 def test_a_change_killed_on_a_ledger_edited_by_hand_leaves_no_phantom(
     base: Path, tmp_path: Path
 ) -> None:
@@ -295,6 +277,7 @@ def test_a_change_killed_on_a_ledger_edited_by_hand_leaves_no_phantom(
     assert Path(path).read_bytes() == edited
 
 
+@pytest.mark.crash
 def test_a_change_killed_on_a_ledger_with_no_history_leaves_no_phantom(
     base: Path, tmp_path: Path
 ) -> None:
@@ -308,6 +291,7 @@ def test_a_change_killed_on_a_ledger_with_no_history_leaves_no_phantom(
     assert len(read_ledger(path).entries) == 2
 
 
+@pytest.mark.crash
 def test_a_change_that_changes_nothing_writes_nothing(base: Path, tmp_path: Path) -> None:
     path = copy_of(base, tmp_path)
     ok("match", "set", path, "--end-at", "-800")

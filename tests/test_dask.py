@@ -13,12 +13,13 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pyarrow as pa
-import pyarrow.parquet as pq
 import pytest
 from clitools import refused, run
+from optional import pa, pq
 
 from gongzhu_score import Scorer
+
+pytestmark = pytest.mark.dask
 
 HEARTS = " ".join(f"{r}H" for r in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q",
                                     "K", "A"))  # fmt: skip

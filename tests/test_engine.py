@@ -19,16 +19,15 @@ from functools import cache
 from pathlib import Path
 from types import ModuleType
 
-import pyarrow as pa
 import pytest
 from clitools import run
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from optional import arrow, pa
 from strategies import RandomHand, hands_for, legal_hands, rule_sets
 
 import gongzhu_score.core.engine as engine
 from gongzhu_score import DECK, GongzhuError, Hand, Scorer, Variant, score, score_hand
-from gongzhu_score.arrow import paths, score_table
 from gongzhu_score.core.options import ScoringOptions
 from gongzhu_score.match.ledger import pig_takers
 from gongzhu_score.render.formats import yaml_text
@@ -118,14 +117,16 @@ def test_every_library_path_agrees_under_random_rules(rules: Variant, data: st.D
     # the Arrow table path (the column path wherever it takes the hand) gives the same
     table = pa.Table.from_pylist([as_data(hand)])
     try:
-        row = score_table(table, rules, **options).to_pylist()[0]["players"]
+        row = arrow.score_table(table, rules, **options).to_pylist()[0]["players"]
     except GongzhuError as e:
         assert bulk == ("refused", str(e).removeprefix("row:1: "))
     else:
         exact = options["rounding"] == "exact"
         assert isinstance(bulk, tuple) and bulk[0] != "refused"
         if rules.decks == 1:  # a hand the column path takes, under any rules (首明, teams)
-            assert paths(table, rules, options["normalize"], teams=options["teams"]) == ["column"]
+            assert arrow.paths(table, rules, options["normalize"], teams=options["teams"]) == [
+                "column"
+            ]
         # and the engine's fast path, 首明 and all (the careful parser only for the odd hand)
         assert engine.compiled_rules(rules).score_data(as_data(hand), norm()) is not None
         assert [(p["name"], p["raw"], p["final"]) for p in row] == [

@@ -3,7 +3,9 @@ printed on 3,000 played hands with a key column and two bad rows; every good row
 key against ``batch --format jsonl`` (the row engine), the two bad ones in ``error`` with
 ``batch``'s own message; Spark with exact rounding and plain text; Spark with a Python worker
 killed mid-task (``local[2,4]``: the retry gives every row once; engine_jobs.py); Ray on a local instance that
-can bind nothing but loopback (its own network namespace)."""
+can bind nothing but loopback (its own network namespace). The Spark tests are the spark suite
+(``pytest -m spark``: pyspark and Java), the Ray program the ray suite; the Ray function needs
+no Ray and runs in README's command."""
 
 from __future__ import annotations
 
@@ -17,13 +19,11 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-import pyarrow as pa
-import pyarrow.parquet as pq
 import pytest
 from clitools import run
+from optional import arrow, pa, pq
 from played import played_hands, played_table
 
-from gongzhu_score.arrow import ray_scoring, score_table, spark_scoring
 from gongzhu_score.errors import GongzhuError
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -124,6 +124,7 @@ def _in(folder: Path, lake: Path) -> Path:
     return folder
 
 
+@pytest.mark.spark
 def test_the_docs_spark_program_as_printed(tmp_path: Path, lake: Path, expected: Any) -> None:
     folder = _in(tmp_path, lake)
     done = subprocess.run([sys.executable, "-c", _program("spark")], cwd=folder, env=SPARK_ENV,
@@ -133,6 +134,7 @@ def test_the_docs_spark_program_as_printed(tmp_path: Path, lake: Path, expected:
     _check(_scored(folder), expected)
 
 
+@pytest.mark.spark
 def test_spark_exact_rounding_plain_text_and_a_worker_killed_mid_task(
     tmp_path: Path, lake: Path
 ) -> None:
@@ -157,6 +159,7 @@ def _job(name: str, folder: Path) -> None:
     assert done.returncode == 0, done.stderr[-3000:]
 
 
+@pytest.mark.ray
 def test_the_docs_ray_program_as_printed_on_loopback_only(
     tmp_path: Path, lake: Path, expected: Any
 ) -> None:
@@ -188,20 +191,22 @@ def _spark_schema() -> Any:
     ])  # fmt: skip
 
 
+@pytest.mark.spark
 def test_contract_spark_schema_carries_the_keys_then_the_results() -> None:
     from pyspark.sql.types import DoubleType, LongType
 
-    schema = spark_scoring(_spark_schema(), errors="column").schema
+    schema = arrow.spark_scoring(_spark_schema(), errors="column").schema
     assert schema.names == ["hand_id", "played_on", "players", "error"]
     assert schema["hand_id"].dataType == LongType()
     player = schema["players"].dataType.elementType
     assert player.names == ["name", "raw", "final"]
     assert player["final"].dataType == LongType()
-    exact = spark_scoring(_spark_schema(), rounding="exact").schema
+    exact = arrow.spark_scoring(_spark_schema(), rounding="exact").schema
     assert exact.names == ["hand_id", "played_on", "players"]
     assert exact["players"].dataType.elementType["final"].dataType == DoubleType()
 
 
+@pytest.mark.spark
 @pytest.mark.parametrize("large", [False, True])
 def test_spark_function_answers_in_the_text_type_it_was_sent(large: bool) -> None:
     table = played_table(list(played_hands(50, seed=3)))
@@ -215,31 +220,39 @@ def test_spark_function_answers_in_the_text_type_it_was_sent(large: bool) -> Non
         table = table.set_column(1, "players", table["players"].cast(pa.list_(pa.struct([
             (f.name, pa.large_string()) for f in table.schema.field("players").type.value_type
         ]))))  # fmt: skip
-    scoring = spark_scoring(_spark_schema(), errors="column")
+    scoring = arrow.spark_scoring(_spark_schema(), errors="column")
     out = pa.Table.from_batches(list(scoring(iter(table.to_batches(max_chunksize=20)))))
     text = pa.large_string() if large else pa.string()
     assert out.schema.field("played_on").type == text
     assert out.schema.field("error").type == text
     assert out.schema.field("players").type.value_type.field("name").type == text
-    want = score_table(table, errors="column")
+    want = arrow.score_table(table, errors="column")
     assert out.column("players").to_pylist() == want.column("players").to_pylist()
     assert out.column("hand_id").to_pylist() == list(range(50))
 
 
 def test_ray_function_is_score_table_on_one_thread() -> None:
     table = played_table(list(played_hands(50, seed=4)))
-    scoring = ray_scoring(errors="column", normalize="none")
+    scoring = arrow.ray_scoring(errors="column", normalize="none")
     assert scoring.keywords["threads"] == 1
-    assert scoring(table).equals(score_table(table, errors="column", normalize="none"))
+    assert scoring(table).equals(arrow.score_table(table, errors="column", normalize="none"))
 
 
 @pytest.mark.parametrize(
     ("make", "says"),
     [
-        (lambda: spark_scoring(_spark_schema(), errors="skip"), "errors"),
-        (lambda: spark_scoring(_spark_schema(), rules="no-such-rules"), "no-such-rules"),
-        (lambda: ray_scoring(lang="fr"), "lang"),
-        (lambda: ray_scoring(scale=0), "scale"),
+        pytest.param(
+            lambda: arrow.spark_scoring(_spark_schema(), errors="skip"),
+            "errors",
+            marks=pytest.mark.spark,
+        ),
+        pytest.param(
+            lambda: arrow.spark_scoring(_spark_schema(), rules="no-such-rules"),
+            "no-such-rules",
+            marks=pytest.mark.spark,
+        ),
+        (lambda: arrow.ray_scoring(lang="fr"), "lang"),
+        (lambda: arrow.ray_scoring(scale=0), "scale"),
     ],
 )
 def test_a_bad_option_is_refused_on_the_driver(make: Any, says: str) -> None:

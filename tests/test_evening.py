@@ -10,8 +10,7 @@ import json
 import re
 from pathlib import Path
 
-from clitools import run
-from test_prompts import _at_a_terminal
+from clitools import at_a_terminal, run
 
 NAMES = ["老王", "小李", "阿芳", "大刘"]
 END = -1000
@@ -64,13 +63,13 @@ def deciding_totals(screen: str) -> tuple[int, dict[str, tuple[int, str]]]:
 
 def test_a_chinese_evening_at_the_prompts_to_the_end_and_one_line_edited(tmp_path: Path) -> None:
     env = {**ENV, "XDG_STATE_HOME": str(tmp_path / "state")}
-    new = _at_a_terminal(["match", "new", "牌局.yaml", "-p", ",".join(NAMES)], b"", tmp_path, env)
+    new = at_a_terminal(["match", "new", "牌局.yaml", "-p", ",".join(NAMES)], b"", tmp_path, env)
     assert new.returncode == 0, new.stderr.decode()
     ledger = tmp_path / "牌局.yaml"
     totals = [0, 0, 0, 0]
     for number, (typed, flags) in enumerate(EVENING, 1):
         before = ledger.read_bytes()
-        done = _at_a_terminal(["match", "add"], ("\n".join(typed) + "\n").encode(), tmp_path, env)
+        done = at_a_terminal(["match", "add"], ("\n".join(typed) + "\n").encode(), tmp_path, env)
         screen = done.stdout.decode() + done.stderr.decode()
         assert done.returncode == 0, screen
         assert ledger.read_bytes() != before
@@ -97,12 +96,12 @@ def test_a_chinese_evening_at_the_prompts_to_the_end_and_one_line_edited(tmp_pat
     # the match is over: a fifth hand is refused, the ledger as it was
     before = ledger.read_bytes()
     typed, _ = EVENING[0]
-    late = _at_a_terminal(["match", "add"], ("\n".join(typed) + "\n").encode(), tmp_path, env)
+    late = at_a_terminal(["match", "add"], ("\n".join(typed) + "\n").encode(), tmp_path, env)
     assert late.returncode == 2
     assert late.stderr.decode().count("错误：") >= 1
     assert ledger.read_bytes() == before
     # hand 2's exposure taken back: only that line typed again, the new totals shown
-    edited = _at_a_terminal(["match", "edit", "2"], b"5\n-\ny\n", tmp_path, env)
+    edited = at_a_terminal(["match", "edit", "2"], b"5\n-\ny\n", tmp_path, env)
     screen = edited.stdout.decode() + edited.stderr.decode()
     assert edited.returncode == 0, screen
     flags = EVENING[1][1][: EVENING[1][1].index("-e")]

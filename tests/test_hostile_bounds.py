@@ -137,6 +137,7 @@ def test_a_small_claim_still_counts_few_positions() -> None:
 # --- --dask ------------------------------------------------------------------------------------
 
 
+@pytest.mark.dask
 @pytest.mark.parametrize(
     ("address", "start"),
     [
@@ -164,6 +165,7 @@ def test_a_bad_dask_address_is_one_clear_error_before_connecting(
     assert not out.exists()
 
 
+@pytest.mark.dask
 def test_the_address_forms_dask_accepts_are_accepted() -> None:
     from gongzhu_score.batch.parquet import dask_address
 
@@ -189,6 +191,7 @@ def _dask_local(tmp_path: Path, limit: int, script: str) -> subprocess.Completed
 MAIN = "import sys\nfrom gongzhu_score.cli import main\nsys.argv[0] = 'gongzhu-score'\nmain()\n"
 
 
+@pytest.mark.dask
 @pytest.mark.parametrize("limit", [16, 40])
 def test_dask_local_under_a_low_open_file_limit_is_one_clear_error(
     tmp_path: Path, limit: int
@@ -212,8 +215,10 @@ def _distributed_year() -> int:
 # Below the check that runs first, how Dask fails depends on its release: 2024.8 (the lowest
 # supported) spins, or dies at exit in multiprocessing, instead of raising "Nanny failed to
 # start". Users never get there: the check (tested above on every release) refuses first.
-@pytest.mark.skipif(_distributed_year() < 2026, reason="Dask before 2026 does not raise here")
+@pytest.mark.dask
 def test_dask_local_failing_to_start_for_want_of_files_is_one_clear_error(tmp_path: Path) -> None:
+    if _distributed_year() < 2026:
+        pytest.skip("Dask before 2026 does not raise here")
     # the check before starting set aside: Dask's own failure ("Nanny failed to start") is
     # recognised as the open-file limit and said in one line, Dask's log of it kept quiet
     script = "import gongzhu_score.batch.parquet as p\np._files_needed = lambda n: 1\n" + MAIN
@@ -224,6 +229,7 @@ def test_dask_local_failing_to_start_for_want_of_files_is_one_clear_error(tmp_pa
     assert r.stderr.count("\n") == 1
 
 
+@pytest.mark.dask
 def test_dask_local_at_64_open_files_works_or_says_why(tmp_path: Path) -> None:
     r = _dask_local(tmp_path, 64, MAIN)
     assert r.returncode in (0, 2), r.stderr[-2000:]

@@ -14,12 +14,11 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-import pyarrow as pa
-import pyarrow.parquet as pq
 import pytest
 from clitools import done, refused, run
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from optional import arrow, columns, pa, pq
 
 import gongzhu_score
 from gongzhu_score import (
@@ -37,8 +36,6 @@ from gongzhu_score import (
     score_hand,
     validate_hand,
 )
-from gongzhu_score.arrow import paths, score_table
-from gongzhu_score.batch.columns import plain
 from gongzhu_score.batch.reading import InputRecord
 from gongzhu_score.batch.runner import Batch
 from gongzhu_score.core.cards import Card
@@ -64,7 +61,7 @@ def table_of(rows: list[dict[str, Any]]) -> pa.Table:
 def row_error(data: object) -> str:
     """What the row engine (batch's JSON Lines path) says of a hand."""
     with pytest.raises(GongzhuError) as caught:
-        Scorer().score_data(plain(data))
+        Scorer().score_data(columns.plain(data))
     return str(caught.value)
 
 
@@ -120,9 +117,9 @@ def row_error(data: object) -> str:
      "sides: expected each seat's side, 0 or 1"),
     (lambda: load_rules(3), ArgumentError, "path: expected a file's path, not 3"),
     (lambda: find_variant(None), GongzhuError, "a variant is named by text"),
-    (lambda: score_table(None), ArgumentError, "table: expected a pyarrow Table or RecordBatch"),
-    (lambda: score_table({"players": []}), ArgumentError, "table: expected a pyarrow Table"),
-    (lambda: paths([1]), ArgumentError, "table: expected a pyarrow Table"),
+    (lambda: arrow.score_table(None), ArgumentError, "table: expected a pyarrow Table or RecordBatch"),
+    (lambda: arrow.score_table({"players": []}), ArgumentError, "table: expected a pyarrow Table"),
+    (lambda: arrow.paths([1]), ArgumentError, "table: expected a pyarrow Table"),
 ])  # fmt: skip
 def test_a_wrong_argument_is_the_projects_error_naming_it(call: Any, kind: type, says: str) -> None:
     with pytest.raises(GongzhuError) as caught:
@@ -179,7 +176,7 @@ def test_a_captured_string_of_many_tokens_says_what_the_row_engine_says() -> Non
     for count in (255, 256, 257, 300, 600):
         row = a_row(ALL + " 2S" * (count - 16))
         with pytest.raises(GongzhuError) as caught:
-            score_table(table_of([a_row(), row, a_row()]), source="t")
+            arrow.score_table(table_of([a_row(), row, a_row()]), source="t")
         assert str(caught.value) == f"t:2: {row_error(row)}"
 
 
@@ -210,13 +207,13 @@ def _null_players(data_behind: bool) -> pa.Table:
 def test_a_null_player_with_data_behind_it_is_refused_as_the_row_engine_refuses_it() -> None:
     table = _null_players(True)
     assert table.to_pylist()[0]["players"][3] is None
-    assert paths(table) == ["row"]
+    assert arrow.paths(table) == ["row"]
     with pytest.raises(GongzhuError) as caught:
-        score_table(table, source="t")
+        arrow.score_table(table, source="t")
     assert str(caught.value) == f"t:1: {row_error(table.to_pylist()[0])}"
     assert "players[4]" in str(caught.value)
     # and without the null, the same data scores by columns
-    assert paths(_null_players(False)) == ["column"]
+    assert arrow.paths(_null_players(False)) == ["column"]
 
 
 def _duplicate_column() -> pa.Table:
@@ -241,9 +238,9 @@ def test_a_column_or_a_field_named_twice_is_refused_in_both_paths(
         f"{named} is given 2 times; every column, and every field of one, needs a name of its own"
     )
     with pytest.raises(GongzhuError, match="^" + message.replace(".", r"\.") + "$"):
-        score_table(table())
+        arrow.score_table(table())
     with pytest.raises(GongzhuError, match=f"^t: {named}"):
-        score_table(table(), source="t")
+        arrow.score_table(table(), source="t")
     source = tmp_path / "twice.parquet"
     pq.write_table(table(), source)
     out = tmp_path / "out.parquet"
@@ -293,7 +290,7 @@ def test_scores_beyond_int64_are_a_clear_error_per_row(tmp_path: Path) -> None:
     raw = Scorer(rules).score_data(big).raws[0]
     assert raw < -(2**63)  # (the rules, each value within its range, give it)
     with pytest.raises(GongzhuError) as caught:
-        score_table(table_of(rows), rules, source="t")
+        arrow.score_table(table_of(rows), rules, source="t")
     assert str(caught.value).startswith(f"t:2: a score of {raw:,} does not fit the 64-bit")
     source = tmp_path / "hands.parquet"
     pq.write_table(table_of(rows), source)
@@ -340,11 +337,11 @@ def test_string_view_columns_as_polars_gives_them() -> None:
     table = table_of(rows)
     views = _as_views(table)
     assert views.schema.field("variant").type == pa.string_view()
-    assert paths(views) == paths(table) == ["column", "column", "row"]
-    assert score_table(views).to_pylist() == score_table(table).to_pylist()
+    assert arrow.paths(views) == arrow.paths(table) == ["column", "column", "row"]
+    assert arrow.score_table(views).to_pylist() == arrow.score_table(table).to_pylist()
     bad = _as_views(table_of([a_row("QS QS")]))
     with pytest.raises(GongzhuError, match=r"^row:1: player 东: QS"):
-        score_table(bad)
+        arrow.score_table(bad)
 
 
 @pytest.mark.parametrize(("option", "value", "says"), [
@@ -360,7 +357,7 @@ def test_score_tables_options_are_checked_naming_them(
     option: str, value: object, says: str
 ) -> None:
     with pytest.raises(GongzhuError) as caught:
-        score_table(table_of([a_row()]), **{option: value})
+        arrow.score_table(table_of([a_row()]), **{option: value})
     assert says in str(caught.value)
     assert not str(caught.value).startswith("row:")  # (an option's error, not a row's)
 
@@ -404,15 +401,15 @@ def test_contract_score_table_scores_or_refuses_each_row_as_the_row_engine_does(
         players[0] = {**players[0], "captured": " ".join(filter(None, [players[0]["captured"],
                                                                       ALL]))}  # fmt: skip
     table = table_of([row])
-    record = InputRecord("t", 1, plain(table.to_pylist()[0]))  # as batch reads a JSON line
+    record = InputRecord("t", 1, columns.plain(table.to_pylist()[0]))  # as batch reads a JSON line
     try:
         expected = Batch().score(record)
     except GongzhuError as e:
         with pytest.raises(GongzhuError) as caught:
-            score_table(table, source="t")
+            arrow.score_table(table, source="t")
         assert str(caught.value) == str(e)
         return
-    got = score_table(table).to_pylist()[0]["players"]
+    got = arrow.score_table(table).to_pylist()[0]["players"]
     assert [(p["name"], p["raw"], p["final"]) for p in got] == list(
         zip(expected.names, expected.raws, expected.finals, strict=True)
     )

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from collections import Counter
 
+from optional import arrow
 from played import played_arrow, played_hands, played_table
 
 from gongzhu_score import DECK
-from gongzhu_score.arrow import paths, score_table
 
 N = 10_000
 
@@ -37,7 +37,7 @@ def test_played_arrow_draws_as_played_hands() -> None:
     a, b = shares(slow.to_pylist()), shares(fast.to_pylist())
     for key, most in tolerance.items():
         assert abs(a[key] - b[key]) < most, (key, a[key], b[key])
-    row_path = [Counter(paths(t))["row"] / N for t in (slow, fast)]
+    row_path = [Counter(arrow.paths(t))["row"] / N for t in (slow, fast)]
     assert abs(row_path[0] - row_path[1]) < 0.03
 
 
@@ -51,4 +51,4 @@ def test_played_arrow_hands_are_played_hands() -> None:
         assert Counter(c for cards in taken for c in cards) == {c: decks for c in deck}
         assert all(len(cards) % 4 == 0 for cards in taken)
         assert len({p["name"] for p in row["players"]}) == 4
-    assert score_table(table).num_rows == 3_000  # no bad row
+    assert arrow.score_table(table).num_rows == 3_000  # no bad row

@@ -6,15 +6,10 @@ hand read from a terminal's standard input said so. Typed answers go through Typ
 from __future__ import annotations
 
 import json
-import os
-import select
-import subprocess
-import sys
-import time
 from pathlib import Path
 
 import pytest
-from clitools import ROOT, SAMPLES, done, ok, run
+from clitools import SAMPLES, at_a_terminal, done, ok, run
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -231,45 +226,9 @@ def test_a_line_offered_in_the_table_s_notation_reads_back_as_its_cards(
 # --- at a real terminal ------------------------------------------------------------------------
 
 
-def _at_a_terminal(
-    args: list[str], typed: bytes, tmp_path: Path, env: dict[str, str] | None = None
-) -> subprocess.CompletedProcess[bytes]:
-    """The command with a pseudo-terminal as its standard input, ``typed`` at it (then Ctrl-D);
-    its standard output and error are pipes."""
-    master, slave = os.openpty()
-    try:
-        child = subprocess.Popen(
-            [sys.executable, "-m", "gongzhu_score", *args],
-            stdin=slave,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            cwd=tmp_path,
-            env={**os.environ, "PYTHONPATH": str(ROOT), **(env or {})},
-        )
-        os.close(slave)
-        slave = -1
-        for line in typed.splitlines(keepends=True):
-            os.write(master, line)
-            time.sleep(0.05)
-        os.write(master, b"\x04")  # Ctrl-D: the end of what is typed
-        deadline = time.monotonic() + 120
-        while child.poll() is None and time.monotonic() < deadline:
-            if select.select([master], [], [], 0.1)[0]:
-                try:
-                    os.read(master, 65536)  # the terminal's echo, drained
-                except OSError:  # (the child closed the terminal: it is ending)
-                    time.sleep(0.1)
-        out, err = child.communicate(timeout=10)
-        return subprocess.CompletedProcess(child.args, child.returncode, out, err)
-    finally:
-        os.close(master)
-        if slave >= 0:
-            os.close(slave)
-
-
 def test_score_dash_at_a_terminal_says_it_is_reading_and_how_to_end(tmp_path: Path) -> None:
     hand = (SAMPLES / "seed_minus_400.yaml").read_bytes()
-    done = _at_a_terminal(["score", "-"], hand, tmp_path)
+    done = at_a_terminal(["score", "-"], hand, tmp_path)
     assert done.returncode == 0, done.stderr.decode()
     err = done.stderr.decode()
     assert err.splitlines()[0] == (
@@ -277,7 +236,7 @@ def test_score_dash_at_a_terminal_says_it_is_reading_and_how_to_end(tmp_path: Pa
         "of a line (Ctrl-Z then Enter on Windows)"
     )
     assert "-400" in done.stdout.decode()
-    zh = _at_a_terminal(["score", "-", "--lang", "zh"], hand, tmp_path)
+    zh = at_a_terminal(["score", "-", "--lang", "zh"], hand, tmp_path)
     assert zh.stderr.decode().startswith("正在从标准输入读取牌局")
 
 
@@ -290,13 +249,13 @@ def test_an_evening_at_a_terminal_the_rest_on_a_middle_seat_then_one_line_edited
     tmp_path: Path,
 ) -> None:
     env = {"GONGZHU_LANG": "zh"}
-    new = _at_a_terminal(
+    new = at_a_terminal(
         ["match", "new", "牌局.yaml", "-p", "老王,小李,阿芳,大刘"], b"", tmp_path, env
     )
     assert new.returncode == 0, new.stderr.decode()
     # 小李 takes the rest (a middle seat) before 阿芳 and 大刘 are typed; 阿芳 types 羊 twice
     typed = "猪 变压器\n其余\n羊 羊\n羊\n红桃K\n小李=红桃A\n\ny\n".encode()
-    added = _at_a_terminal(["match", "add", "牌局.yaml"], typed, tmp_path, env)
+    added = at_a_terminal(["match", "add", "牌局.yaml"], typed, tmp_path, env)
     assert added.returncode == 0, added.stderr.decode()
     err = added.stderr.decode()
     assert "羊在阿芳这一行写了 2 次" in err
@@ -316,7 +275,7 @@ def test_an_evening_at_a_terminal_the_rest_on_a_middle_seat_then_one_line_edited
     ]
     assert raws(path)[0] == flags_raws(*hand, "-e", "小李=红桃A")
     # the exposure of hand 1 is taken back; no other line is typed again
-    edited = _at_a_terminal(["match", "edit", "牌局.yaml", "1"], b"5\n-\ny\n", tmp_path, env)
+    edited = at_a_terminal(["match", "edit", "牌局.yaml", "1"], b"5\n-\ny\n", tmp_path, env)
     assert edited.returncode == 0, edited.stderr.decode()
     assert "5. 亮牌：小李=红桃A" in edited.stderr.decode()
     assert "收的牌" not in edited.stderr.decode()

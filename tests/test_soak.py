@@ -13,8 +13,9 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
 from clitools import SAMPLES, done, ok, run
-from test_crash import walk_back
+from crashing import walk_back
 
 from gongzhu_score.match.history import digest
 from gongzhu_score.match.storage import ledger_history, read_ledger
@@ -46,6 +47,7 @@ def commands(path: str, rng: random.Random) -> list[str]:
     )
 
 
+@pytest.mark.soak
 def test_random_kills_never_leave_a_change_half_done(tmp_path: Path) -> None:
     path = str(tmp_path / "m.yaml")
     done("match", "new", path, "--players", "东,南,西,北")

@@ -10,11 +10,11 @@ from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 
+import every_line
 import pytest
-import test_claims
 from clitools import run
 from endgames import NAMES, order_from, playout
-from test_claims import brute
+from every_line import brute
 
 from gongzhu_score import Card, Suit, parse_cards
 from gongzhu_score.core.cards import DECK
@@ -236,7 +236,7 @@ def test_rulings_11_the_search_decides_tied_singles_as_every_line_decides(
         assert decide(pos, by, takes, stated, decks=2).guaranteed is expected, (pos, takes)
         seen += expected
         with monkeypatch.context() as m:
-            m.setattr(test_claims, "winner", old_winner)
+            m.setattr(every_line, "winner", old_winner)
             differ += brute(pos, by, takes, 2, stated) is not expected
     assert 0 < seen < games
     assert differ > 0

@@ -14,8 +14,9 @@ After every step the numbers on the page (the totals, each hand's scores) are ch
 ``match show LEDGER --format json``. ``GONGZHU_UPDATE_SCREENSHOTS=1`` also writes the pictures
 docs/web-standings.png, docs/web-entry.png and docs/web-explain.png from these very pages.
 
-Chromium and Playwright are needed (``.ci/run`` installs them): without them these tests fail,
-saying how to install them; they never skip.
+They are the browser suite (``pytest -m browser``: Playwright, the test-browser extra, and
+Chromium, which ``.ci/run`` installs): without them they are skipped, naming what to install,
+and under ``CI=true`` they fail (tests/conftest.py).
 """
 
 from __future__ import annotations
@@ -31,14 +32,13 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 from clitools import ROOT
-from serving import command, serving
+from serving import CHROMIUM, command, serving
 
 from gongzhu_score.web.words import page_words
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Locator, Page
 
-CHROMIUM = os.environ.get("GONGZHU_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update",
                  "--disable-sync"]  # fmt: skip
@@ -49,21 +49,16 @@ SCREENSHOTS = os.environ.get("GONGZHU_UPDATE_SCREENSHOTS") == "1"
 NOW = {"GONGZHU_NOW": "2026-11-20T20:30:00+08:00"}  # the same pictures every run
 ZH = page_words("zh")
 
+pytestmark = pytest.mark.browser
+
 
 # --- the browser, the server, the command line ----------------------------------------------
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        pytest.fail("the page's browser tests need Playwright: pip install playwright (it is in "
-                    "the test extra: pip install -e '.[test]')", pytrace=False)  # fmt: skip
-    if not os.access(CHROMIUM, os.X_OK):
-        pytest.fail(f"the page's browser tests need Chromium at {CHROMIUM}: apt-get install "
-                    "chromium (Debian, Ubuntu), or set GONGZHU_CHROMIUM to its path "
-                    "(`playwright install chromium` downloads one)", pytrace=False)  # fmt: skip
+    from playwright.sync_api import sync_playwright
+
     with sync_playwright() as playwright:
         launched = playwright.chromium.launch(
             executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
