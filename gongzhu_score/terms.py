@@ -1,8 +1,7 @@
 """Every word the tool shows people: the English here in the source, each other language a catalog.
 
-``TERMS[key]`` is a term's English; the words live where they are used (the library's in
-:mod:`.messages`, the output's in :mod:`.render.words`, the command line's in
-:mod:`.cli.words`, the page's in :mod:`.web.words`) and join this one table. Each other
+``TERMS[key]`` is a term's English, from the tables of :mod:`.words` (the library's, the
+output's, the command line's; the page's own are :mod:`.web.words`). Each other
 language is a gettext catalog, ``locale/<language>/LC_MESSAGES/gongzhu_score.po`` (compiled
 beside it as ``.mo``), whose entries are the key (context), the English (id) and its
 translation: a changed English is a missing translation, never a stale one. :func:`say` looks a
@@ -329,6 +328,9 @@ def add_terms(words: Mapping[str, str]) -> None:
 
 errors.speaker = say  # (a Said is said by this table)
 
-from .messages import MESSAGES  # noqa: E402  (data only: the library's words)
+from .words.command_line import COMMAND_LINE  # noqa: E402  (data only)
+from .words.library import LIBRARY  # noqa: E402
+from .words.output import OUTPUT  # noqa: E402
 
-add_terms(MESSAGES)
+for _words in (LIBRARY, OUTPUT, COMMAND_LINE):
+    add_terms(_words)

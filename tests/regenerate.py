@@ -49,8 +49,8 @@ def template() -> Any:
 
     import gongzhu_score.cli
     import gongzhu_score.render  # noqa: F401  (their words join the table)
-    from gongzhu_score.cli.help import reflowed
     from gongzhu_score.io.variants import VARIANTS
+    from gongzhu_score.render.help import reflowed
     from gongzhu_score.terms import TERMS
     from gongzhu_score.web.words import WORDS
 

@@ -14,7 +14,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "gongzhu_score"
 
 # Bottom to top. A module may import from its own layer and those below it.
 LAYERS = [
-    {"errors", "messages", "terms"},
+    {"errors", "words", "terms"},
     {"core"},
     {"io"},
     {"disputes"},
@@ -25,6 +25,7 @@ LAYERS = [
     {"arrow"},
     {"render"},
     {"web"},
+    {"terminal"},
     {"cli"},
     {"__init__", "__main__"},
 ]

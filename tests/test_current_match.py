@@ -14,13 +14,14 @@ from clitools import SAMPLES, done, ok, refused, run
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gongzhu_score.cli.current import LEDGER_VARIABLE, ledger_omitted
+from gongzhu_score.cli.current import LEDGER_VARIABLE
 from gongzhu_score.match import current
 from gongzhu_score.match.current import (
     CURRENT_VARIABLE,
     MAX_REMEMBERED,
     Remembered,
     find_current,
+    ledger_omitted,
     read_state,
     remember,
     shown_path,

@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 from wcwidth import wcswidth
 
 from gongzhu_score.cli import app
-from gongzhu_score.cli.help import said_in
+from gongzhu_score.render.help import said_in
 from gongzhu_score.terms import LANGS
 
 HAND = str(SAMPLES / "seed_minus_400.yaml")

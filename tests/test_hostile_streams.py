@@ -24,8 +24,6 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-import gongzhu_score.cli  # (the command line's words join the table)
-import gongzhu_score.render.words  # noqa: F401
 from gongzhu_score.batch.reading import numbered_lines
 from gongzhu_score.render.formats import csv_cell, csv_text, csv_text_back
 from gongzhu_score.terms import LANGS, TERMS, say, template

@@ -14,8 +14,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gongzhu_score import DECK, SCORING_CARDS, Card, parse_cards
-from gongzhu_score.cli.prompts import _notation
 from gongzhu_score.match.storage import read_ledger
+from gongzhu_score.terminal.prompts import _notation
 
 MATCH = SAMPLES / "match"
 PLAYERS = "东,南,西,北"

@@ -5,7 +5,6 @@
 
 from typing import Any
 
-from . import words as words  # the command line's words join the table of terms
 from .main import main
 
 __all__ = ["app", "main"]

@@ -14,7 +14,21 @@ from ..errors import InputError
 from ..render.formats import Format
 from ..terms import colon, count_of, error, say
 from .boundary import error_line
-from .options import Asked, OutputOpt, PartialOpt, asked, format_option, grouped, language
+from .options import (
+    Asked,
+    DaskOpt,
+    DaskTimeoutOpt,
+    InputsArg,
+    KeepGoingOpt,
+    OutputOpt,
+    PartialOpt,
+    SummaryOnlyOpt,
+    VerboseOpt,
+    asked,
+    format_option,
+    grouped,
+    language,
+)
 
 if TYPE_CHECKING:
     from ..batch.reading import BadRecord
@@ -53,15 +67,7 @@ class _Progress:
 
 @grouped(asked=asked, lang=language)
 def batch_command(
-    inputs: Annotated[
-        list[str],
-        typer.Argument(
-            metavar="INPUT...",
-            help="Hand files (.yaml/.yml, many documents allowed; .jsonl, one hand a line; "
-            ".parquet, one hand a row), folders (searched for all three), or - for standard "
-            "input.",
-        ),
-    ],
+    inputs: InputsArg,
     *,
     asked: Asked,
     partial: PartialOpt = False,
@@ -79,43 +85,11 @@ def batch_command(
         ),
     ] = Format.table,
     output: OutputOpt = None,
-    summary_only: Annotated[
-        bool, typer.Option("--summary-only", help="Only the per-player totals.")
-    ] = False,
-    keep_going: Annotated[
-        bool,
-        typer.Option(
-            "--keep-going",
-            "-k",
-            help="Score the rest after a bad record; list every bad record at the end, exit 1.",
-        ),
-    ] = False,
-    dask: Annotated[
-        str | None,
-        typer.Option(
-            "--dask",
-            metavar="ADDRESS",
-            help="Score Parquet inputs on a Dask cluster, a task per row group, into the "
-            "dataset folder --output (with --format parquet; the [dask] extra): 'local' "
-            "starts one on this machine's cores, else the scheduler's address "
-            "(tcp://host:8786; its workers must see the input and output paths).",
-            show_default=False,
-        ),
-    ] = None,
-    dask_timeout: Annotated[
-        float | None,
-        typer.Option(
-            "--dask-timeout",
-            metavar="SECONDS",
-            help="With --dask: how long to wait to reach the scheduler, and while its cluster "
-            "has no live worker, before giving up (exit 2). Default: 10.",
-            show_default=False,
-        ),
-    ] = None,
-    verbose: Annotated[
-        bool,
-        typer.Option("--verbose", help="With --dask: Dask's own log lines on stderr too."),
-    ] = False,
+    summary_only: SummaryOnlyOpt = False,
+    keep_going: KeepGoingOpt = False,
+    dask: DaskOpt = None,
+    dask_timeout: DaskTimeoutOpt = None,
+    verbose: VerboseOpt = False,
     lang: str,
 ) -> None:
     """Score many recorded hands: each hand's scores, then totals per player.

@@ -2,22 +2,10 @@
 
 Every ``match`` command whose first argument is the ledger (:data:`LEDGER_VARIABLE` is that
 argument's environment variable: what marks it) may leave it out. Then it uses the match that
-``GONGZHU_MATCH`` names, else the one last started or changed from this folder
-(:mod:`gongzhu_score.match.current` remembers it), and says which on standard error
-(``match: tonight.yaml``). It is decided here, once, for every such command
-(:class:`MatchGroup`), before the command reads its arguments:
-
-- Every argument given (``match show L 3``), or more: the ledger was given.
-- Fewer: the first one given is the ledger when it is a ledger file (its first line, or a
-  top-level ``format:``). Otherwise it is what comes after the ledger, when it can be: a hand
-  number (``match show 3``, ``match remove 2``) when it is a whole number; a hand file
-  (``match add hand.yaml``) when it is ``-`` or a file that is no ledger; a name (``match
-  rename 北 小北``) always. What cannot be (``match show tonight.yaml``, ``match add
-  missing.yaml``) is the ledger, as before: its error says what is wrong with it.
-- A whole number that is also the name of a ledger file here (``match show 3``, a ledger named
-  ``3``) is refused, never guessed: ``./3`` names the file, ``match show LEDGER 3`` the hand.
-
-An explicit ledger always wins over ``GONGZHU_MATCH`` and the remembered one. Each change
+``GONGZHU_MATCH`` names, else the one last started or changed from this folder (said on
+standard error: ``match: tonight.yaml``), decided once for every such command
+(:class:`MatchGroup`) before the command reads its arguments, by the library's rules of a bare
+argument (:func:`gongzhu_score.match.current.ledger_omitted`). Each change
 (``new``, ``add``, ``edit``, ``undo``, ``remove``, ``rename``, ``set``, ``restore``) remembers
 its ledger as this folder's current match (:func:`remember_change`); a state folder that cannot
 be written is said once, and the change stands.
@@ -27,7 +15,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -40,7 +27,6 @@ __all__ = [
     "LEDGER_VARIABLE",
     "MatchGroup",
     "current_ledger",
-    "ledger_omitted",
     "notice",
     "remember_change",
     "working_folder",
@@ -50,7 +36,6 @@ LEDGER_VARIABLE = "GONGZHU_MATCH"
 """The environment variable of a match command's ledger argument (the library's
 :data:`~gongzhu_score.match.current.CURRENT_VARIABLE`)."""
 
-_WHOLE = re.compile(r"[+-]?[0-9]+")
 _said: set[str] = set()  # the notices said in this run (each once)
 
 
@@ -115,6 +100,8 @@ def _with_ledger(ctx: Any, name: str | None, command: Any, args: list[str]) -> l
     given = [opts.get(p.name) for p in arguments]
     count = sum(value is not None for value in given) + len(extra)
     after = [str(p.metavar or p.name).strip("[]") for p in arguments[1:]]
+    from ..match.current import ledger_omitted
+
     if not ledger_omitted(given[0], count, after, name or "show"):
         return args
     return [current_ledger(name or "show", asked_lang(args)), *args]
@@ -131,37 +118,6 @@ def current_ledger(command: str, lang: str) -> str:
     key = "hint.current_variable" if current.source == "variable" else "hint.current"
     _tell(say(key, lang, ledger=current.ledger))
     return current.ledger
-
-
-def ledger_omitted(
-    first: str | None, count: int, after: Sequence[str], command: str = "show"
-) -> bool:
-    """Whether a match command's arguments leave the ledger out: ``first`` is the first one
-    given, ``count`` how many were given, ``after`` the names of the arguments that follow the
-    ledger (``N``, ``HAND.yaml``, ``OLD``…). See the module's text for the rules; a whole
-    number that is also a ledger file's name is refused."""
-    if first is None or count == 0:
-        return True
-    if count > len(after):
-        return False  # every argument is there (or more: the command says so)
-    from ..match.current import is_ledger_file
-
-    ledger = is_ledger_file(first)
-    kind = after[0]
-    if kind == "N":
-        if not _WHOLE.fullmatch(first.strip()):
-            return False
-        if ledger:
-            from ..errors import LedgerError
-            from ..terms import error
-
-            raise error(LedgerError, "error.cli.ambiguous", token=first, command=command)
-        return True
-    if ledger:
-        return False
-    if kind == "HAND.yaml":
-        return first == "-" or os.path.isfile(first)
-    return True
 
 
 def remember_change(ledger_file: str, lang: str) -> None:

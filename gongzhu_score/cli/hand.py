@@ -13,17 +13,22 @@ from ..io.variants import VARIANTS, find_variant
 from ..render.formats import Format
 from ..terms import error
 from .boundary import Command, ErrorsAtTheBoundary
-from .complete import complete_variant
 from .options import (
     Asked,
+    ClaimLimitOpt,
     ClaimOpt,
     ClaimsAre,
     ClaimsAreOpt,
     DataFormatOpt,
+    ExplainNumberArg,
+    ExplainTooOpt,
     FormatOpt,
     HandInput,
+    LedgersArg,
     PartialOpt,
+    RecordFileArg,
     TableFormatOpt,
+    VariantNameArg,
     asked,
     format_option,
     grouped,
@@ -61,9 +66,7 @@ def score_command(
     partial: PartialOpt = False,
     claim: ClaimOpt = None,
     claims_are: ClaimsAreOpt = ClaimsAre.raw,
-    explain_too: Annotated[
-        bool, typer.Option("--explain", help="Also explain every score, step by step.")
-    ] = False,
+    explain_too: ExplainTooOpt = False,
     fmt: FormatOpt = Format.table,
     lang: str,
     table_format: TableFormatOpt = "simple",
@@ -103,14 +106,7 @@ def score_command(
 @grouped(hand=hand_input, asked=asked, lang=language)
 def explain_command(
     hand: HandInput,
-    hand_number: Annotated[
-        int | None,
-        typer.Argument(
-            metavar="[N]",
-            help="With a match ledger in place of the hand file: explain its hand N.",
-            show_default=False,
-        ),
-    ] = None,
+    hand_number: ExplainNumberArg = None,
     *,
     asked: Asked,
     partial: PartialOpt = False,
@@ -202,27 +198,10 @@ def compare_command(
 
 @grouped(asked=asked, lang=language)
 def replay_command(
-    record_file: Annotated[
-        str,
-        typer.Argument(
-            metavar="RECORD.yaml",
-            help="A trick-by-trick record (YAML or JSON), or - for standard input.",
-        ),
-    ],
+    record_file: RecordFileArg,
     *,
     asked: Asked,
-    claim_limit: Annotated[
-        int | None,
-        typer.Option(
-            "--claim-limit",
-            metavar="POSITIONS",
-            min=1,
-            max=100_000_000,
-            help="How many positions the search for a claim (声称) may visit before it says "
-            "'undecided': every play it tries counts, within a trick or between tricks "
-            "(default 500,000: a few seconds at most, two decks before the first trick too).",
-        ),
-    ] = None,
+    claim_limit: ClaimLimitOpt = None,
     fmt: DataFormatOpt = Format.table,
     lang: str,
     table_format: TableFormatOpt = "simple",
@@ -273,13 +252,7 @@ _VERDICT_EXIT = {"legal": 0, "breaks_rules": 1, "disputed": 3}
 
 @grouped(lang=language)
 def stats_command(
-    ledgers: Annotated[
-        list[str],
-        typer.Argument(
-            metavar="LEDGER...",
-            help="Match ledgers, or folders of them (the other YAML files there are passed over).",
-        ),
-    ],
+    ledgers: LedgersArg,
     *,
     fmt: Annotated[
         Format,
@@ -323,12 +296,7 @@ def _variants_list(ctx: typer.Context, *, fmt: DataFormatOpt = Format.table, lan
 
 @grouped(lang=language)
 def variants_show(
-    name: Annotated[
-        str,
-        typer.Argument(
-            help="classic, online, dehong, jj or two-deck.", autocompletion=complete_variant
-        ),
-    ],
+    name: VariantNameArg,
     *,
     fmt: DataFormatOpt = Format.table,
     lang: str,

@@ -8,7 +8,6 @@ hand. The ledger, its files and its rendering are imported by the commands that 
 from __future__ import annotations
 
 import contextlib
-import enum
 import sys
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import replace
@@ -22,19 +21,29 @@ from ..render.formats import Format, json_text
 from ..terms import Listed, colon, count_of_hands, error, place, printable, say
 from .boundary import PROG, Command, silence_stdout, tell
 from .clock import entry_time
-from .complete import complete_ledger, complete_player
 from .current import MatchGroup, remember_change
 from .options import (
     Asked,
+    BomOpt,
+    EditNumberArg,
     EndAtOpt,
     FirstPigOpt,
     HandInput,
     HandNumberArg,
     InteractiveOpt,
     LedgerArg,
+    LikeOpt,
+    NewArg,
+    NewLedgerArg,
     NoteOpt,
+    OldArg,
     PartialOpt,
+    PlayersOpt,
+    ShownNumberArg,
     TableFormatOpt,
+    TotalsOpt,
+    Values,
+    ValuesOpt,
     YesOpt,
     asked,
     format_option,
@@ -99,34 +108,10 @@ def _match(ctx: typer.Context) -> None:
 @match_app.command("new", cls=Command)
 @grouped(asked=asked, lang=language)
 def match_new(
-    ledger_file: Annotated[
-        str,
-        typer.Argument(
-            metavar="LEDGER",
-            help="The new match's ledger file; it becomes this folder's current match.",
-        ),
-    ],
+    ledger_file: NewLedgerArg,
     *,
-    players: Annotated[
-        str | None,
-        typer.Option(
-            "--players",
-            "-p",
-            metavar="NAMES",
-            help="Four names in seat order (counter-clockwise): 东,南,西,北.",
-            show_default=False,
-        ),
-    ] = None,
-    like: Annotated[
-        str | None,
-        typer.Option(
-            "--like",
-            metavar="LEDGER",
-            help="Start with the players and rules of another match (options given here win).",
-            show_default=False,
-            autocompletion=complete_ledger,
-        ),
-    ] = None,
+    players: PlayersOpt = None,
+    like: LikeOpt = None,
     asked: Asked,
     end_at: EndAtOpt = None,
     lang: str,
@@ -189,7 +174,7 @@ def _asked(
     if hand.given or not (interactive or sys.stdin.isatty()):
         return None
     from ..match.storage import read_ledger
-    from .prompts import ask_hand
+    from ..terminal.prompts import ask_hand
 
     ledger = read_ledger(ledger_file)
     start = None
@@ -272,14 +257,7 @@ def match_add(
 @grouped(lang=language)
 def match_show(
     ledger_file: LedgerArg,
-    number: Annotated[
-        int | None,
-        typer.Argument(
-            metavar="[N]",
-            help="One hand, whole: its cards, exposures and scores.",
-            show_default=False,
-        ),
-    ] = None,
+    number: ShownNumberArg = None,
     *,
     fmt: Annotated[
         Format,
@@ -313,7 +291,7 @@ def match_show(
     elif fmt is Format.csv:
         typer.echo(shown.render_match_csv(ledger), nl=False)
     else:
-        from .width import terminal_width
+        from ..terminal.width import terminal_width
 
         typer.echo(shown.render_match(ledger, lang, table_format, terminal_width()), nl=False)
 
@@ -391,7 +369,7 @@ def match_remove(
 @grouped(hand=hand_input, lang=language)
 def match_edit(
     ledger_file: LedgerArg,
-    number: Annotated[int, typer.Argument(metavar="N", help="The hand to replace (1 = first).")],
+    number: EditNumberArg,
     hand: HandInput,
     *,
     partial: PartialOpt = False,
@@ -430,10 +408,8 @@ def match_edit(
 @grouped(lang=language)
 def match_rename(
     ledger_file: LedgerArg,
-    old: Annotated[
-        str, typer.Argument(metavar="OLD", help="The name now.", autocompletion=complete_player)
-    ],
-    new: Annotated[str, typer.Argument(metavar="NEW", help="The new name.")],
+    old: OldArg,
+    new: NewArg,
     *,
     lang: str,
 ) -> None:
@@ -529,30 +505,15 @@ def match_verify(ledger_file: LedgerArg, *, lang: str) -> None:
     typer.echo(say("match.verified", lang, ledger=ledger_file, count=count), err=True)
 
 
-class Values(str, enum.Enum):
-    final = "final"
-    raw = "raw"
-
-
 @match_app.command("export", cls=Command)
 def match_export(
     ledger_file: LedgerArg,
     fmt: Annotated[Format, format_option(Format.csv, Format.json, help="csv or json.")] = (
         Format.csv
     ),
-    values: Annotated[
-        Values, typer.Option("--values", metavar="<final|raw>", help="final (default) or raw.")
-    ] = (Values.final),
-    totals: Annotated[
-        bool, typer.Option("--totals", help="A last row, 'total', with each player's sum.")
-    ] = False,
-    bom: Annotated[
-        bool,
-        typer.Option(
-            "--bom",
-            help="Start the CSV with a byte-order mark, so that Excel reads Chinese names right.",
-        ),
-    ] = False,
+    values: ValuesOpt = Values.final,
+    totals: TotalsOpt = False,
+    bom: BomOpt = False,
 ) -> None:
     """One row per hand, one column per player: the finals (or raws) for a spreadsheet, then
     when each hand was entered and its note.

@@ -70,63 +70,27 @@ def grouped(**groups: Callable[..., Any]) -> Callable[[Callable[..., Any]], Call
 
 # --- the hand ---------------------------------------------------------------------------------
 
-HandFileArg = Annotated[
-    str | None,
-    typer.Argument(
-        metavar="HAND.yaml",
-        help="A YAML hand file, or - for standard input. Or give the hand with --captured.",
-        show_default=False,
-    ),
-]
-CapturedOpt = Annotated[
-    list[str] | None,
-    typer.Option(
-        "--captured",
-        "-c",
-        metavar="NAME=CARDS",
-        help="One per player, in seat order (counter-clockwise): the cards that player "
-        'captured, e.g. 东="QS 6H 8H 10C". An empty 北= means nothing.',
-        show_default=False,
-        autocompletion=complete_captured,
-    ),
-]
-ExposedOpt = Annotated[
-    list[str] | None,
-    typer.Option(
-        "--exposed",
-        "-e",
-        metavar="NAME=CARDS",
-        help="Special cards a player exposed (亮牌/卖牌): Q♠ J♦ 10♣ A♥, e.g. 南=AH.",
-        show_default=False,
-        autocompletion=complete_exposed,
-    ),
-]
-FirstExposedOpt = Annotated[
-    list[str] | None,
-    typer.Option(
-        "--first-exposed",
-        metavar="NAME=CARD",
-        help="A card exposed under 首明 (the first card the player drew): counts ×4.",
-        show_default=False,
-        autocompletion=complete_exposed,
-    ),
-]
-RestOpt = Annotated[
-    str | None,
-    typer.Option(
-        "--rest",
-        metavar="NAME",
-        help="This player took every scoring card the others did not (the fourth "
-        "player at a table need not count).",
-        show_default=False,
-        autocompletion=complete_player,
-        callback=lambda name: name.strip() if name else name,  # names are trimmed everywhere
-    ),
-]
-PartialOpt = Annotated[
-    bool,
-    typer.Option("--partial", help="Allow scoring cards nobody captured; the result says partial."),
-]
+# fmt: off
+HandFileArg = Annotated[str | None, typer.Argument(
+    metavar="HAND.yaml", show_default=False,
+    help="A YAML hand file, or - for standard input. Or give the hand with --captured.")]
+CapturedOpt = Annotated[list[str] | None, typer.Option(
+    "--captured", "-c", metavar="NAME=CARDS", show_default=False, autocompletion=complete_captured,
+    help='One per player, in seat order (counter-clockwise): the cards that player captured, e.g. 东="QS 6H 8H 10C". An empty 北= means nothing.')]
+ExposedOpt = Annotated[list[str] | None, typer.Option(
+    "--exposed", "-e", metavar="NAME=CARDS", show_default=False, autocompletion=complete_exposed,
+    help="Special cards a player exposed (亮牌/卖牌): Q♠ J♦ 10♣ A♥, e.g. 南=AH.")]
+FirstExposedOpt = Annotated[list[str] | None, typer.Option(
+    "--first-exposed", metavar="NAME=CARD", show_default=False, autocompletion=complete_exposed,
+    help="A card exposed under 首明 (the first card the player drew): counts ×4.")]
+# names are trimmed everywhere
+RestOpt = Annotated[str | None, typer.Option(
+    "--rest", metavar="NAME", show_default=False, autocompletion=complete_player, callback=lambda name: name.strip() if name else name,
+    help="This player took every scoring card the others did not (the fourth player at a table need not count).")]
+PartialOpt = Annotated[bool, typer.Option(
+    "--partial",
+    help="Allow scoring cards nobody captured; the result says partial.")]
+# fmt: on
 
 
 @dataclass(frozen=True)
@@ -206,70 +170,26 @@ def hand_input(
 
 # --- the rules and the finals -----------------------------------------------------------------
 
-VariantOpt = Annotated[
-    list[str] | None,
-    typer.Option(
-        "--variant",
-        "-v",
-        metavar="NAME",
-        help="Rule set: classic (default), online, dehong, jj, two-deck; overrides the file's. "
-        "compare takes two or more (default: the four one-deck ones), each compared with "
-        "the first.",
-        show_default=False,
-        autocompletion=complete_variant,
-    ),
-]
-RulesOpt = Annotated[
-    list[str] | None,
-    typer.Option(
-        "--rules",
-        metavar="FILE",
-        help="House rules: a YAML file in the variants' schema (start from 'gongzhu-score "
-        "variants show classic --format yaml'), instead of --variant; compare takes several.",
-        show_default=False,
-    ),
-]
-NormalizeOpt = Annotated[
-    Method | None,
-    typer.Option(
-        "--normalize",
-        metavar="<none|zero-sum|jj>",
-        help="Raw to final: none, zero-sum (r − others/3), jj (3r − others). "
-        "Default: the variant's.",
-        show_default=False,
-    ),
-]
-ScaleOpt = Annotated[
-    int | None,
-    typer.Option(
-        "--scale",
-        min=1,
-        max=MAX_SCALE,
-        metavar="N",
-        help="Multiply the finals (the seed's one-deck ×12). Default 1, or the match's.",
-        show_default=False,
-    ),
-]
-RoundingOpt = Annotated[
-    Rounding | None,
-    typer.Option(
-        "--rounding",
-        metavar="<nearest|exact>",
-        help="zero-sum finals: nearest integer (the default), or exact thirds.",
-        show_default=False,
-    ),
-]
-TeamsOpt = Annotated[
-    Teams | None,
-    typer.Option(
-        "--teams",
-        metavar="<none|partners|pig-sheep>",
-        help="none (default); partners (打对家: seats 1+3 against 2+4); pig-sheep "
-        "(猪羊一家: the takers of the pig and the sheep against the others). "
-        "Overrides the file's.",
-        show_default=False,
-    ),
-]
+# fmt: off
+VariantOpt = Annotated[list[str] | None, typer.Option(
+    "--variant", "-v", metavar="NAME", show_default=False, autocompletion=complete_variant,
+    help="Rule set: classic (default), online, dehong, jj, two-deck; overrides the file's. compare takes two or more (default: the four one-deck ones), each compared with the first.")]
+RulesOpt = Annotated[list[str] | None, typer.Option(
+    "--rules", metavar="FILE", show_default=False,
+    help="House rules: a YAML file in the variants' schema (start from 'gongzhu-score variants show classic --format yaml'), instead of --variant; compare takes several.")]
+NormalizeOpt = Annotated[Method | None, typer.Option(
+    "--normalize", metavar="<none|zero-sum|jj>", show_default=False,
+    help="Raw to final: none, zero-sum (r − others/3), jj (3r − others). Default: the variant's.")]
+ScaleOpt = Annotated[int | None, typer.Option(
+    "--scale", min=1, max=MAX_SCALE, metavar="N", show_default=False,
+    help="Multiply the finals (the seed's one-deck ×12). Default 1, or the match's.")]
+RoundingOpt = Annotated[Rounding | None, typer.Option(
+    "--rounding", metavar="<nearest|exact>", show_default=False,
+    help="zero-sum finals: nearest integer (the default), or exact thirds.")]
+TeamsOpt = Annotated[Teams | None, typer.Option(
+    "--teams", metavar="<none|partners|pig-sheep>", show_default=False,
+    help="none (default); partners (打对家: seats 1+3 against 2+4); pig-sheep (猪羊一家: the takers of the pig and the sheep against the others). Overrides the file's.")]
+# fmt: on
 
 
 @dataclass(frozen=True)
@@ -318,17 +238,11 @@ def asked(
 
 # --- claimed scores ---------------------------------------------------------------------------
 
-ClaimOpt = Annotated[
-    list[str] | None,
-    typer.Option(
-        "--claim",
-        metavar="NAME=SCORE",
-        help="What a player says they scored, e.g. 南=-200; each wrong claim is shown with "
-        "the right number and the rules under which the claim comes out, and the command "
-        "exits 3.",
-        show_default=False,
-    ),
-]
+# fmt: off
+ClaimOpt = Annotated[list[str] | None, typer.Option(
+    "--claim", metavar="NAME=SCORE", show_default=False,
+    help="What a player says they scored, e.g. 南=-200; each wrong claim is shown with the right number and the rules under which the claim comes out, and the command exits 3.")]
+# fmt: on
 
 
 class ClaimsAre(str, enum.Enum):
@@ -336,14 +250,11 @@ class ClaimsAre(str, enum.Enum):
     final = "final"
 
 
-ClaimsAreOpt = Annotated[
-    ClaimsAre,
-    typer.Option(
-        "--claims-are",
-        metavar="<raw|final>",
-        help="Claims are raw scores (原始分) or final scores.",
-    ),
-]
+# fmt: off
+ClaimsAreOpt = Annotated[ClaimsAre, typer.Option(
+    "--claims-are", metavar="<raw|final>",
+    help="Claims are raw scores (原始分) or final scores.")]
+# fmt: on
 
 
 # --- what is printed --------------------------------------------------------------------------
@@ -364,6 +275,7 @@ def format_option(*supported: Format, help: str) -> Any:
     )
 
 
+# fmt: off
 FormatOpt = Annotated[
     Format,
     format_option(Format.table, Format.json, Format.csv, Format.yaml,
@@ -372,19 +284,14 @@ FormatOpt = Annotated[
 DataFormatOpt = Annotated[
     Format, format_option(Format.table, Format.json, Format.yaml, help="table, json or yaml.")
 ]
+# fmt: on
 Lang = enum.Enum("Lang", [(code, code) for code in LANGS], type=str)  # type: ignore[misc]
 """The languages, one for each catalog (``--lang``'s choices)."""
-LangOpt = Annotated[
-    Lang | None,
-    typer.Option(
-        "--lang",
-        metavar=f"<{'|'.join(LANGS)}>",
-        help="Language of tables, prompts, messages and help: en, zh (简体中文) or zh-Hant "
-        "(繁體中文). Default: GONGZHU_LANG, else the locale's (LANG=zh_TW.UTF-8: zh-Hant), "
-        "else en.",
-        show_default=False,
-    ),
-]
+# fmt: off
+LangOpt = Annotated[Lang | None, typer.Option(
+    "--lang", metavar=f"<{'|'.join(LANGS)}>", show_default=False,
+    help="Language of tables, prompts, messages and help: en, zh (简体中文) or zh-Hant (繁體中文). Default: GONGZHU_LANG, else the locale's (LANG=zh_TW.UTF-8: zh-Hant), else en.")]
+# fmt: on
 
 
 def language(lang: LangOpt = None) -> str:
@@ -392,84 +299,41 @@ def language(lang: LangOpt = None) -> str:
     return choose_lang(None if lang is None else lang.value, os.environ)
 
 
-TableFormatOpt = Annotated[
-    str,
-    typer.Option(
-        "--table-format",
-        metavar="STYLE",
-        help="Any tabulate table style: simple, github, grid, plain, …",
-    ),
-]
-OutputOpt = Annotated[
-    str | None,
-    typer.Option(
-        "--output",
-        "-o",
-        metavar="FILE",
-        help="Where to write: batch, its results instead of standard output; match chart, "
-        "the picture (FILE.svg keeps text as text, FILE.png is drawn with a font of this "
-        "machine that has the names).",
-        show_default=False,
-    ),
-]
+# fmt: off
+TableFormatOpt = Annotated[str, typer.Option(
+    "--table-format", metavar="STYLE",
+    help="Any tabulate table style: simple, github, grid, plain, …")]
+OutputOpt = Annotated[str | None, typer.Option(
+    "--output", "-o", metavar="FILE", show_default=False,
+    help="Where to write: batch, its results instead of standard output; match chart, the picture (FILE.svg keeps text as text, FILE.png is drawn with a font of this machine that has the names).")]
 
 
 # --- a match ----------------------------------------------------------------------------------
 
-LedgerArg = Annotated[
-    str,
-    typer.Argument(
-        metavar="LEDGER",
-        envvar=LEDGER_VARIABLE,  # (what marks the argument the current match stands in for)
-        show_envvar=False,
-        help="The match's ledger file. Left out: the match GONGZHU_MATCH names, else the one "
-        "last started or changed in this folder (said on stderr); match new: the new one.",
-        autocompletion=complete_ledger,
-    ),
-]
-HandNumberArg = Annotated[int, typer.Argument(metavar="N", help="A hand of the match (1 = first).")]
-NoteOpt = Annotated[
-    str | None,
-    typer.Option(
-        "--note",
-        metavar="TEXT",
-        help="A note kept with the hand (one line, at most 200 characters), shown by "
-        "'match show LEDGER N' and exported; in edit, --note '' removes it, and without "
-        "--note it stays.",
-        show_default=False,
-    ),
-]
-FirstPigOpt = Annotated[
-    str | None,
-    typer.Option(
-        "--first-pig",
-        metavar="NAME",
-        help="Two decks: who took the first pig (Q♠), when two players took one each; under "
-        "the first-lead rule pig they lead the next hand, and the match asks it.",
-        show_default=False,
-        autocompletion=complete_player,
-        callback=lambda name: name.strip() if name else name,  # names are trimmed everywhere
-    ),
-]
-EndAtOpt = Annotated[
-    int | None,
-    typer.Option(
-        "--end-at",
-        metavar="N",
-        help="The end, a negative total: a raw total at or below it (default -1000); in team "
-        "play a final total reaching it or its opposite.",
-        show_default=False,
-    ),
-]
-InteractiveOpt = Annotated[
-    bool,
-    typer.Option(
-        "--interactive",
-        "-i",
-        help="Ask for each player's cards (the default when no hand is given at a terminal).",
-    ),
-]
-YesOpt = Annotated[bool, typer.Option("--yes", "-y", help="Do it without asking (for scripts).")]
+# (what marks the argument the current match stands in for)
+LedgerArg = Annotated[str, typer.Argument(
+    metavar="LEDGER", envvar=LEDGER_VARIABLE, show_envvar=False, autocompletion=complete_ledger,
+    help="The match's ledger file. Left out: the match GONGZHU_MATCH names, else the one last started or changed in this folder (said on stderr); match new: the new one.")]
+HandNumberArg = Annotated[int, typer.Argument(
+    metavar="N",
+    help="A hand of the match (1 = first).")]
+NoteOpt = Annotated[str | None, typer.Option(
+    "--note", metavar="TEXT", show_default=False,
+    help="A note kept with the hand (one line, at most 200 characters), shown by 'match show LEDGER N' and exported; in edit, --note '' removes it, and without --note it stays.")]
+# names are trimmed everywhere
+FirstPigOpt = Annotated[str | None, typer.Option(
+    "--first-pig", metavar="NAME", show_default=False, autocompletion=complete_player, callback=lambda name: name.strip() if name else name,
+    help="Two decks: who took the first pig (Q♠), when two players took one each; under the first-lead rule pig they lead the next hand, and the match asks it.")]
+EndAtOpt = Annotated[int | None, typer.Option(
+    "--end-at", metavar="N", show_default=False,
+    help="The end, a negative total: a raw total at or below it (default -1000); in team play a final total reaching it or its opposite.")]
+InteractiveOpt = Annotated[bool, typer.Option(
+    "--interactive", "-i",
+    help="Ask for each player's cards (the default when no hand is given at a terminal).")]
+YesOpt = Annotated[bool, typer.Option(
+    "--yes", "-y",
+    help="Do it without asking (for scripts).")]
+# fmt: on
 
 
 def output_needed(output: str | None, command: str) -> str:
@@ -477,3 +341,113 @@ def output_needed(output: str | None, command: str) -> str:
     if output is None:
         raise error(InputError, "error.cli.output", command=command)
     return output
+
+
+class Values(str, enum.Enum):
+    final = "final"
+    raw = "raw"
+
+
+# --- match's own ------------------------------------------------------------------------------
+
+# fmt: off
+NewLedgerArg = Annotated[str, typer.Argument(
+    metavar="LEDGER",
+    help="The new match's ledger file; it becomes this folder's current match.")]
+PlayersOpt = Annotated[str | None, typer.Option(
+    "--players", "-p", metavar="NAMES", show_default=False,
+    help="Four names in seat order (counter-clockwise): 东,南,西,北.")]
+LikeOpt = Annotated[str | None, typer.Option(
+    "--like", metavar="LEDGER", show_default=False, autocompletion=complete_ledger,
+    help="Start with the players and rules of another match (options given here win).")]
+ShownNumberArg = Annotated[int | None, typer.Argument(
+    metavar="[N]", show_default=False,
+    help="One hand, whole: its cards, exposures and scores.")]
+EditNumberArg = Annotated[int, typer.Argument(
+    metavar="N",
+    help="The hand to replace (1 = first).")]
+OldArg = Annotated[str, typer.Argument(
+    metavar="OLD", autocompletion=complete_player,
+    help="The name now.")]
+NewArg = Annotated[str, typer.Argument(
+    metavar="NEW",
+    help="The new name.")]
+ValuesOpt = Annotated[Values, typer.Option(
+    "--values", metavar="<final|raw>",
+    help="final (default) or raw.")]
+TotalsOpt = Annotated[bool, typer.Option(
+    "--totals",
+    help="A last row, 'total', with each player's sum.")]
+BomOpt = Annotated[bool, typer.Option(
+    "--bom",
+    help="Start the CSV with a byte-order mark, so that Excel reads Chinese names right.")]
+# fmt: on
+
+
+# --- the hand commands' own -------------------------------------------------------------------
+
+# fmt: off
+ExplainTooOpt = Annotated[bool, typer.Option(
+    "--explain",
+    help="Also explain every score, step by step.")]
+ExplainNumberArg = Annotated[int | None, typer.Argument(
+    metavar="[N]", show_default=False,
+    help="With a match ledger in place of the hand file: explain its hand N.")]
+RecordFileArg = Annotated[str, typer.Argument(
+    metavar="RECORD.yaml",
+    help="A trick-by-trick record (YAML or JSON), or - for standard input.")]
+ClaimLimitOpt = Annotated[int | None, typer.Option(
+    "--claim-limit", metavar="POSITIONS", min=1, max=100_000_000,
+    help="How many positions the search for a claim (声称) may visit before it says 'undecided': every play it tries counts, within a trick or between tricks (default 500,000: a few seconds at most, two decks before the first trick too).")]
+LedgersArg = Annotated[list[str], typer.Argument(
+    metavar="LEDGER...",
+    help="Match ledgers, or folders of them (the other YAML files there are passed over).")]
+VariantNameArg = Annotated[str, typer.Argument(
+    autocompletion=complete_variant,
+    help="classic, online, dehong, jj or two-deck.")]
+# fmt: on
+
+
+# --- batch's own ------------------------------------------------------------------------------
+
+# fmt: off
+InputsArg = Annotated[list[str], typer.Argument(
+    metavar="INPUT...",
+    help="Hand files (.yaml/.yml, many documents allowed; .jsonl, one hand a line; .parquet, one hand a row), folders (searched for all three), or - for standard input.")]
+SummaryOnlyOpt = Annotated[bool, typer.Option(
+    "--summary-only",
+    help="Only the per-player totals.")]
+KeepGoingOpt = Annotated[bool, typer.Option(
+    "--keep-going", "-k",
+    help="Score the rest after a bad record; list every bad record at the end, exit 1.")]
+DaskOpt = Annotated[str | None, typer.Option(
+    "--dask", metavar="ADDRESS", show_default=False,
+    help="Score Parquet inputs on a Dask cluster, a task per row group, into the dataset folder --output (with --format parquet; the [dask] extra): 'local' starts one on this machine's cores, else the scheduler's address (tcp://host:8786; its workers must see the input and output paths).")]
+DaskTimeoutOpt = Annotated[float | None, typer.Option(
+    "--dask-timeout", metavar="SECONDS", show_default=False,
+    help="With --dask: how long to wait to reach the scheduler, and while its cluster has no live worker, before giving up (exit 2). Default: 10.")]
+VerboseOpt = Annotated[bool, typer.Option(
+    "--verbose",
+    help="With --dask: Dask's own log lines on stderr too.")]
+# fmt: on
+
+
+# --- serve's own ------------------------------------------------------------------------------
+
+# fmt: off
+ServedLedgerArg = Annotated[str | None, typer.Argument(
+    metavar="[LEDGER]", envvar=LEDGER_VARIABLE, show_envvar=False, show_default=False, autocompletion=complete_ledger,
+    help="The match's ledger file. Left out: the match GONGZHU_MATCH names, else the one last started or changed in this folder (said on stderr).")]
+HostOpt = Annotated[str, typer.Option(
+    "--host", metavar="ADDR",
+    help="The address to listen on: 127.0.0.1 (this machine only) by default; 0.0.0.0 for every phone on the network (anyone there with the address can change the match).")]
+PortOpt = Annotated[int, typer.Option(
+    "--port", metavar="N", min=0, max=65535,
+    help="The port (0: any free one, said in the address).")]
+NewKeyOpt = Annotated[bool, typer.Option(
+    "--new-key",
+    help="Make a new key for the match's page: every address given before stops working (the key is kept beside the ledger, in LEDGER.key).")]
+QrOpt = Annotated[bool, typer.Option(
+    "--qr/--no-qr",
+    help="Draw the address as a QR code too.")]
+# fmt: on

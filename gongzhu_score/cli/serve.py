@@ -6,65 +6,33 @@ Needs the ``[web]`` extra (Starlette, uvicorn, segno), imported only when the co
 from __future__ import annotations
 
 import sys
-from typing import Annotated
 
 import typer
 
 from ..terms import say
 from .clock import entry_time
-from .complete import complete_ledger
-from .current import LEDGER_VARIABLE, current_ledger
-from .options import grouped, language
+from .current import current_ledger
+from .options import (
+    HostOpt,
+    NewKeyOpt,
+    PortOpt,
+    QrOpt,
+    ServedLedgerArg,
+    grouped,
+    language,
+)
 
 __all__ = ["serve_command"]
 
 
 @grouped(lang=language)
 def serve_command(
-    ledger_file: Annotated[
-        str | None,
-        typer.Argument(
-            metavar="[LEDGER]",
-            envvar=LEDGER_VARIABLE,
-            show_envvar=False,
-            show_default=False,
-            help="The match's ledger file. Left out: the match GONGZHU_MATCH names, else the "
-            "one last started or changed in this folder (said on stderr).",
-            autocompletion=complete_ledger,
-        ),
-    ] = None,
+    ledger_file: ServedLedgerArg = None,
     *,
-    host: Annotated[
-        str,
-        typer.Option(
-            "--host",
-            metavar="ADDR",
-            help="The address to listen on: 127.0.0.1 (this machine only) by default; 0.0.0.0 "
-            "for every phone on the network (anyone there with the address can change the "
-            "match).",
-        ),
-    ] = "127.0.0.1",
-    port: Annotated[
-        int,
-        typer.Option(
-            "--port",
-            metavar="N",
-            min=0,
-            max=65535,
-            help="The port (0: any free one, said in the address).",
-        ),
-    ] = 8000,
-    new_key: Annotated[
-        bool,
-        typer.Option(
-            "--new-key",
-            help="Make a new key for the match's page: every address given before stops "
-            "working (the key is kept beside the ledger, in LEDGER.key).",
-        ),
-    ] = False,
-    qr: Annotated[
-        bool, typer.Option("--qr/--no-qr", help="Draw the address as a QR code too.")
-    ] = True,
+    host: HostOpt = "127.0.0.1",
+    port: PortOpt = 8000,
+    new_key: NewKeyOpt = False,
+    qr: QrOpt = True,
     lang: str,
 ) -> None:
     """Serve the match's page to the table: standings, hands, explanations, entry by tapping.

@@ -23,7 +23,8 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-from collections.abc import Iterator, Mapping
+import re
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -45,6 +46,7 @@ __all__ = [
     "Remembered",
     "find_current",
     "is_ledger_file",
+    "ledger_omitted",
     "list_matches",
     "look_for_current",
     "named_current",
@@ -350,3 +352,40 @@ def _listing(path: str, here: str | None, remembered: bool, current: bool) -> Li
     except GongzhuError as e:
         return Listing(path, shown, current, remembered, changed, problem=e)
     return Listing(path, shown, current, remembered, changed, ledger)
+
+
+_WHOLE = re.compile(r"[+-]?[0-9]+")
+
+
+def ledger_omitted(
+    first: str | None, count: int, after: Sequence[str], command: str = "show"
+) -> bool:
+    """Whether a match command's arguments leave the ledger out: ``first`` is the first one
+    given, ``count`` how many were given, ``after`` the names of the arguments that follow the
+    ledger (``N``, ``HAND.yaml``, ``OLD``…).
+
+    - Every argument given (``match show L 3``), or more: the ledger was given.
+    - Fewer: the first one given is the ledger when it is a ledger file. Otherwise it is what
+      comes after the ledger, when it can be: a hand number (``match show 3``) when it is a
+      whole number; a hand file (``match add hand.yaml``) when it is ``-`` or a file that is no
+      ledger; a name (``match rename 北 小北``) always. What cannot be (``match show
+      tonight.yaml``) is the ledger: its error says what is wrong with it.
+    - A whole number that is also the name of a ledger file here is refused, never guessed:
+      ``./3`` names the file, ``match show LEDGER 3`` the hand."""
+    if first is None or count == 0:
+        return True
+    if count > len(after):
+        return False  # every argument is there (or more: the command says so)
+    ledger = is_ledger_file(first)
+    kind = after[0]
+    if kind == "N":
+        if not _WHOLE.fullmatch(first.strip()):
+            return False
+        if ledger:
+            raise error(LedgerError, "error.cli.ambiguous", token=first, command=command)
+        return True
+    if ledger:
+        return False
+    if kind == "HAND.yaml":
+        return first == "-" or os.path.isfile(first)
+    return True

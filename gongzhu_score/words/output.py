@@ -1,14 +1,10 @@
-"""The output's words, in English (the catalogs translate them): table headings, the explanation's steps
-(``explain.…``), the match's tables and states (``match.…``), replay, compare, batch and
-stats, the rule names of ``variants show`` (``rule.…``). They join :data:`gongzhu_score.terms.TERMS`
-when the output is first imported (``render/__init__.py``).
-"""
-
-from ..terms import add_terms
+"""The output's words: table headings, the explanation's steps (``explain.…``), the match's
+tables and states (``match.…``), replay, compare, batch and stats, the rule names of ``variants
+show`` (``rule.…``), help pages (``help.…``). Data only."""
 
 # One term a line, in English (each catalog in gongzhu_score/locale/ translates it).
 # fmt: off
-add_terms({
+OUTPUT: dict[str, str] = {
     "seat": "seat",
     "player": "player",
     "cards": "scoring cards",
@@ -319,5 +315,5 @@ add_terms({
     "batch.passed.ledger": "passed over {path}: a match ledger, not recorded hands (match show and stats read it)",
     "batch.passed.rules": "passed over {path}: a rules file, not recorded hands (use it with --rules)",
     "batch.passed.parquet": "passed over {path}: reading Parquet needs the arrow extra: pip install 'gongzhu-score[arrow]'",
-})
+}
 # fmt: on

@@ -1,14 +1,14 @@
 """The library's messages, in English (the catalogs translate them): every error it raises (``error.…``), where in
 an input an error is (``where.…``), what a record breaks (``violation.…``) and what a stored
-ledger no longer agrees with (``verify.…``). Data only; :mod:`.terms` says them.
+ledger no longer agrees with (``verify.…``). Data only; :mod:`..terms` says them.
 
-Nothing here speaks of the command line's flags or prompts (:mod:`.cli.words` does), nor of
-the output's headings (:mod:`.render.words`): the library says what is wrong with the data.
+Nothing here speaks of the command line's flags or prompts (:mod:`.command_line` does), nor of
+the output's headings (:mod:`.output`): the library says what is wrong with the data.
 """
 
 # One term a line, in English (each catalog in gongzhu_score/locale/ translates it).
 # fmt: off
-MESSAGES: dict[str, str] = {
+LIBRARY: dict[str, str] = {
     "error.card.unknown": "unknown card {token}{detail}",
     "error.card.no_suit": " (a rank with no suit; write e.g. {rank}H or {rank}S)",
     "error.card.no_rank": " (a suit with no rank; write e.g. QS or ♥AK)",

@@ -1,14 +1,10 @@
-"""The command line's words, in English (the catalogs translate them): its own refusals of flags
-(``error.cli.…``), the hints that name the flag that fixes an error (``hint.…``), the prompts
-of interactive entry (``prompt.…``). They join :data:`gongzhu_score.terms.TERMS` when the
-command line is imported (``cli/__init__.py``).
-"""
-
-from ..terms import add_terms
+"""The command line's words: its own refusals of flags (``error.cli.…``), the hints that name
+the flag that fixes an error (``hint.…``), the prompts of interactive entry (``prompt.…``),
+Click's usage errors in the other languages (``usage.…``). Data only."""
 
 # One term a line, in English (each catalog in gongzhu_score/locale/ translates it).
 # fmt: off
-add_terms({
+COMMAND_LINE: dict[str, str] = {
     "error.prefix": "error: ",
     "error.output": "cannot write the output: ",
     "error.stream.stdin_closed": "standard input is closed: there is nothing to read (name a file instead of -)",
@@ -98,5 +94,5 @@ add_terms({
     "prompt.typed_twice.two": "{card} is typed {count} times on {name}'s line, but two decks have two; enter {name}'s cards again",
     "serve.running": "serving {ledger} to the table: open the address above on each phone (anyone with it can change the match); Ctrl-C stops",
     "hint.stdin_terminal": "reading a hand from standard input: type or paste it, then press Ctrl-D at the start of a line (Ctrl-Z then Enter on Windows)",
-})
+}
 # fmt: on
