@@ -32,7 +32,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from ..errors import ChangedMeanwhileError, GongzhuError
 from ..match.history import digest
-from ..terms import error, printable, say
+from ..terms import LANGS, Listed, error, printable, say
 from . import state
 from .state import RequestError
 
@@ -46,7 +46,6 @@ MAX_LISTENERS = 64
 
 POLL_SECONDS = 0.2
 HEARTBEAT_SECONDS = 15.0
-_LANGS = ("zh", "en")
 _FILES = {
     "app.js": "text/javascript; charset=utf-8",
     "style.css": "text/css; charset=utf-8",
@@ -156,8 +155,9 @@ def create_app(
 
     def lang_of(request: Request) -> str:
         asked = request.query_params.get("lang", lang)
-        if asked not in _LANGS:
-            raise error(RequestError, "error.web.lang", value=printable(repr(asked)))
+        if asked not in LANGS:
+            raise error(RequestError, "error.web.lang", value=printable(repr(asked)),
+                        langs=Listed(LANGS))  # fmt: skip
         return asked
 
     async def answer(request: Request, work: Callable[[str], Any]) -> Response:

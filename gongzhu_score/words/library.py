@@ -133,7 +133,7 @@ LIBRARY: dict[str, str] = {
     "error.web.player": "{field}: {name} is not a player of this match ({players})",
     "error.web.key": "unknown field {key} in the hand (the fields: {allowed})",
     "error.web.twice": "{card} is with {name} already; take it back from {name} first",
-    "error.web.lang": "lang={value}: the page speaks zh or en",
+    "error.web.lang": "lang={value}: the page speaks {langs}",
     "error.web.key_file": "cannot keep the page's key ({why}); nothing was served",
     "error.web.key_bad": "holds no key the page can use; make a new one with --new-key",
     "error.web.no_key": "this page needs the match's key: open the address serve printed (…/?key=…)",
