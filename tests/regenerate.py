@@ -43,8 +43,9 @@ def commands(command: Any = None, path: str = "gongzhu-score") -> Iterator[tuple
             yield from commands(command.get_command(ctx, name), f"{path} {name}")
 
 
-def template() -> Any:
-    """The catalogs' template: every text the program says, from the program itself."""
+def template(root: Any = None) -> Any:
+    """The catalogs' template: every text the program says, from the program itself (``root``:
+    another command line's, for a test)."""
     from babel.messages.catalog import Catalog
 
     import gongzhu_score.cli
@@ -63,7 +64,7 @@ def template() -> Any:
         catalog.add(english, context=f"page.{key}", auto_comments=["a word of the page"])
     for variant in VARIANTS.values():
         catalog.add(variant.title, context="variant.title")
-    for path, command, ctx in commands():
+    for path, command, ctx in commands(root):
         if command.help:
             catalog.add(reflowed(command.help), auto_comments=[f"{path}"])
         for piece in command.collect_usage_pieces(ctx):

@@ -367,3 +367,14 @@ def test_serve_without_a_ledger_serves_the_current_match(ledger: Path) -> None:
     finally:
         process.terminate()
         process.communicate(timeout=10)
+
+
+def test_the_page_speaks_every_language_of_the_catalogs(served: Served, ledger: Path) -> None:
+    state = served.get("/api/state")[1]
+    served.post("/api/hands", {"version": state["version"], "entry": ENTRY})
+    status, traditional = served.get("/api/state", lang="zh-Hant")
+    assert status == 200 and traditional["words"]["entry.confirm"] == "確認"
+    status, hand = served.get("/api/hands/1", lang="zh-Hant")
+    assert hand["text"] == cli("match", "show", str(ledger), "1", "--lang", "zh-Hant").stdout
+    status, answer = served.get("/api/state", lang="fr")
+    assert status == 400 and "en、zh、zh-Hant" in answer["error"]  # (the page's own language)
