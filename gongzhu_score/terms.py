@@ -20,14 +20,16 @@ language, errors included (:func:`error`).
 from __future__ import annotations
 
 import functools
-import gettext
 import os
 import re
 from collections.abc import Iterable, Mapping
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from . import errors
 from .errors import GongzhuError, Said
+
+if TYPE_CHECKING:
+    import gettext
 
 __all__ = [
     "DOMAIN",
@@ -80,6 +82,8 @@ LANGS = _languages()
 @functools.cache
 def translations(lang: str) -> gettext.NullTranslations:
     """The catalog of ``lang`` (English, or a language without one: the English itself)."""
+    import gettext  # (English, the source, needs none of it)
+
     if lang == "en" or lang not in LANGS:
         return gettext.NullTranslations()
     path = os.path.join(LOCALE, lang.replace("-", "_"), "LC_MESSAGES", f"{DOMAIN}.mo")

@@ -9,6 +9,7 @@ The library's errors describe the data; the flag that fixes one is added here.
 from __future__ import annotations
 
 import contextlib
+import contextvars
 import io
 import os
 import sys
@@ -19,8 +20,6 @@ import typer
 from typer.core import TyperCommand, TyperGroup
 
 from ..errors import GongzhuError, LedgerNotHandError, MissingCardsError
-from ..render.help import HELP_LANG, help_page
-from ..render.usage import usage_error
 from ..terminal.streams import prepare_streams, stdin_encoding
 from ..terms import choose_lang, place, printable, say
 
@@ -28,6 +27,8 @@ __all__ = ["PROG", "Command", "ErrorsAtTheBoundary", "FormatRefused", "asked_lan
            "tell"]  # fmt: skip
 
 PROG = "gongzhu-score"
+HELP_LANG: contextvars.ContextVar[str | None] = contextvars.ContextVar("help", default=None)
+"""The language of the command line being run (its help)."""
 
 # What the command line adds to a library error: the flags that fix it.
 _FLAG_HINTS: dict[type[GongzhuError], str] = {
@@ -92,9 +93,11 @@ def _lang_to_command(args: list[str]) -> list[str]:
 
 
 class _Translated:
-    """Help in the language asked (:func:`.help.help_page`)."""
+    """Help in the language asked (:func:`..render.help.help_page`)."""
 
     def get_help(self, ctx: Any) -> str:
+        from ..render.help import help_page  # (Rich, and the page's making: only to be shown)
+
         return help_page(self, ctx, HELP_LANG.get() or asked_lang(()))
 
 
@@ -150,6 +153,8 @@ class ErrorsAtTheBoundary(_Translated, TyperGroup):
         except typer.TyperException as e:  # Click's usage errors: bad option, bad value, …
             ctx = getattr(e, "ctx", None)
             hint = say("hint.see_help", lang, command=ctx.command_path) if ctx else ""
+            from ..render.usage import usage_error
+
             tell(f"{prefix}{printable(usage_error(e, lang))}{hint}")
             code = 2
         except typer.Abort:

@@ -10,7 +10,6 @@ show help.
 
 from __future__ import annotations
 
-import contextvars
 import inspect
 import io
 import re
@@ -20,10 +19,7 @@ from typing import Any
 
 from ..terms import say, translations
 
-__all__ = ["HELP_LANG", "help_page", "reflowed", "said_in", "usage_line"]
-
-HELP_LANG: contextvars.ContextVar[str | None] = contextvars.ContextVar("help", default=None)
-"""The language of the command line being run (its help, its usage line)."""
+__all__ = ["help_page", "reflowed", "said_in", "usage_line"]
 
 
 def reflowed(text: str) -> str:
