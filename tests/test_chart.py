@@ -57,6 +57,11 @@ def test_in_chinese(tmp_path: Path) -> None:
     assert "终局线 -1000" in shown and "原始分合计" in shown and "局" in shown
     assert "南  -1100  (当猪)" in shown
     assert any("第 3 局后结束：南 当猪，北 获胜" in t for t in shown)
+    out = tmp_path / "牌局-繁體.svg"
+    ok("match", "chart", LEDGER, "-o", str(out), "--lang", "zh-Hant")
+    shown = texts(out.read_bytes())
+    assert "終局線 -1000" in shown and "原始分合計" in shown
+    assert "南  -1100  (當豬)" in shown
 
 
 @pytest.mark.chart

@@ -69,6 +69,17 @@ def test_the_rest_on_the_first_seat_and_in_chinese(ledger: str) -> None:
     )
 
 
+def test_the_prompts_in_traditional_chinese_read_what_they_print(ledger: str) -> None:
+    # 其餘 for the rest, 無 for nothing, the cards in Traditional: each as zh-Hant prints it.
+    typed = "其餘\n豬 紅桃2\n羊\n無\n\n\ny\n"
+    r = run("match", "add", ledger, "-i", "--lang", "zh-Hant", input=typed)
+    assert r.exit_code == 0, r.stderr
+    assert "1. 东：其餘（變壓器 紅桃3 4 5 6 7 8 9 10 J Q K A）" in r.stderr
+    assert raws(ledger)[0] == flags_raws(
+        "-c", "东=", "-c", "南=猪 红桃2", "-c", "西=羊", "-c", "北=", "--rest", "东"
+    )
+
+
 def test_a_second_rest_is_refused_and_its_line_asked_again(ledger: str) -> None:
     r = run("match", "add", ledger, "-i", input="pig\nrest\nrest\n♥AKQ\n\n\n\ny\n")
     assert r.exit_code == 0, r.stderr
