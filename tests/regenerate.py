@@ -2,7 +2,8 @@
 
     python tests/regenerate.py           # write them: the template, each catalog (Babel's
                                          # update), each .mo (Babel's compile), docs/cli.md
-    python tests/regenerate.py --check   # change nothing; say what is out of date (exit 1)
+    python tests/regenerate.py --check   # change nothing; say what is out of date (exit 1): a
+                                         # catalog by its entries, whatever Babel lays it out
 
 The template (``gongzhu_score/locale/gongzhu_score.pot``) holds every text a person reads, taken
 from the running program rather than from its source (help texts are Typer declarations and
@@ -142,7 +143,31 @@ def cli_reference() -> str:
     )
 
 
-def main(check: bool) -> int:
+def _said(path: Path, data: bytes) -> object:
+    """What a file says, for a comparison that no Babel version's own layout changes: a
+    catalog's entries (and a compiled one's), else its bytes."""
+    from babel.messages.mofile import read_mo
+    from babel.messages.pofile import read_po
+
+    if path.suffix not in (".po", ".pot", ".mo"):
+        return data
+    with io.BytesIO(data) as file:
+        catalog = read_mo(file) if path.suffix == ".mo" else read_po(file)
+    def text(value: object) -> str:  # (Babel before 2.15 reads a compiled context as bytes)
+        return value.decode() if isinstance(value, bytes) else str(value or "")
+
+    return sorted((text(m.context), text(m.id), text(m.string), m.fuzzy, tuple(m.user_comments))
+                  for m in catalog if m.id)  # fmt: skip
+
+
+def stale(wanted: dict[Path, bytes]) -> list[Path]:
+    """The files that do not say what the program makes them say."""
+    return [p for p, data in wanted.items()
+            if not p.exists() or _said(p, p.read_bytes()) != _said(p, data)]  # fmt: skip
+
+
+def wanted_files() -> dict[Path, bytes]:
+    """Every file this script makes, as it makes them now."""
     from babel.messages.pofile import read_po
 
     new = template()
@@ -152,12 +177,18 @@ def main(check: bool) -> int:
         wanted[po] = po_bytes(catalog)
         with io.BytesIO(wanted[po]) as again:
             wanted[po.with_suffix(".mo")] = mo_bytes(read_po(again))
-    stale = [p for p, data in wanted.items() if not p.exists() or p.read_bytes() != data]
-    for path in stale:
+    return wanted
+
+
+def main(check: bool) -> int:
+    wanted = wanted_files()
+    found = stale(wanted) if check else [p for p, d in wanted.items()
+                                         if not p.exists() or p.read_bytes() != d]  # fmt: skip
+    for path in found:
         print(f"{'out of date' if check else 'wrote'}: {path.relative_to(ROOT)}")
         if not check:
             path.write_bytes(wanted[path])
-    return 1 if check and stale else 0
+    return 1 if check and found else 0
 
 
 if __name__ == "__main__":

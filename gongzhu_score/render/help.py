@@ -57,6 +57,7 @@ def _piece(piece: str, lang: str) -> str:
 
 def help_page(command: Any, ctx: Any, lang: str) -> str:
     """``command``'s help page in ``lang``, as wide as the terminal."""
+    from rich.cells import cell_len
     from rich.console import Console
     from rich.padding import Padding
     from rich.table import Table
@@ -81,9 +82,11 @@ def help_page(command: Any, ctx: Any, lang: str) -> str:
             continue
         console.print()
         console.print(say(heading, lang))
+        # Both columns' widths given, so that every Rich lays the page out alike.
+        first = min(max(cell_len(name) for name, _ in rows), max(width * 2 // 5, 16))
         table = Table.grid(padding=(0, 2), pad_edge=False)
-        table.add_column(max_width=max(width * 2 // 5, 16), overflow="fold")
-        table.add_column(overflow="fold", ratio=1)
+        table.add_column(width=first, overflow="fold")
+        table.add_column(width=max(width - first - 4, 10), overflow="fold")
         for name, text in rows:
             table.add_row(Text(name, overflow="fold"), Text(text, overflow="fold"))
         console.print(Padding(table, (0, 0, 0, 2)))
