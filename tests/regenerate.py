@@ -153,6 +153,7 @@ def _said(path: Path, data: bytes) -> object:
         return data
     with io.BytesIO(data) as file:
         catalog = read_mo(file) if path.suffix == ".mo" else read_po(file)
+
     def text(value: object) -> str:  # (Babel before 2.15 reads a compiled context as bytes)
         return value.decode() if isinstance(value, bytes) else str(value or "")
 
