@@ -1042,7 +1042,8 @@ def _team_finals(
 
 
 _SETS = 1 << 16
-"""How many sets of scoring cards one player can take (one deck): :func:`.bits.scoring_set`."""
+"""How many sets of scoring cards one player can take (one deck):
+:func:`~gongzhu_score.core.bits.scoring_set`."""
 _TOO_LARGE = np.iinfo(np.int64).min
 """Kept for a raw beyond :data:`_COLUMN_LIMIT` (its hand goes the row path)."""
 
@@ -1099,7 +1100,8 @@ class _Raws:
 
 _COPY_FIELD = COPY_KEY[0] * 3
 _FIRST_FIELD = FIRST_KEY[0]
-"""A special card's copies and its 首明 in its field of an exposure key (:mod:`.bits`)."""
+"""A special card's copies and its 首明 in its field of an exposure key
+(:mod:`gongzhu_score.core.bits`)."""
 _KEYS = np.array([sum((0, COPY_KEY[k], FIRST_KEY[k])[row // 3**k % 3] for k in range(4))
                   for row in range(81)], np.int64)  # fmt: skip
 """One deck's exposure keys, by each special card's state (digit k in base 3: card k not

@@ -1,7 +1,7 @@
 """A match (比赛/一盘) as a ledger: every hand's input and scores, running totals, the end (§8).
 
 Pure: a :class:`Ledger` is an immutable value; adding, undoing, editing and renaming return a
-new ledger. Reading and writing files is :mod:`gongzhu_score.storage`'s job. The text form
+new ledger. Reading and writing files is :mod:`.storage`'s job. The text form
 (:meth:`Ledger.to_text`) is YAML a person can read, written the same way every time.
 """
 

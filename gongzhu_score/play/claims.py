@@ -5,7 +5,7 @@ claim is **guaranteed** when, every hand being known, the claimer has a way to p
 they stated, if they stated one) such that every legal play of the other three sends each of
 those scoring cards where the claim says. That is a game with two sides: at the claimer's turn
 *some* play must keep the claim, at any other player's turn *every* legal play must. This module
-answers it exactly, by searching every line of play the rules allow (:mod:`.rules` decides what
+answers it exactly, by searching every line of play the rules allow (:mod:`.legal` decides what
 is legal, as it does for replay), and when the answer is no, gives the evidence: a line of play
 by the others that defeats the claim.
 
