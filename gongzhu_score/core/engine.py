@@ -441,30 +441,6 @@ class CompiledRules:
         return self._finish(hand.names, once_list, twice_list, shown, norm, bool(missing),
                             tuple(missing))  # fmt: skip
 
-    def score_codes(
-        self,
-        names: Sequence[object],
-        captured: Sequence[object],
-        exposed: Sequence[object],
-        norm: Normalization,
-        first_exposed: Sequence[object] | None = None,
-    ) -> HandResult | None:
-        """Score a hand given as canonical card codes (``"QS 6H"`` or ``["QS", "6H"]``), as
-        hand files and JSON Lines hold them: the fast path. None when anything is not plainly
-        valid (another spelling, a card given twice, a missing card, …): then
-        :meth:`score` on the parsed hand gives the result or the precise error.
-        ``first_exposed``: each player's 首明 (None: nobody's).
-
-        Names with surrounding space go the careful path too (hand files strip them).
-        """
-        if len(names) != 4 or len(captured) != 4 or len(exposed) != 4:
-            return None
-        tally = _Tally(self.decks == 1)
-        for i in range(4):
-            if not tally.player(self._plain(names[i]), captured[i]):
-                return None
-        return self._codes_read(tally, exposed, first_exposed, norm)
-
     def _plain(self, name: object) -> str | None:
         """``name`` when it is a plain player's name, else None (a name with surrounding space
         goes the careful path, which trims it or refuses it saying why)."""
