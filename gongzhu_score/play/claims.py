@@ -46,8 +46,9 @@ from ..terms import error
 from .legal import legal_plays, winner
 from .state import Position, Trick, seat_order
 
-__all__ = ["POSITION_BUDGET", "ClaimDecision", "Position", "RestClaim", "decide", "legal_plays",
-           "play_codes", "trick_codes", "trick_winner"]  # fmt: skip
+# Position is state.py's; it is named here because docs/library.md imports it from here.
+__all__ = ["POSITION_BUDGET", "ClaimDecision", "Position", "RestClaim", "decide", "play_codes",
+           "trick_codes"]  # fmt: skip
 
 POSITION_BUDGET = 500_000
 """Positions the search may visit (every play tried, within tricks and between them) before
@@ -793,12 +794,6 @@ def _astray(
                     claimed = tuple(n for n in takes if owed[card, n])
                     out.append((card, taker, claimed))
     return tuple(out)
-
-
-def trick_winner(trick: Trick) -> str | None:
-    """Who wins a trick of the counter-line (None: it stops early, the stated line being
-    unplayable there)."""
-    return trick.winner
 
 
 def trick_codes(trick: Trick) -> list[str]:
