@@ -254,7 +254,7 @@ def _part(
     keep_going: bool,
     target: str,
 ) -> tuple[int, list[tuple[str, GongzhuError]]]:
-    """One task on a worker: a Parquet row group scored into its own part file.
+    """One worker task: a Parquet row group scored into its own part file.
 
     Errors come back as (source, error): an error pickles with its message in every language.
     """

@@ -32,9 +32,11 @@ def _load(name: str, as_name: str, folder: str = os.path.dirname(__file__)) -> M
 
 
 def as_source(name: str) -> ModuleType:
-    """The module ``name`` of this package run from its source as plain Python. It takes what
-    compiled code's types would refuse (numpy arrays); an uncompiled module is returned as
-    is."""
+    """The module ``name`` of this package, run from its source as plain Python.
+
+    So it takes what compiled code's types would refuse, such as numpy arrays. An uncompiled
+    module is returned as is.
+    """
     own = sys.modules.get(f"{__name__}.{name}") or importlib.import_module(f"{__name__}.{name}")
     if (own.__file__ or "").endswith(".py"):
         return own

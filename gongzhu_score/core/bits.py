@@ -1,5 +1,7 @@
-"""The bit layouts, in one place: cards as mask bits, exposures as one number, scoring cards as
-16 bits, card codes byte by byte.
+"""The bit layouts, in one place, for cards, exposures, scoring sets and codes.
+
+A card is a mask bit, a hand's exposures one number, a player's scoring cards 16 bits, a card
+code read byte by byte.
 
 The engine (:mod:`.engine`) scores masks; the column path (:mod:`gongzhu_score.batch.columns`)
 reads columns of card codes into masks with numpy; ``variants show`` asks the engine about

@@ -351,7 +351,9 @@ def _shape(norm: str, carried: Suit | None) -> _Shape:
 
 
 def _candidates(norm: str) -> Iterator[str]:
-    """Every token one edit from ``norm``: a character added, changed or cut, or two swapped.
+    """Every token one edit from ``norm``: a character added, changed or cut.
+
+    Two characters swapped count too, last.
 
     They come in that order, each character of :data:`_FIX_CHARS` in its order. A token typed in
     ASCII is not fixed into Chinese.
@@ -510,7 +512,9 @@ def _fix(token: str, carried: Suit | None, decks: int, ranks_only: bool = False)
 
 
 def _close_word(token: str, carried: Suit | None) -> Said:
-    """A word typed more than one edit off (transfromer), or a card close to a printed form.
+    """A word typed more than one edit off (transfromer), or a near card.
+
+    A near card is one close to a printed form.
 
     It is matched by likeness, and only when it keeps the number of cards and their suits;
     otherwise the accepted forms.
@@ -782,7 +786,7 @@ def _one_word(match: re.Match[str]) -> str:
 
 
 def parse_card(token: str) -> Card:
-    """Parse one card in any accepted spelling; a group or 全红 is an error here.
+    """Parse one card in any accepted spelling. A group or 全红 is an error.
 
     >>> parse_card("黑桃Q")
     Card.parse('QS')
@@ -796,7 +800,7 @@ def parse_card(token: str) -> Card:
 
 
 def parse_cards(spec: str | Card | Iterable[object] | None, decks: int = 1) -> tuple[Card, ...]:
-    """Parse a list of cards: one string (``"QS 6H, 8H"``), or an iterable of tokens or Cards.
+    """Parse a list of cards: a string (``"QS 6H, 8H"``), or tokens or Cards.
 
     A suit word or symbol carries over to the bare ranks after it until the next suit
     (``红桃6 8 10 J``, ``♥A K Q``, ``H: A K Q``), as the tool prints hearts in Chinese. Order

@@ -1,4 +1,4 @@
-"""The one scoring engine: a rule set compiled into tables, hands scored as bit masks.
+"""The one scoring engine: rules compiled into tables, hands as bit masks.
 
 Every path (the library, ``score``, ``explain``, ``compare``, claims, ``batch``, the match
 ledger, ``replay``) scores through :class:`CompiledRules`. A player's captures are two 52-bit
@@ -121,7 +121,7 @@ class _Tally:
         self.names, self.once_list, self.twice_list = [], [], []
 
     def player(self, name: str | None, cards: object) -> bool:
-        """Read one more player's plain name and cards; False when either is not plainly valid.
+        """Read one more player's plain name and cards; False if not plainly valid.
 
         ``name`` is None for a name that is not plain; ``cards`` are as :meth:`read` takes them.
         """
@@ -133,7 +133,7 @@ class _Tally:
         return True
 
     def take(self, bit: i64) -> bool:
-        """Count one more copy of the card ``bit``; False when that is one copy too many."""
+        """Count one more copy of card ``bit``; False if one too many."""
         if self.all_once & bit:
             if self.one_deck or self.all_twice & bit:
                 return False
@@ -403,8 +403,7 @@ class CompiledRules:
         return total
 
     def raws(self, key: int, sets: list[int]) -> list[int]:
-        """One deck: the raw score of each set of scoring cards in ``sets``, under exposure key
-        ``key``.
+        """One deck: the raw score of each scoring set in ``sets``, under exposure key ``key``.
 
         A set is a player's scoring cards as 16 bits (:func:`.bits.scoring_set`). :meth:`raw`
         itself works each out, so a column of hands (:mod:`gongzhu_score.batch.columns`) is
@@ -682,7 +681,7 @@ class CompiledRules:
 
 
 def _by_seat(captured: dict[object, object], by_name: object) -> list[object] | None:
-    """Cards given by name (exposures) as a list in seat order; None when not plainly given.
+    """Exposures given by name, as a list in seat order; None if not plain.
 
     A name nobody has goes the careful path, which says which.
     """
@@ -697,7 +696,7 @@ def _by_seat(captured: dict[object, object], by_name: object) -> list[object] | 
 
 
 def _tokens(cards: object) -> list[object] | None:
-    """A player's exposures as the fast path reads them, or None for the careful path.
+    """A player's exposures as the fast path reads them; None for the careful path.
 
     Exposures are text of codes, or a list; None means no cards. The careful path refuses
     anything else, saying why.
@@ -800,7 +799,7 @@ def team_sides(
     twice: list[int],
     shown: list[int],
 ) -> tuple[int, ...] | None:
-    """Each seat's side (0 or 1) under ``norm``'s teams, as scoring the hand works them out.
+    """Each seat's side (0 or 1) under ``norm``'s teams, as scoring works them out.
 
     The hand is its captures (masks held once, twice) and exposure keys (:mod:`.bits`); None for
     individual play. It raises as scoring would (``names`` name the players). The column path
@@ -927,7 +926,7 @@ def _four(values: object, sides: bool) -> tuple[int, ...] | None:
 
 
 class HandResult:
-    """The scored hand, immutable: each player's raw and final score, in seat order, and how.
+    """The scored hand, immutable: raw and final scores in seat order, and how.
 
     ``raws`` and ``finals`` are there at once. :attr:`players` (each with the lines of the
     derivation) and :attr:`exposures` are built when first read, by scoring each player again

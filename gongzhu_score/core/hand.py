@@ -1,4 +1,6 @@
-"""One hand as the table reports it (who captured and exposed what), and what makes it valid.
+"""One hand as the table reports it, and what makes it valid (rulings §9).
+
+The report says who captured and who exposed what.
 
 A :class:`Hand` is plain input. :func:`validate_hand` checks it against a variant (rulings §9);
 the scorer trusts only validated hands, and refuses others with an error naming the player and
@@ -52,7 +54,7 @@ def _show(cards: Iterable[Card]) -> Cards:
 
 @dataclass(frozen=True, slots=True)
 class PlayerHand:
-    """One seat's part of a hand: the cards captured (收的牌) and the special cards exposed.
+    """One seat's part of a hand: cards captured (收的牌), special cards exposed.
 
     ``exposed`` are ordinary exposures (亮牌/卖牌); ``first_exposed`` are 首明 exposures.
     """
@@ -136,7 +138,7 @@ class Hand:
         return tuple(p.name for p in self.players)
 
     def missing(self, decks: int = 1) -> tuple[Card, ...]:
-        """The scoring cards nobody captured, in deck order, each as often as it is missing."""
+        """The scoring cards nobody captured, in deck order, once per missing copy."""
         taken = Counter(c for p in self.players for c in p.captured)
         return tuple(
             c for c in DECK if c in SCORING_CARDS for _ in range(decks - min(taken[c], decks))
@@ -236,7 +238,9 @@ def is_plain_name(name: object) -> bool:
 
 
 def check_name(name: object, seat: int | None = None) -> str:
-    """The one rule for a player's name, wherever it comes from: flags, files, prompts, records.
+    """The one rule for a player's name, wherever it comes from.
+
+    Names come from flags, files, prompts, records, a ledger and renames.
 
     It must be text, not blank, with no surrounding space (the readers trim it). It may hold no
     character a terminal would act on or a reader would take as a line break: the ledger is
@@ -282,8 +286,7 @@ def _too_many(card: Card, holders: list[str], name: str, decks: int, verb: str) 
 def first_too_many(
     players: Iterable[tuple[str, Iterable[Card]]], decks: int
 ) -> tuple[Card, tuple[str, ...], str] | None:
-    """The first copy of a card beyond what the decks hold, in seat order; None if there is
-    none.
+    """The first card copy beyond what the decks hold, in seat order, or None.
 
     It comes as ``(card, the players who have it already, the player with one too many)``. A
     card is captured by one player only; with two decks, twice in all (rulings §9).

@@ -1,5 +1,4 @@
-"""How raw scores (原始分) become final scores (最后得分): the options, as values (rulings §6,
-§7).
+"""How raw scores (原始分) become finals (最后得分): the options (rulings §6, §7).
 
 The arithmetic is the engine's (:func:`gongzhu_score.core.engine.normalize`), so one piece of
 code turns raws into finals for every command.

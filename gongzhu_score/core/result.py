@@ -1,4 +1,4 @@
-"""What a scored hand tells: each player's score with its reasons, the exposures, the sides.
+"""What a scored hand tells: scores with reasons, exposures, sides.
 
 Plain immutable values, made lazily by the engine (:mod:`gongzhu_score.core.engine`). A
 :class:`~gongzhu_score.core.engine.HandResult` holds the numbers at once and builds these

@@ -158,7 +158,7 @@ def load_rules(path: str) -> Variant:
 def choose_rules(
     variant: str | Variant | None = None, rules_file: str | None = None, asked: str | None = None
 ) -> Variant:
-    """The rules to score by: a house-rules file, a variant named, the hand's, or classic.
+    """The rules to score by: house rules, a variant named, the hand's, or classic.
 
     ``asked`` is the variant the hand's own file asks for. A variant and a file both given is an
     error: which would win is no one's guess.

@@ -1,4 +1,4 @@
-"""``compare`` as a table, JSON or YAML: scores per rule set, and why they differ."""
+"""``compare`` as a table, JSON or YAML: each rule set's scores, and why."""
 
 from __future__ import annotations
 

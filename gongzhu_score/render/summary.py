@@ -1,4 +1,4 @@
-"""A match in a few plain lines, at most 40 columns, for a group chat.
+"""A match in a few short lines (40 columns), for a group chat.
 
 This is ``match summary``: the standings on the deciding totals, how far each player is from the
 end line, the pig (当猪) when it is over, and the hands played.
