@@ -1,16 +1,15 @@
-"""The library's front door: score one hand from plain Python values, or many under one rule set.
+"""The library's front door: score one hand, or many under one rule set.
 
 :func:`score_hand` takes card strings the way a hand file holds them; :func:`score` takes a
-:class:`~gongzhu_score.core.hand.Hand`; :class:`Scorer` is the bulk path (the one ``batch`` uses):
-made once per rule set, it scores hand after hand in a few microseconds each. All three score
-through the one engine (:mod:`gongzhu_score.core.engine`): canonical card codes (``QS``,
+:class:`~gongzhu_score.core.hand.Hand`; :class:`Scorer` is the bulk path (the one ``batch``
+uses): made once per rule set, it scores hand after hand in a few microseconds each. All three
+score through the one engine (:mod:`gongzhu_score.core.engine`): canonical card codes (``QS``,
 ``10C``) go straight to bit masks, and anything else (another spelling, a mistake) goes through
 the card parser and the input checks, which give the same numbers or the precise error.
 
-The use case of ``score`` and ``explain`` is here too: :func:`read_hand_input` reads a hand
-file (or a trick-by-trick record, replayed) with the rules to score it by, and
-:func:`score_input` scores it with the options a user gave and checks the scores its players
-claimed.
+The use case of ``score`` and ``explain`` is here too: :func:`read_hand_input` reads a hand file
+(or a trick-by-trick record, replayed) with the rules to score it by, and :func:`score_input`
+scores it with the options a user gave and checks the scores its players claimed.
 """
 
 from __future__ import annotations
@@ -42,8 +41,11 @@ _NORMALIZATIONS: dict[tuple[object, ...], Normalization] = {}
 
 
 def _normalization(rules: Variant, *asked: object) -> Normalization:
-    """The finals under ``rules`` with these options (normalize, scale, rounding, teams),
-    made once per set of options: :func:`score_hand` pays this on every call."""
+    """The finals under ``rules`` with these options, made once per set.
+
+    The options are normalize, scale, rounding and teams. :func:`score_hand` pays this on every
+    call.
+    """
     key = (rules.normalize, *asked)
     try:  # (not contextlib.suppress: cheaper when found)
         return _NORMALIZATIONS[key]
@@ -62,7 +64,7 @@ def score(
     *,
     partial: bool = False,
 ) -> HandResult:
-    """Score a hand: validate it (rulings §9), raw scores (§4, §5), finals (§6, §7).
+    """Score a hand: validate (rulings §9), raw scores (§4, §5), finals (§6, §7).
 
     ``normalization`` defaults to the variant's own method, scale 1, nearest rounding.
     """
@@ -91,10 +93,10 @@ def score_hand(
 ) -> HandResult:
     """Score one hand from plain Python values: the library's front door.
 
-    ``captured`` maps each player, in seat order (counter-clockwise), to the cards they
-    captured in any notation; ``exposed``/``first_exposed`` map players to the special cards
-    they exposed (亮牌 / 首明); ``rest`` names a player who takes every scoring card the
-    others did not; ``teams`` is ``none``, ``partners`` or ``pig-sheep``. Raises
+    ``captured`` maps each player, in seat order (counter-clockwise), to the cards they captured
+    in any notation; ``exposed``/``first_exposed`` map players to the special cards they exposed
+    (亮牌 / 首明); ``rest`` names a player who takes every scoring card the others did not;
+    ``teams`` is ``none``, ``partners`` or ``pig-sheep``. Raises
     :class:`~gongzhu_score.errors.GongzhuError` on bad input.
 
     >>> r = score_hand({"东": "QS 6H 8H 10H JH 10C", "南": "AH 2H 3H 4H 5H 7H 9H",
@@ -117,7 +119,7 @@ def _score_one(
     first_exposed: Mapping[str, CardsLike] | None,
     rest: str | None,
 ) -> HandResult:
-    """One hand from plain values: canonical codes straight in, anything else parsed first."""
+    """One hand from plain values: canonical codes straight in, others parsed."""
     if isinstance(captured, Hand):
         if exposed or first_exposed:
             raise error(GongzhuError, "error.hand.a_hand_carries")
@@ -136,12 +138,13 @@ def _score_one(
 
 
 class Scorer:
-    """Many hands under one rule set: the bulk path (``batch`` uses it).
+    """Many hands under one rule set: the bulk path ``batch`` uses.
 
-    Made once with the rules and options, it scores each hand given as hand-file data (a
-    parsed JSON Lines line, a YAML document: ``{"players": [{"name": …, "captured": "QS 6H",
-    "exposed": "QS"}, …]}``) or as :func:`score_hand`'s arguments. The scorer's rules apply: a
-    hand's own ``variant:`` and ``teams:`` are not read (pick the scorer by them).
+    Made once with the rules and options, it scores each hand given as hand-file data (a parsed
+    JSON Lines line, a YAML document:
+    ``{"players": [{"name": …, "captured": "QS 6H", "exposed": "QS"}, …]}``) or as
+    :func:`score_hand`'s arguments. The scorer's rules apply: a hand's own ``variant:`` and
+    ``teams:`` are not read (pick the scorer by them).
 
     >>> scorer = Scorer("classic", scale=12)
     >>> hands = [{"players": [{"name": "A", "captured": "QS 10C"}, {"name": "B", "captured": "JD"},
@@ -169,7 +172,8 @@ class Scorer:
 
     @classmethod
     def scoring(cls, variant: Variant, normalization: Normalization, partial: bool) -> Scorer:
-        """A scorer of ``variant``'s hands with these finals (what ``batch`` makes per rule set)."""
+        """A scorer of ``variant``'s hands with these finals; ``batch`` makes one per rule
+        set."""
         scorer = cls(variant, partial=partial)
         scorer.normalization = normalization
         return scorer
@@ -179,7 +183,7 @@ class Scorer:
 
     @property
     def engine(self) -> CompiledRules:
-        """The compiled rules this scorer scores by (what a hot loop calls directly)."""
+        """The compiled rules this scorer scores by, for hot loops to call."""
         return self._engine
 
     def score_hand(
@@ -195,25 +199,30 @@ class Scorer:
                           first_exposed, rest)  # fmt: skip
 
     def score_data(self, data: object) -> HandResult:
-        """One hand given as hand-file data (or a trick-by-trick record); raises
-        :class:`~gongzhu_score.errors.GongzhuError` naming what is wrong."""
+        """Score one hand given as hand-file data, or a trick-by-trick record.
+
+        Raises :class:`~gongzhu_score.errors.GongzhuError` naming what is wrong.
+        """
         result = self._engine.score_data(data, self.normalization)
         return self._careful(data) if result is None else result
 
     def _careful(self, data: object) -> HandResult:
-        """Hand-file data in any spelling, or a record: parsed, checked, then scored."""
+        """Score hand-file data in any spelling, or a record: parse, check, score."""
         hand = hand_or_record(data, self.variant.decks, self._in_force()).hand
         return self._engine.score(hand, self.normalization, self.partial)
 
     def _in_force(self) -> InForce:
-        """The scorer's rules and teams, by which a record's play is judged too."""
+        """The scorer's rules and teams, which judge a record's play too."""
         from .io.records import InForce
 
         return InForce(self.variant, self.normalization.teams.value)
 
     def score_many(self, hands: Iterable[Any]) -> Iterator[HandResult]:
-        """Each hand of ``hands`` (hand-file data), scored in order. ``hands`` that are no
-        iterable of hands (one hand's mapping, text, None) are refused here, at the call."""
+        """Score each of ``hands`` (hand-file data) in order.
+
+        ``hands`` that are no iterable of hands (one hand's mapping, text, None) are refused at
+        the call.
+        """
         if isinstance(hands, str | bytes | bytearray | Mapping) or not isinstance(hands, Iterable):
             raise not_a("argument.hands", hands).within("hands")
         return self._engine.score_each(hands, self.normalization, self._careful)
@@ -223,9 +232,11 @@ class Scorer:
 
 
 def hand_or_record(data: object, decks: int = 1, in_force: InForce | None = None) -> HandSpec:
-    """The hand that hand-file data gives, or a trick-by-trick record (it has ``tricks``)
-    replayed, its play judged by the rules ``in_force`` (else the record's own); ``decks``:
-    what the shorthands of a hand file stand for (全红)."""
+    """The hand that hand-file data gives; a trick-by-trick record is replayed.
+
+    A record (it has ``tricks``) has its play judged by the rules ``in_force``, else its own.
+    ``decks`` says what a hand file's shorthands stand for (全红).
+    """
     decks_of(decks)
     if isinstance(data, Mapping) and "tricks" in data:
         from .play.replay import hand_from_record  # (a record is rarer than a hand: on demand)
@@ -246,13 +257,15 @@ def read_hand_input(
     in_force: InForce | None = None,
     own_play: bool = False,
 ) -> tuple[HandSpec, Variant]:
-    """A hand from a hand file or a trick-by-trick record (replayed; ``-``: standard input),
-    and the rules to score it by: ``rules`` when given, else as :func:`choose_rules` chooses
-    (the file's own ``variant:`` when no other is named). A record's play is judged by those
-    rules and ``teams`` (else its own ``teams:``), and by what ``in_force`` adds (a match's
-    hand number, seats and leader); with ``own_play``, by its own ``variant:`` instead (what
-    ``compare`` does: its rule sets are what-ifs for the score, not the rules the table played).
-    Errors name the file."""
+    """A hand from a hand file or record (``-``: standard input), and its rules.
+
+    The rules are ``rules`` when given, else as :func:`choose_rules` chooses (the file's own
+    ``variant:`` when no other is named). A record is replayed, its play judged by those rules
+    and ``teams`` (else its own ``teams:``), and by what ``in_force`` adds (a match's hand
+    number, seats and leader). With ``own_play`` it is judged by its own ``variant:`` instead,
+    as ``compare`` does: its rule sets are what-ifs for the score, not the rules the table
+    played. Errors name the file.
+    """
     from .io.handfile import asked_variant, read_hand_data
     from .io.records import InForce
 
@@ -277,7 +290,7 @@ def read_hand_input(
 
 @dataclass(frozen=True)
 class ScoredInput:
-    """A hand scored as a user asked: the result, the hand as read, its claimed scores checked."""
+    """A hand scored as a user asked: the result, the hand, its claims checked."""
 
     result: HandResult
     spec: HandSpec
@@ -285,7 +298,7 @@ class ScoredInput:
 
     @property
     def claims_wrong(self) -> bool:
-        """Whether any claimed score is not what the rules give (``score`` then exits 3)."""
+        """Whether any claimed score is wrong; ``score`` then exits 3."""
         return any(not c.correct for c in self.claimed)
 
 
@@ -300,10 +313,13 @@ def score_input(
     claimed_are: str = "raw",
     source: str | None = None,
 ) -> ScoredInput:
-    """Score a hand as read under ``rules`` and ``options`` (its own ``teams:`` unless they say
-    otherwise; ``rest``: who takes every scoring card nobody else did), and check the scores
-    its players claimed (the file's ``claimed:``, then ``claimed``) against the raws (or the
-    ``final`` scores). Errors name ``source`` when given (the file the hand came from)."""
+    """Score a hand as read, and check the scores its players claimed.
+
+    It is scored under ``rules`` and ``options`` (its own ``teams:`` unless they say otherwise;
+    ``rest``: who takes every scoring card nobody else did). The claims (the file's
+    ``claimed:``, then ``claimed``) are checked against the raws, or the ``final`` scores.
+    Errors name ``source`` when given (the file the hand came from).
+    """
     if not isinstance(spec, HandSpec):
         raise not_a("argument.spec", spec).within("spec")
     if not isinstance(rules, Variant):

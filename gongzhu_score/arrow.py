@@ -1,13 +1,14 @@
-"""Score Arrow tables of hands (Parquet files, Spark's ``mapInArrow``, Ray's ``map_batches``,
-Dask, Polars): :func:`score_table` is a pure function from a table of hands to a table of
-results, with the numbers of ``batch --format jsonl``; the columns it does not read
-(:func:`read_columns`) come out unchanged beside them, and with ``errors="column"`` a bad hand
-is reported in an ``error`` column instead of raising. The engines' adapters are a few lines
-each over it: :func:`score_dask` for a ``dask.dataframe``, :func:`spark_scoring` for Spark's
-``mapInArrow`` (the function and the output schema as Spark takes it) and :func:`ray_scoring`
-for Ray Data's ``map_batches``. It needs the ``arrow`` extra (``pip install
-'gongzhu-score[arrow]'``: pyarrow and numpy); ``score_dask`` the ``dask`` extra,
-``spark_scoring`` the ``spark`` extra, ``ray_scoring`` the ``ray`` extra.
+"""Score Arrow tables of hands: Parquet, Spark, Ray, Dask, Polars.
+
+:func:`score_table` is a pure function from a table of hands to a table of results, with the
+numbers of ``batch --format jsonl``. The columns it does not read (:func:`read_columns`) come
+out unchanged beside them; with ``errors="column"`` a bad hand is reported in an ``error``
+column instead of raising. The engines' adapters are a few lines each over it:
+:func:`score_dask` for a ``dask.dataframe``, :func:`spark_scoring` for Spark's ``mapInArrow``
+(the function and the output schema as Spark takes it) and :func:`ray_scoring` for Ray Data's
+``map_batches``. It needs the ``arrow`` extra (``pip install 'gongzhu-score[arrow]'``: pyarrow
+and numpy); ``score_dask`` the ``dask`` extra, ``spark_scoring`` the ``spark`` extra,
+``ray_scoring`` the ``ray`` extra.
 
 How a table is read and scored, a column at a time by the one engine, is told in
 :mod:`gongzhu_score.batch.columns`.
@@ -45,14 +46,17 @@ def score_dask(
     normalize: Method | str | None = None,
     **options: Unpack[TableOptions],
 ) -> Any:
-    """A ``dask.dataframe`` of hands (``dd.read_parquet`` of them, say) scored partition by
-    partition: ``frame.map_partitions`` with its ``meta``, each partition's hands through
-    :func:`score_table` with these options. The columns not read come out as they are (the
-    same pandas columns, the partition's index kept), then ``players`` (pandas'
-    ``ArrowDtype`` of a list of structs with ``name``, ``raw``, ``final``) and, with
-    ``errors="column"``, ``error``. What :func:`score_table` refuses of the columns' names, or
-    of the options, is refused here, before anything runs. No ``source``: the key columns
-    carried through name the rows (a partition's rows would be numbered from 1)."""
+    """Score a ``dask.dataframe`` of hands partition by partition.
+
+    The frame is ``dd.read_parquet`` of hands, say; ``frame.map_partitions`` runs with its
+    ``meta``, each partition's hands through :func:`score_table` with these options. The columns
+    not read come out as they are (the same pandas columns, the partition's index kept), then
+    ``players`` (pandas' ``ArrowDtype`` of a list of structs with ``name``, ``raw``, ``final``)
+    and, with ``errors="column"``, ``error``. What :func:`score_table` refuses of the columns'
+    names, or of the options, is refused here, before anything runs. There is no ``source``: the
+    key columns carried through name the rows, since a partition's rows would be numbered from
+    1.
+    """
     import pandas as pd
 
     asked = _options(rules, normalize, options)
@@ -67,7 +71,7 @@ def score_dask(
 
 
 def _score_partition(part: Any, options: dict[str, Any]) -> Any:
-    """One pandas partition scored: its columns read as Arrow, the others kept as they are."""
+    """Score one pandas partition: its read columns as Arrow, the rest kept."""
     import pandas as pd
     import pyarrow as pa
 
@@ -82,8 +86,10 @@ def _score_partition(part: Any, options: dict[str, Any]) -> Any:
 
 
 class TableOptions(TypedDict, total=False):
-    """The options of :func:`score_table` an engine's task takes, besides ``rules`` and
-    ``normalize`` (declared once here for the three adapters)."""
+    """The options of :func:`score_table` an engine's task takes.
+
+    Besides ``rules`` and ``normalize``; declared once here for the three adapters.
+    """
 
     scale: int
     rounding: Rounding | str
@@ -96,15 +102,19 @@ class TableOptions(TypedDict, total=False):
 def _options(
     rules: Variant | str | None, normalize: Method | str | None, options: TableOptions
 ) -> dict[str, Any]:
-    """An engine task's options for :func:`score_table`, as a dict that pickles (checked by
-    :func:`_checked`, on the driver, where a name it does not take is refused too)."""
+    """An engine task's options for :func:`score_table`, as a dict that pickles.
+
+    :func:`_checked` checks them on the driver, where a name it does not take is refused too.
+    """
     return {"rules": rules, "normalize": normalize, **options}
 
 
 def _checked(names: Iterable[str], options: dict[str, Any]) -> Any:
-    """The result schema of a table with these columns, refusing what ``score_table`` would:
-    an empty table of them is scored with the options, so a bad option or column name is
-    refused on the driver before any task runs (and not once per task)."""
+    """The result schema for these columns, refusing what ``score_table`` would.
+
+    An empty table of them is scored with the options, so a bad option or column name is refused
+    on the driver before any task runs, not once per task.
+    """
     import pyarrow as pa
 
     return score_table(pa.table({name: pa.nulls(0) for name in names}), **options).schema
@@ -112,10 +122,12 @@ def _checked(names: Iterable[str], options: dict[str, Any]) -> Any:
 
 @dataclass(frozen=True)
 class SparkScoring:
-    """What Spark's ``DataFrame.mapInArrow`` takes, from :func:`spark_scoring`: call it with
-    an iterator of Arrow record batches (Spark does, on its executors) and it yields them
-    scored; :attr:`schema` is the output's schema as a Spark ``StructType``. Each batch is
-    scored by :func:`score_table` on one thread (the task's CPU)."""
+    """What Spark's ``DataFrame.mapInArrow`` takes, from :func:`spark_scoring`.
+
+    Call it with an iterator of Arrow record batches (Spark does, on its executors) and it
+    yields them scored; :attr:`schema` is the output's schema as a Spark ``StructType``. Each
+    batch is scored by :func:`score_table` on one thread (the task's CPU).
+    """
 
     schema: Any
     """The input's columns not read (as Spark typed them), then ``players``, then ``error``
@@ -138,7 +150,7 @@ class SparkScoring:
 
 
 def _large_text(kind: Any) -> bool:
-    """Whether an Arrow type holds text as ``large_string`` (at any depth)."""
+    """Whether an Arrow type holds text as ``large_string``, at any depth."""
     import pyarrow as pa
 
     if pa.types.is_large_string(kind):
@@ -152,13 +164,16 @@ def spark_scoring(
     normalize: Method | str | None = None,
     **options: Unpack[TableOptions],
 ) -> SparkScoring:
-    """Score a Spark DataFrame of hands: ``scoring = spark_scoring(hands.schema, …)``, then
-    ``hands.mapInArrow(scoring, scoring.schema)``. ``schema`` is the input DataFrame's
-    (a ``StructType``); its columns that :func:`score_table` does not read (``hand_id``,
-    dates, anything) come out unchanged beside ``players`` (``final`` a ``double`` with
+    """Score a Spark DataFrame of hands with ``mapInArrow``.
+
+    ``scoring = spark_scoring(hands.schema, …)``, then
+    ``hands.mapInArrow(scoring, scoring.schema)``. ``schema`` is the input DataFrame's (a
+    ``StructType``). Its columns that :func:`score_table` does not read (``hand_id``, dates,
+    anything) come out unchanged beside ``players`` (``final`` a ``double`` with
     ``rounding="exact"``, else a ``bigint``) and, with ``errors="column"``, ``error``. A bad
-    option or column name is refused here, on the driver. No ``source``: a task's rows would
-    be numbered from 1, so the key columns name them. Needs the ``spark`` extra."""
+    option or column name is refused here, on the driver. There is no ``source``: a task's rows
+    would be numbered from 1, so the key columns name them. Needs the ``spark`` extra.
+    """
     from pyspark.sql.pandas.types import from_arrow_type
     from pyspark.sql.types import StructField, StructType
 
@@ -177,12 +192,14 @@ def ray_scoring(
     normalize: Method | str | None = None,
     **options: Unpack[TableOptions],
 ) -> Any:
-    """Score a Ray Dataset of hands: ``ds.map_batches(ray_scoring(…),
-    batch_format="pyarrow")``. The function takes and gives an Arrow table: the columns not
-    read, then ``players`` and, with ``errors="column"``, ``error``, on one thread (the
-    task's CPU). A bad option is refused here; Ray itself does not keep the rows' order
-    unless told (``DataContext.execution_options.preserve_order``), so carry a key column.
-    Needs the ``ray`` extra."""
+    """Score a Ray Dataset of hands with ``map_batches``.
+
+    ``ds.map_batches(ray_scoring(…), batch_format="pyarrow")``. The function takes and gives an
+    Arrow table: the columns not read, then ``players`` and, with ``errors="column"``,
+    ``error``, on one thread (the task's CPU). A bad option is refused here. Ray itself does not
+    keep the rows' order unless told (``DataContext.execution_options.preserve_order``), so
+    carry a key column. Needs the ``ray`` extra.
+    """
     asked = _options(rules, normalize, options)
     _checked(["players"], asked)
     return functools.partial(score_table, threads=1, **asked)

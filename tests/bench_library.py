@@ -77,7 +77,8 @@ def claim_figures(claims: dict[int, int]) -> None:
     from endgames import endgame, playout
 
     from gongzhu_score.core.cards import Card
-    from gongzhu_score.play.claims import Position, decide
+    from gongzhu_score.play.claims import decide
+    from gongzhu_score.play.state import Position
 
     def timed(pos: Position, by: str, takes: dict[str, list[Card]], decks: int
               ) -> tuple[float, bool | None]:  # fmt: skip

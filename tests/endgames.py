@@ -8,8 +8,8 @@ import random
 from collections import Counter
 
 from gongzhu_score.core.cards import DECK, HEARTS, PIG, SCORING_CARDS, SHEEP, TRANSFORMER, Card
-from gongzhu_score.play.claims import Position, legal_plays
-from gongzhu_score.play.legal import winner
+from gongzhu_score.play.legal import legal_plays, winner
+from gongzhu_score.play.state import Position
 
 NAMES = ("东", "南", "西", "北")
 

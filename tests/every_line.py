@@ -11,8 +11,8 @@ from collections.abc import Mapping, Sequence
 from endgames import order_from
 
 from gongzhu_score.core.cards import SCORING_CARDS, Card
-from gongzhu_score.play.claims import Position
 from gongzhu_score.play.legal import exposed_problem, follow_problem, lead_problem, winner
+from gongzhu_score.play.state import Position
 
 Hands = dict[str, Counter[Card]]
 

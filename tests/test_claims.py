@@ -20,9 +20,10 @@ from every_line import brute
 from gongzhu_score.core.cards import DECK, SCORING_CARDS, Card
 from gongzhu_score.io.records import parse_record
 from gongzhu_score.io.yamlfile import load_yaml
-from gongzhu_score.play.claims import POSITION_BUDGET, Position, decide, legal_plays, trick_winner
-from gongzhu_score.play.legal import exposed_problem, follow_problem, winner
+from gongzhu_score.play.claims import POSITION_BUDGET, decide
+from gongzhu_score.play.legal import exposed_problem, follow_problem, legal_plays, winner
 from gongzhu_score.play.replay import replay
+from gongzhu_score.play.state import Position
 
 
 def claims(rng: random.Random, pos: Position, decks: int):  # type: ignore[no-untyped-def]
@@ -77,7 +78,7 @@ def check_counter_line(pos: Position, by: str, takes: Mapping[str, Sequence[Card
                 assert Counter(play) == Counter(stated[: len(play)])
                 stated = stated[len(play) :]
             hands[name] -= Counter(play)
-        taker = trick_winner(trick)
+        taker = trick.winner
         assert taker is not None  # (a line that can be followed: tricks are whole)
         assert taker == winner_of(plays)  # the state of play says who wins, as the rules do
         for card in (c for _, p in plays for c in p if c in SCORING_CARDS):

@@ -15,9 +15,9 @@ from hypothesis import strategies as st
 
 import gongzhu_score.play.claims as claims
 from gongzhu_score.core.cards import DECK, SCORING_CARDS, Card, Suit
-from gongzhu_score.play.claims import Position, decide, legal_plays
-from gongzhu_score.play.legal import winner
-from gongzhu_score.play.state import seat_order
+from gongzhu_score.play.claims import decide
+from gongzhu_score.play.legal import legal_plays, winner
+from gongzhu_score.play.state import Position, seat_order
 
 
 def strong_leader(rng: random.Random, decks: int, size: int) -> Position:

@@ -25,8 +25,9 @@ from endgames import NAMES, playout
 import gongzhu_score.play.claims as claims
 from gongzhu_score.core.cards import DECK
 from gongzhu_score.io.records import parse_record
-from gongzhu_score.play.claims import POSITION_BUDGET, Position, decide
+from gongzhu_score.play.claims import POSITION_BUDGET, decide
 from gongzhu_score.play.replay import replay
+from gongzhu_score.play.state import Position
 
 ROOT = Path(__file__).resolve().parent.parent
 

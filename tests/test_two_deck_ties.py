@@ -19,9 +19,10 @@ from every_line import brute
 from gongzhu_score import Card, Suit, parse_cards
 from gongzhu_score.core.cards import DECK
 from gongzhu_score.io.records import parse_record
-from gongzhu_score.play.claims import Position, decide
+from gongzhu_score.play.claims import decide
 from gongzhu_score.play.legal import winner
 from gongzhu_score.play.replay import replay
+from gongzhu_score.play.state import Position
 
 
 def plays(*texts: str) -> list[tuple[Card, ...]]:

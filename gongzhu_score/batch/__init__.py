@@ -1,5 +1,8 @@
-"""Scoring sets of recorded hands: which run each input takes, reading them, scoring them in
-order on one core, every core, a column at a time or on Dask, per-player totals."""
+"""Scoring many recorded hands: on one core, every core, or Dask.
+
+It chooses each input's run, reads the inputs, scores them in order by columns or by rows, and
+keeps per-player totals.
+"""
 
 from ..core import from_source
 

@@ -1,6 +1,8 @@
-"""Hands in Arrow form scored a column at a time (the public face is :mod:`gongzhu_score.arrow`):
-Parquet files, and the data engines that hand out Arrow record batches (Spark's
-``mapInArrow``, Ray's ``map_batches``, Dask, Polars).
+"""Hands in Arrow form, scored a column at a time.
+
+The public face is :mod:`gongzhu_score.arrow`. The inputs are Parquet files and the data engines
+that hand out Arrow record batches (Spark's ``mapInArrow``, Ray's ``map_batches``, Dask,
+Polars).
 
 :func:`score_table` is a pure function from a table of hands to a table of results, with the
 numbers of ``batch --format jsonl``. Input columns mirror the JSON Lines schema: ``players``, a
@@ -12,21 +14,21 @@ structs with ``name``, ``raw`` (int64) and ``final`` (int64; double with exact r
 Arrow cannot hold as thirds), and ``error`` with ``errors="column"``.
 
 How a column is scored by the one engine: card codes become bit masks with Arrow compute (one
-split, one look-up), each player's scoring cards a 16-bit number; the raw score of each such
-set under each exposure state is asked of the engine's own
+split, one look-up), each player's scoring cards a 16-bit number; the raw score of each such set
+under each exposure state is asked of the engine's own
 :meth:`~gongzhu_score.core.engine.CompiledRules.raws` once per process, the first time a table
-holds it, and kept in numpy arrays that every later call reads as they are (:class:`_Raws`).
-An exposure state is the engine's exposure key (亮牌 and 首明 of one deck: 81 of them). The
-finals come from the engine's :func:`~gongzhu_score.core.engine.normalize_each`, once per
-distinct (raw, hand total) pair in individual play (a final depends on nothing else), once per
-distinct (four raws, sides) in team play, the sides from the engine's
+holds it, and kept in numpy arrays that every later call reads as they are (:class:`_Raws`). An
+exposure state is the engine's exposure key (亮牌 and 首明 of one deck: 81 of them). The finals
+come from the engine's :func:`~gongzhu_score.core.engine.normalize_each`, once per distinct
+(raw, hand total) pair in individual play (a final depends on nothing else), once per distinct
+(four raws, sides) in team play, the sides from the engine's
 :func:`~gongzhu_score.core.engine.team_sides` once per distinct input it reads. Numpy only
 gathers and scatters numbers.
 
 Hands the column path does not take go through the row engine in the same call, with the same
 results: two decks, any spelling other than the canonical codes, anything not plainly valid
-(whose error then names the row: a wrong 首明, pig-sheep teams with an exposure, …), hands
-with columns of their own (trick-by-trick records).
+(whose error then names the row: a wrong 首明, pig-sheep teams with an exposure, …), hands with
+columns of their own (trick-by-trick records).
 """
 
 from __future__ import annotations
@@ -97,9 +99,12 @@ this many)."""
 
 def output_schema(exact: bool = False, *, source: bool = True, error: bool = False,
                   carried: Sequence[pa.Field] = ()) -> pa.Schema:  # fmt: skip
-    """The result table's schema: the ``carried`` input columns, ``source`` (unless told
-    not), ``players`` (``final`` is a double only with exact rounding) and, with ``error``, the
-    ``error`` column (``errors="column"``)."""
+    """The result table's schema.
+
+    It has the ``carried`` input columns, ``source`` (unless told not), ``players`` (``final``
+    is a double only with exact rounding) and, with ``error``, the ``error`` column
+    (``errors="column"``).
+    """
     final = pa.float64() if exact else pa.int64()
     player = pa.struct([("name", pa.string()), ("raw", pa.int64()), ("final", final)])
     fields = [*carried, *([pa.field("source", pa.string())] if source else []),
@@ -113,7 +118,7 @@ OUTPUT_SCHEMA = output_schema()
 
 @dataclass
 class _Rows:
-    """One batch's results, row by row: filled by the column path and the row path."""
+    """One batch's results by row, filled by the column and row paths."""
 
     names: list[list[str] | None]
     """The names the row engine read (None where the column path scored: the input's)."""
@@ -178,8 +183,9 @@ def score_table(
     threads: int | None = None,
     lang: str = "en",
 ) -> pa.Table:
-    """Score a table of hands: one result row per hand, in order (the ``batch --format jsonl``
-    numbers).
+    """Score a table of hands: one result row per hand, in order.
+
+    The numbers are those of ``batch --format jsonl``.
 
     ``rules``: every hand's rule set (else each row's ``variant``, else classic); ``normalize``,
     ``scale``, ``rounding``, ``teams``, ``partial`` as ``batch`` takes them.
@@ -190,22 +196,23 @@ def score_table(
     ``players`` and, with ``errors="column"``, ``error``.
 
     ``source``: the name in each row's ``source`` (``NAME:ROW``) and in errors (None, the
-    default: no ``source`` column, and errors say ``row:ROW``); ``first_row``: the number of
-    the table's first row (a slice of a larger table: its offset + 1), so that rows are
-    numbered across calls. ``errors="raise"``: a hand that cannot be scored raises
+    default: no ``source`` column, and errors say ``row:ROW``); ``first_row``: the number of the
+    table's first row (a slice of a larger table: its offset + 1), so that rows are numbered
+    across calls. ``errors="raise"``: a hand that cannot be scored raises
     :class:`~gongzhu_score.errors.GongzhuError` naming its row, with the row engine's message;
-    ``errors="column"``: its ``players`` is null and ``error`` holds the message ``batch``
-    gives for it (after the row's place), in ``lang`` (``en`` or ``zh``); ``error`` is null
-    for every hand scored.
+    ``errors="column"``: its ``players`` is null and ``error`` holds the message ``batch`` gives
+    for it (after the row's place), in ``lang`` (``en`` or ``zh``); ``error`` is null for every
+    hand scored.
 
-    ``threads``: how many record batches are scored at once (None: see
-    :func:`default_threads`, one inside a data engine's task).
+    ``threads``: how many record batches are scored at once (None: see :func:`default_threads`,
+    one inside a data engine's task).
 
     Refused whatever ``errors`` says (a :class:`~gongzhu_score.errors.GongzhuError`): an
-    argument of the wrong kind (an :class:`~gongzhu_score.errors.ArgumentError`), a column (or
-    a field of one read) named twice, a carried column named as an output column, a column
-    named as a read one but for its case. Columns of ``string_view`` (Polars), ``large_string``
-    and dictionary-encoded columns are read as strings."""
+    argument of the wrong kind (an :class:`~gongzhu_score.errors.ArgumentError`), a column (or a
+    field of one read) named twice, a carried column named as an output column, a column named
+    as a read one but for its case. Columns of ``string_view`` (Polars), ``large_string`` and
+    dictionary-encoded columns are read as strings.
+    """
     batches = _batches_of(table)
     variant = find_variant(rules) if rules is not None else None
     asked = ScoringOptions.parse(variant, normalize, check_scale(scale), rounding, teams)
@@ -232,16 +239,18 @@ def _batches_of(table: object) -> list[pa.RecordBatch]:
 
 
 def _slice_size(rows: int) -> int:
-    """The rows of each of the fewest equal slices of at most :data:`_MOST_ROWS` rows."""
+    """Rows per slice, for the fewest equal slices of at most :data:`_MOST_ROWS`."""
     slices = -(-rows // _MOST_ROWS) or 1
     return -(-rows // slices) or 1
 
 
 def read_columns(names: Sequence[str]) -> frozenset[str]:
-    """The columns :func:`score_table` reads of a table with the columns ``names``: a hand's
-    keys (``variant``, ``teams``, ``players``; and a player's fields written one level too
-    high, which the row engine refuses as a hand file's), or, in a table with a ``tricks``
-    column, a trick-by-trick record's keys. Every other column is carried through."""
+    """The columns :func:`score_table` reads, of a table with columns ``names``.
+
+    They are a hand's keys (``variant``, ``teams``, ``players``; and a player's fields written
+    one level too high, which the row engine refuses as a hand file's), or, in a table with a
+    ``tricks`` column, a trick-by-trick record's keys. Every other column is carried through.
+    """
     return _RECORD if "tricks" in names else _HAND_KEYS
 
 
@@ -253,8 +262,11 @@ _PLANS: dict[tuple[object, ...], _Plan] = {}
 
 
 def _plan(schema: pa.Schema, batch: Batch, source: object, errors: object, lang: object) -> _Plan:
-    """:func:`_new_plan`, the same for the same table schema (metadata and all) and arguments
-    in every call of this process (a source of another name: the same, named so)."""
+    """:func:`_new_plan`, kept per table schema (metadata and all) and arguments.
+
+    Every call of this process gets the same plan for the same inputs; a source of another name
+    gets the same plan, named so.
+    """
     if source is not None and not isinstance(source, str):
         raise not_a("argument.source", source).within("source")
     try:
@@ -273,8 +285,10 @@ def _plan(schema: pa.Schema, batch: Batch, source: object, errors: object, lang:
 def _new_plan(
     schema: pa.Schema, batch: Batch, source: str | None, errors: object, lang: object
 ) -> _Plan:
-    """score_table's arguments checked, each error naming its argument, and its table's
-    columns sorted into read and carried (refusing what cannot be carried)."""
+    """score_table's arguments checked, and its table's columns sorted into read and carried.
+
+    Each error names its argument; what cannot be carried is refused.
+    """
     if not isinstance(errors, str) or errors not in ERRORS:
         raise not_a("argument.errors", errors).within("errors")
     if not isinstance(lang, str) or lang not in LANGS:
@@ -308,8 +322,10 @@ def paths(
     *,
     teams: Teams | str | None = None,
 ) -> list[str]:
-    """Which path :func:`score_table` takes for each row: ``column`` or ``row`` (for tests and
-    for seeing why a table scores slowly)."""
+    """Which path :func:`score_table` takes for each row: ``column`` or ``row``.
+
+    For tests, and for seeing why a table scores slowly.
+    """
     batches = _batches_of(table)
     variant = find_variant(rules) if rules is not None else None
     asked = ScoringOptions.parse(variant, normalize, teams=teams)
@@ -329,8 +345,10 @@ _V = TypeVar("_V")
 
 
 def _batch(options: ScoringOptions, partial: object) -> Batch:
-    """The :class:`Batch` of these options: the same one in every call of this process, with
-    the scorers (and so the compiled rules) it has made."""
+    """The :class:`Batch` of these options, shared by every call of this process.
+
+    It keeps the scorers, and so the compiled rules, it has made.
+    """
     key = (options, type(partial), partial)  # (True is not taken for 1)
     try:
         found = _BATCHES.get(key)
@@ -346,8 +364,10 @@ def _batch(options: ScoringOptions, partial: object) -> Batch:
 
 
 def keep(store: dict[Any, _V], key: object, value: _V, most: int) -> _V:
-    """What this process keeps for ``key`` in ``store``: ``value``, or what another thread
-    kept there first; the oldest entry is let go when ``most`` are kept (a bound on memory)."""
+    """Keep ``value`` for ``key`` in ``store``, unless another thread kept one first.
+
+    Returns what is kept. The oldest entry is let go when ``most`` are kept, a bound on memory.
+    """
     with _LOCK:
         found = store.get(key)
         if found is not None:
@@ -359,8 +379,11 @@ def keep(store: dict[Any, _V], key: object, value: _V, most: int) -> _V:
 
 
 def check_schema(schema: pa.Schema, where: str) -> None:
-    """Refuse a column, or a field of a column's structs, named twice (``where``: the input
-    the error names): the row path would read one of them and drop the other unsaid."""
+    """Refuse a column, or a field of a column's structs, named twice.
+
+    The row path would read one of them and drop the other unsaid. ``where`` is the input the
+    error names.
+    """
     found = _named_twice(list(schema), "")
     if found is not None:
         err = error(InputError, "error.column.twice", column=found[0], count=found[1])
@@ -380,7 +403,7 @@ def _named_twice(fields: list[pa.Field], prefix: str) -> tuple[str, int] | None:
 
 
 def _inner_fields(kind: pa.DataType) -> list[pa.Field]:
-    """The fields a type holds: a struct's, or those of the structs a list holds."""
+    """A type's fields: a struct's, or those of a list's structs."""
     if pa.types.is_struct(kind):
         return [kind.field(k) for k in range(kind.num_fields)]
     if (pa.types.is_list(kind) or pa.types.is_large_list(kind)
@@ -395,15 +418,21 @@ def _is_list_view(kind: pa.DataType) -> bool:
 
 
 def _is(kind: pa.DataType, name: str) -> bool:
-    """``pa.types.is_NAME(kind)``, False where this pyarrow has no such type (16: no views)."""
+    """``pa.types.is_NAME(kind)``; False where this pyarrow lacks the type.
+
+    pyarrow 16 has no views.
+    """
     test = getattr(pa.types, f"is_{name}", None)
     return bool(test(kind)) if test is not None else False
 
 
 def _plain_type(kind: pa.DataType) -> pa.DataType:
-    """``kind`` as the column path reads it: text as ``string`` (``large_string``, views:
-    what Polars and Spark hand out), dictionaries decoded (``dictionary<…, string>``: what
-    pandas' categories, Polars' and Parquet's dictionaries give), list views as lists."""
+    """``kind`` as the column path reads it: plain strings, lists, decoded dictionaries.
+
+    Text comes as ``string`` (``large_string`` and views, which Polars and Spark hand out);
+    dictionaries are decoded (``dictionary<…, string>``, from pandas' categories, Polars' and
+    Parquet's dictionaries); list views are read as lists.
+    """
     if pa.types.is_dictionary(kind):
         return _plain_type(kind.value_type)
     if _is(kind, "string_view") or pa.types.is_large_string(kind):
@@ -429,7 +458,7 @@ def _read_part(rb: pa.RecordBatch, plan: _Plan) -> pa.RecordBatch:
 
 
 def _readable(rb: pa.RecordBatch, kinds: list[pa.DataType] | None = None) -> pa.RecordBatch:
-    """The columns read as both paths read them: plain types (cast, the same values)."""
+    """The columns read, as both paths read them: plain types, the same values."""
     if kinds is None:
         kinds = [_plain_type(f.type) for f in rb.schema]
     if all(k == f.type for k, f in zip(kinds, rb.schema, strict=True)):
@@ -441,8 +470,10 @@ def _readable(rb: pa.RecordBatch, kinds: list[pa.DataType] | None = None) -> pa.
 
 
 def _cast(column: pa.Array, kind: pa.DataType) -> pa.Array:
-    """``column`` as ``kind``; through its values where this pyarrow cannot cast it (16 reads
-    views but casts none: slower, the same values)."""
+    """``column`` as ``kind``, through its values where pyarrow cannot cast it.
+
+    pyarrow 16 reads views but casts none: slower, the same values.
+    """
     if column.type == kind:
         return column
     try:
@@ -458,12 +489,14 @@ _CORES: list[int] = []
 
 
 def default_threads() -> int:
-    """How many record batches :func:`score_table` scores at once when not told: one when
-    called from a thread other than the main one (a Dask worker runs its tasks so, as do
-    Dask's threaded scheduler and any caller with a pool of its own: the caller is the one
-    running things in parallel), else ``OMP_NUM_THREADS`` when set (Spark, Ray and Dask's
-    worker processes set it to the CPUs of a task: 1 unless told otherwise), else this
-    machine's cores, at most 8."""
+    """How many record batches :func:`score_table` scores at once when not told.
+
+    One when called from a thread other than the main one: a Dask worker runs its tasks so, as
+    do Dask's threaded scheduler and any caller with a pool of its own, and the caller is then
+    the one running things in parallel. Else ``OMP_NUM_THREADS`` when set (Spark, Ray and Dask's
+    worker processes set it to the CPUs of a task: 1 unless told otherwise), else this machine's
+    cores, at most 8.
+    """
     if threading.current_thread() is not threading.main_thread():
         return 1
     if not _CORES:
@@ -493,9 +526,12 @@ def score_batches(
     first_row: int = 1,
     threads: int = 1,
 ) -> Iterator[tuple[pa.RecordBatch, list[BadRecord]]]:
-    """``batch``'s record batches scored in order (rows numbered on from ``first_row``), as
-    ``batch`` writes them (``source`` and ``players``): each batch's results, and its bad rows
-    when ``keep_going`` (else the first bad row raises). Every column is read."""
+    """``batch``'s record batches scored in order, as ``batch`` writes them.
+
+    Rows are numbered on from ``first_row``; the results have ``source`` and ``players``. Each
+    batch's results come with its bad rows when ``keep_going``; else the first bad row raises.
+    Every column is read.
+    """
     plan = _Plan(batch, source, exact, "keep" if keep_going else "raise", None, [],
                  output_schema(exact))  # fmt: skip
     return _score_all(batches, plan, first_row, threads)
@@ -507,7 +543,7 @@ def _score_all(
     first_row: int,
     threads: int,
 ) -> Iterator[tuple[pa.RecordBatch, list[BadRecord]]]:
-    """Each record batch scored (``threads`` at once), the results in order."""
+    """Each record batch scored, ``threads`` at once; the results in order."""
     row = first_row
     if threads <= 1 or (isinstance(batches, Sequence) and len(batches) <= 1):
         for record_batch in batches:
@@ -545,7 +581,7 @@ def _score(rb: pa.RecordBatch, plan: _Plan, first: int) -> tuple[pa.RecordBatch,
 
 
 def plain(value: object) -> object:
-    """A row as JSON Lines would have given it: no keys whose value is missing (null)."""
+    """A row as JSON Lines would give it: no keys whose value is null."""
     if isinstance(value, dict):
         return {k: plain(v) for k, v in value.items() if v is not None}
     if isinstance(value, list):
@@ -561,10 +597,12 @@ def _row_path(
     rows: _Rows,
     messages: dict[int, str],
 ) -> list[BadRecord]:
-    """The rows the column path did not take, scored as :meth:`Batch.score` scores any
-    record: a bad one raises naming its row, or comes back (``keep``), or leaves its message
-    in ``messages`` (``column``: the message ``batch`` gives, after the row's place). A score
-    the columns cannot hold is bad too."""
+    """Score the rows the column path did not take, as :meth:`Batch.score` would.
+
+    A bad row raises naming itself, or comes back (``keep``), or leaves its message in
+    ``messages`` (``column``: the message ``batch`` gives, after the row's place). A score the
+    columns cannot hold is bad too.
+    """
     # (no column read: each row is an empty hand, which the row engine refuses saying so)
     taken = _plain_rows(rb.take(pa.array(indices))) if rb.num_columns else [{}] * len(indices)
     exact = rows.finals.dtype == np.float64
@@ -590,9 +628,11 @@ def _row_path(
 
 
 def _plain_rows(rb: pa.RecordBatch) -> list[Any]:
-    """Each row as :func:`plain` makes it of ``rb.to_pylist()``; built from the columns'
-    values for text, lists of text and the players' structs of them (no dict made and then
-    remade without its nulls)."""
+    """Each row as :func:`plain` makes it of ``rb.to_pylist()``, built faster.
+
+    For text, lists of text and the players' structs of them, rows are built from the columns'
+    values: no dict is made and then remade without its nulls.
+    """
     if not all(_is_text(f.type) or (f.name == "players" and _players_of_text(f.type))
                for f in rb.schema):  # fmt: skip
         return [plain(row) for row in rb.to_pylist()]
@@ -604,23 +644,27 @@ def _plain_rows(rb: pa.RecordBatch) -> list[Any]:
 
 
 def _is_text(kind: pa.DataType) -> bool:
-    """Text, a list of text, or nulls: what :func:`plain` leaves as it is."""
+    """Text, a list of text, or nulls: what :func:`plain` leaves alone."""
     if pa.types.is_list(kind):
         return bool(pa.types.is_string(kind.value_type) or pa.types.is_null(kind.value_type))
     return bool(pa.types.is_string(kind) or pa.types.is_null(kind))
 
 
 def _players_of_text(kind: pa.DataType) -> bool:
-    """A list of structs of text (at least one field: the rows of a struct of none cannot be
-    told from its fields' values)."""
+    """A list of structs of text, with at least one field.
+
+    A struct of no fields cannot be told from its fields' values.
+    """
     return bool(pa.types.is_list(kind) and pa.types.is_struct(kind.value_type)
                 and kind.value_type.num_fields > 0
                 and all(_is_text(f.type) for f in kind.value_type))  # fmt: skip
 
 
 def _player_lists(column: pa.Array) -> list[Any]:
-    """A column of lists of player structs as plain Python: each struct a dict of its fields
-    that are not null (a null struct, a null list: None)."""
+    """A column of lists of player structs as plain Python.
+
+    Each struct becomes a dict of its fields that are not null; a null struct or list is None.
+    """
     players = column.flatten()  # (the values of the lists, with the column's own offset)
     names = [players.type.field(k).name for k in range(players.type.num_fields)]
     fields = [players.field(k).to_pylist() for k in range(len(names))]
@@ -647,8 +691,10 @@ a million) stay far within int64, where numpy would wrap without a word."""
 
 
 def too_large(result: HandResult, exact: bool) -> GongzhuError | None:
-    """The error for a result whose raws (or whole finals) an int64 column cannot hold (house
-    rules within their ranges can give such numbers), or None."""
+    """The error for results an int64 column cannot hold, or None.
+
+    Raws, or whole finals, can be that large under house rules within their ranges.
+    """
     numbers = [*result.raws] if exact else [*result.raws, *result.finals]
     for value in numbers:
         if not -_INT64 - 1 <= value <= _INT64:
@@ -669,7 +715,7 @@ def _put(rows: _Rows, i: int, result: HandResult, exact: bool) -> None:
 
 
 def _column_path(rb: pa.RecordBatch, batch: Batch, rows: _Rows) -> np.ndarray[Any, Any]:
-    """Score every row the column path can take; returns which rows it took."""
+    """Score every row the column path can take; return which it took."""
     n = len(rows.scored)  # (not rb's: a batch of no columns has no rows)
     taken = np.zeros(n, bool)
     names = set(rb.schema.names)
@@ -699,7 +745,10 @@ def _column_path(rb: pa.RecordBatch, batch: Batch, rows: _Rows) -> np.ndarray[An
 def _groups(
     rb: pa.RecordBatch, batch: Batch, four: np.ndarray[Any, Any]
 ) -> Iterator[tuple[tuple[str, str | None], np.ndarray[Any, Any]]]:
-    """Rows of four players by (variant, teams) as each row names them (null: not named)."""
+    """Rows of four players, grouped by the (variant, teams) each names.
+
+    Null means not named.
+    """
     n = rb.num_rows
     keys: list[np.ndarray[Any, Any]] = []
     values: list[list[object]] = []
@@ -743,10 +792,12 @@ _SPECIAL_OF = np.array([SPECIAL_INDEX.get(c.code, -1) for c in DECK], np.int64)
 
 
 def _cards(array: pa.Array) -> Looked | None:
-    """The cards of a column of card strings (``"QS 6H"``), lists of codes, or nulls (no
-    cards); None for any other type. Only canonical codes are read here; an entry with
-    anything else is marked, and its hand goes to the row path, whose parser reads every
-    spelling or says precisely what is wrong."""
+    """The cards of a column of card strings (``"QS 6H"``), code lists, or nulls.
+
+    None for any other type. Only canonical codes are read here; an entry with anything else is
+    marked, and its hand goes to the row path, whose parser reads every spelling or says
+    precisely what is wrong.
+    """
     n = len(array)
     if pa.types.is_null(array.type):
         return np.zeros(0, np.int64), np.zeros(n, np.int64), np.zeros(n, bool)
@@ -820,14 +871,14 @@ _BIT = np.array([1 << i for i in range(len(DECK))], np.int64)
 
 
 def _numbers(array: pa.Array, null: int) -> np.ndarray[Any, Any]:
-    """An Arrow array of whole numbers as numpy's, ``null`` for each null."""
+    """An Arrow array of whole numbers as numpy's, ``null`` for nulls."""
     full = pc.coalesce(array, pa.scalar(null, array.type)) if array.null_count else array
     numbers: np.ndarray[Any, Any] = full.to_numpy(zero_copy_only=False)
     return numbers
 
 
 def _lengths(lists: pa.Array) -> np.ndarray[Any, Any]:
-    """How many items each list of ``lists`` holds (a null list: none)."""
+    """How many items each list of ``lists`` holds; a null list none."""
     offsets = lists.offsets.to_numpy(zero_copy_only=False)
     lengths: np.ndarray[Any, Any] = np.diff(offsets).astype(np.int64)
     if lists.null_count:
@@ -856,7 +907,10 @@ _BYTE_BITS = np.array([bin(b).count("1") for b in range(256)], np.int64)
 
 def _sum_per_list(values: np.ndarray[Any, Any], lengths: np.ndarray[Any, Any],
                   op: Any) -> np.ndarray[Any, Any]:  # fmt: skip
-    """``op`` over each list's values (``lengths``: how many each list holds); 0 for none."""
+    """``op`` over each list's values; 0 for an empty list.
+
+    ``lengths`` is how many each list holds.
+    """
     out = np.zeros(len(lengths), values.dtype)
     filled = lengths > 0
     if len(values):  # (only the lists that hold some: each reduced up to the next one's start)
@@ -871,8 +925,10 @@ def _score_group(
     norm: Normalization,
     rows: _Rows,
 ) -> np.ndarray[Any, Any]:
-    """Score the rows ``rows_of`` (four players each) by columns; returns which of them it
-    scored (the others: the row path)."""
+    """Score the rows ``rows_of`` by columns; return which it scored.
+
+    Each row has four players; the others go the row path.
+    """
     m = len(rows_of)
     if not m:
         return np.zeros(0, bool)
@@ -944,11 +1000,13 @@ def _score_group(
 def _exposures(
     members: pa.Array, fields: set[str], rules: CompiledRules, m: int
 ) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]] | None:
-    """Each player's exposure key (``exposed``: a COPY_KEY per card, ``first_exposed``: a
-    FIRST_KEY, as the engine keys them), and which of the ``m`` hands hold only exposures
-    core/hand.py passes (one deck: each special card exposed at most once, a 首明 counted as
-    its copy; at most one 首明 a player, and only where the rules allow it); None for columns
-    of another type."""
+    """Each player's exposure key, and which hands' exposures are valid.
+
+    ``exposed`` adds a COPY_KEY per card and ``first_exposed`` a FIRST_KEY, as the engine keys
+    them. Of the ``m`` hands, the valid ones hold only exposures core/hand.py passes (one deck:
+    each special card exposed at most once, a 首明 counted as its copy; at most one 首明 a
+    player, and only where the rules allow it). None for columns of another type.
+    """
     keys = np.zeros(m * 4, np.int64)
     fine = np.ones(m, bool)
     copies = np.zeros((4, m), np.int64)  # each special card's exposures in each hand
@@ -976,8 +1034,10 @@ def _exposures(
 
 
 def _cards_of_some(column: pa.Array) -> Looked | None:
-    """:func:`_cards` of a column mostly null (most players expose nothing): only its other
-    entries read, each entry's count and mark then put back in its place."""
+    """:func:`_cards` of a mostly null column: only the other entries are read.
+
+    Most players expose nothing. Each entry's count and mark is put back in its place.
+    """
     if column.null_count <= len(column) // 2:
         return _cards(column)
     held = np.flatnonzero(column.is_valid().to_numpy(zero_copy_only=False))
@@ -993,10 +1053,13 @@ def _cards_of_some(column: pa.Array) -> Looked | None:
 def _sides_of(
     norm: Normalization, ors: np.ndarray[Any, Any], keys: np.ndarray[Any, Any]
 ) -> np.ndarray[Any, Any]:
-    """Each hand's sides as the engine's :func:`~gongzhu_score.core.engine.team_sides` gives
-    them (a code: bit i, seat i's side), -1 where it refuses them; asked once per distinct
-    input it reads (who took the pig or the sheep, who exposed what), of the first hand with
-    it."""
+    """Each hand's sides, as the engine's :func:`~gongzhu_score.core.engine.team_sides` gives
+    them.
+
+    A side code's bit i is seat i's side; -1 where the engine refuses them. The engine is asked
+    once per distinct input it reads (who took the pig or the sheep, who exposed what), of the
+    first hand with it.
+    """
     if not len(ors):
         return np.zeros(0, np.int64)
     took = scoring_set(ors) >> 13 & 3  # (the pig and the sheep of scoring_set: bits 13, 14)
@@ -1024,7 +1087,7 @@ _SEATS = [tuple(code >> seat & 1 for seat in range(4)) for code in range(16)]
 def _team_finals(
     raws: np.ndarray[Any, Any], sides: np.ndarray[Any, Any], norm: Normalization, exact: bool
 ) -> np.ndarray[Any, Any]:
-    """The engine's finals for team play, asked once per distinct (four raws, sides)."""
+    """The engine's team-play finals, asked once per distinct (four raws, sides)."""
     kind = np.float64 if exact else np.int64
     if not len(raws):
         return np.zeros((0, 4), kind)
@@ -1042,17 +1105,21 @@ def _team_finals(
 
 
 _SETS = 1 << 16
-"""How many sets of scoring cards one player can take (one deck): :func:`.bits.scoring_set`."""
+"""How many sets of scoring cards one player can take (one deck):
+:func:`~gongzhu_score.core.bits.scoring_set`."""
 _TOO_LARGE = np.iinfo(np.int64).min
 """Kept for a raw beyond :data:`_COLUMN_LIMIT` (its hand goes the row path)."""
 
 
 class _Raws:
-    """One rule set's raw scores, each (exposure key, set of scoring cards) asked of the engine
-    (:meth:`CompiledRules.raws`) the first time a table holds it, and kept for the process: a
-    row of 65,536 numbers for each of the 81 exposure keys of one deck (each of the four
-    special cards not exposed, exposed, or exposed under 首明), which every later call reads as
-    it is. (The rows are made at once but cost memory only as they are filled.)"""
+    """One rule set's raw scores, asked of the engine once per process.
+
+    Each (exposure key, set of scoring cards) is asked of :meth:`CompiledRules.raws` the first
+    time a table holds it. There is a row of 65,536 numbers for each of the 81 exposure keys of
+    one deck (each of the four special cards not exposed, exposed, or exposed under 首明), which
+    every later call reads as it is. The rows are made at once but cost memory only as they are
+    filled.
+    """
 
     def __init__(self, rules: CompiledRules) -> None:
         self.rules = rules
@@ -1063,9 +1130,12 @@ class _Raws:
     def look_up(
         self, keys: np.ndarray[Any, Any], sets: np.ndarray[Any, Any]
     ) -> np.ndarray[Any, Any]:
-        """The raw score of each player: ``sets``, a row of four players' scoring sets per
-        hand, under the hand's exposure key in ``keys`` (:data:`_TOO_LARGE` for a key that is
-        none of one deck's, which the column path never gives)."""
+        """Each player's raw score from their scoring set and the hand's exposure key.
+
+        ``sets`` is a row of four players' scoring sets per hand, ``keys`` the hands' exposure
+        keys. A key that is none of one deck's, which the column path never gives, gets
+        :data:`_TOO_LARGE`.
+        """
         rows = np.zeros(len(keys), np.int64)
         for k in range(4):  # (a key that is none of one deck's: caught below, never read)
             field = keys >> (KEY_WIDTH * k)
@@ -1099,7 +1169,8 @@ class _Raws:
 
 _COPY_FIELD = COPY_KEY[0] * 3
 _FIRST_FIELD = FIRST_KEY[0]
-"""A special card's copies and its 首明 in its field of an exposure key (:mod:`.bits`)."""
+"""A special card's copies and its 首明 in its field of an exposure key
+(:mod:`gongzhu_score.core.bits`)."""
 _KEYS = np.array([sum((0, COPY_KEY[k], FIRST_KEY[k])[row // 3**k % 3] for k in range(4))
                   for row in range(81)], np.int64)  # fmt: skip
 """One deck's exposure keys, by each special card's state (digit k in base 3: card k not
@@ -1113,7 +1184,10 @@ hands fill a few of the 81 keys' rows)."""
 
 
 def _raws_of(variant: Variant, rules: CompiledRules) -> _Raws:
-    """The raw scores kept for ``variant`` (by value: the same rules read twice share them)."""
+    """The raw scores kept for ``variant``, by value.
+
+    The same rules read twice share them.
+    """
     try:
         found = _RAWS.get(variant)
     except TypeError:  # (a rule set that cannot be a key: its numbers for this call only)
@@ -1124,8 +1198,11 @@ def _raws_of(variant: Variant, rules: CompiledRules) -> _Raws:
 
 
 def _unique(values: np.ndarray[Any, Any]) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
-    """``np.unique(values, return_inverse=True)`` for small non-negative numbers, in linear
-    time (a look-up table instead of a sort; a few numbers: a set, cheaper than either)."""
+    """``np.unique(values, return_inverse=True)`` in linear time, for small non-negative
+    numbers.
+
+    It uses a look-up table instead of a sort; for a few numbers, a set, cheaper than either.
+    """
     if len(values) <= _FEW:
         listed = values.tolist()
         found = sorted(set(listed))
@@ -1147,8 +1224,10 @@ _FEW = 32
 
 
 def _finals(raws: np.ndarray[Any, Any], norm: Normalization, exact: bool) -> np.ndarray[Any, Any]:
-    """The engine's finals for individual play, asked once per distinct (raw, hand total):
-    in individual play a final depends on nothing else (rulings §6)."""
+    """The engine's individual-play finals, asked once per distinct (raw, hand total).
+
+    In individual play a final depends on nothing else (rulings §6).
+    """
     kind = np.float64 if exact else np.int64
     if raws.size <= _FEW:  # (a few hands: each pair looked up as it comes)
         seen: dict[tuple[int, int], int | Fraction] = {}
@@ -1190,7 +1269,7 @@ realistic hands meet a few tens of thousands); the last 8 sets of options kept."
 
 
 def _kept_finals(norm: Normalization, pairs: list[tuple[int, ...]]) -> list[Any]:
-    """The engine's final for each (raw, hand total) of individual play under ``norm``."""
+    """The engine's final for each (raw, hand total) under ``norm``."""
 
     def ask(new: list[tuple[int, ...]]) -> list[Any]:
         asked = normalize_each([(raw, total - raw, 0, 0) for raw, total in new], norm)
@@ -1205,8 +1284,11 @@ def _kept(
     inputs: list[tuple[int, ...]],
     ask: Callable[[list[tuple[int, ...]]], list[Any]],
 ) -> list[Any]:
-    """The answer to each of ``inputs`` (distinct), each asked of the engine (``ask``) once
-    per process and kept in ``store`` for ``norm``, as the raw scores are (:class:`_Raws`)."""
+    """The engine's answer to each of ``inputs`` (distinct), kept per process.
+
+    Each is asked of the engine (``ask``) once per process and kept in ``store`` for ``norm``,
+    as the raw scores are (:class:`_Raws`).
+    """
     kept = store.get(norm)
     if kept is None:
         kept = keep(store, norm, {}, _KEEP_RAWS)
@@ -1223,8 +1305,11 @@ def _kept(
 
 
 def _names(rb: pa.RecordBatch, rows: _Rows, scored: np.ndarray[Any, Any]) -> pa.Array:
-    """The scored rows' names in seat order: as the input has them where the column path
-    scored (it takes names only as given), else as the row engine read them."""
+    """The scored rows' names in seat order.
+
+    Where the column path scored, they are as the input has them (it takes names only as given);
+    else as the row engine read them.
+    """
     by_row = rows.by_row[scored]
     column = scored[~by_row]
     players = rb.column("players") if len(column) else None
@@ -1257,9 +1342,11 @@ def _results(
     first: int,
     messages: dict[int, str],
 ) -> pa.RecordBatch:
-    """The output batch: the carried columns of ``rb``, ``source``, ``players`` (of the hands
-    read from ``read``) and ``error``; a bad row left out with ``keep``, else kept (its
-    ``players`` null, its message in ``error``)."""
+    """The output batch: carried columns, ``source``, ``players`` and ``error``.
+
+    ``players`` are of the hands read from ``read``. A bad row is left out with ``keep``, else
+    kept (its ``players`` null, its message in ``error``).
+    """
     scored = np.flatnonzero(rows.scored)
     k = len(scored)
     out = scored if plan.errors == "keep" else np.arange(rb.num_rows)
@@ -1290,7 +1377,7 @@ def _results(
 
 
 def results_batch(results: Sequence[tuple[str, HandResult]], schema: pa.Schema) -> pa.RecordBatch:
-    """Hands scored by the row engine (``source``, result) as a batch of the output schema."""
+    """Row-engine results (``source``, result) as a batch of the output schema."""
     exact = schema.field("players").type.value_type.field("final").type == pa.float64()
     players = [
         [{"name": n, "raw": r, "final": float(f) if exact else int(f)}

@@ -1,11 +1,12 @@
-"""The hot path of a JSON Lines batch: each line parsed, scored by the engine and handed to
-the writer with no Python step between. Compiled with mypyc beside the engine (``setup.py``);
-the same source runs as plain Python where nothing was compiled.
+"""The hot path of a JSON Lines batch: parse, score, write.
 
-Only the plain case is done here: a line of JSON whose keys are each given once, under rules
-the batch has met already, in canonical card codes. Anything else (a blank line is skipped) goes
-to the caller's careful path, which reads the line again, scores it in any spelling or says
-what is wrong with it: the same results and errors either way.
+There is no Python step between. mypyc compiles it beside the engine (``setup.py``); the same
+source runs as plain Python where nothing was compiled.
+
+Only the plain case is done here: a line of JSON whose keys are each given once, under rules the
+batch has met already, in canonical card codes. Anything else (a blank line is skipped) goes to
+the caller's careful path, which reads the line again, scores it in any spelling or says what is
+wrong with it: the same results and errors either way.
 """
 
 from __future__ import annotations
@@ -32,7 +33,10 @@ def _json_line(line: bytes) -> object:
 
 
 def _loader() -> Callable[[bytes], object]:
-    """orjson's loads when installed (three times as fast on a hand), else the standard one."""
+    """orjson's ``loads`` when installed, else the standard one.
+
+    orjson is three times as fast on a hand.
+    """
     try:
         from orjson import loads
     except ImportError:  # pragma: no cover  (orjson is a dependency; batch works without it)
@@ -44,8 +48,10 @@ loads_line = _loader()
 
 
 def key_count(data: object) -> int:
-    """How many keys a hand's mapping and its players' mappings hold (-1 for another shape:
-    such a record is refused anyway, a player being a mapping)."""
+    """How many keys a hand's mapping and its players' mappings hold.
+
+    -1 for another shape: such a record is refused anyway, a player being a mapping.
+    """
     if not isinstance(data, dict):
         return -1
     players = data.get("players")
@@ -60,9 +66,11 @@ def key_count(data: object) -> int:
 
 
 def _scored(line: bytes, data: object, fast: FastRules) -> HandResult | None:
-    """The line's hand scored on the fast path, or None for the careful one. Every key is
-    followed by a colon: a line with more colons than its hand has keys gave a key twice (or
-    has a colon in a name): the careful path reads it pair by pair."""
+    """The line's hand scored on the fast path, or None for the careful one.
+
+    Every key is followed by a colon, so a line with more colons than its hand has keys gave a
+    key twice (or has a colon in a name): the careful path reads it pair by pair.
+    """
     if not isinstance(data, dict) or line.count(b":") != key_count(data):
         return None
     try:
@@ -81,9 +89,12 @@ def score_lines(
     careful: Callable[[int, bytes], None],
     add: Callable[[HandResult], None] | None = None,
 ) -> None:
-    """Score numbered JSON Lines in order: each plain one by ``fast``'s rules, handed to
-    ``emit`` (its number, its result) and to ``add`` (the summary's, when kept); any other to
-    ``careful`` (its number and bytes), which may raise to stop the batch."""
+    """Score numbered JSON Lines in order, each by the fast path or ``careful``.
+
+    A plain line is scored by ``fast``'s rules and handed to ``emit`` (its number, its result)
+    and to ``add`` (the summary's, when kept). Any other goes to ``careful`` (its number and
+    bytes), which may raise to stop the batch.
+    """
     loads = loads_line
     for number, line in lines:
         if line is TOO_LONG:

@@ -1,10 +1,10 @@
-"""Scoring one large JSON Lines file on every core, with the output in input order.
+"""Scoring one large JSON Lines file on every core, output in input order.
 
-The file is cut at line boundaries into one slice per core. This process scores the first
-slice straight into the output while worker processes score the others, each as the
-single-process batch would (same records, same sources ``file:line``), into a temporary file
-with a summary of its own; the parts are then appended in order and the summaries merged in
-order. Memory stays flat: each worker reads its slice line by line.
+The file is cut at line boundaries into one slice per core. This process scores the first slice
+straight into the output while worker processes score the others, each as the single-process
+batch would (same records, same sources ``file:line``), into a temporary file with a summary of
+its own; the parts are then appended in order and the summaries merged in order. Memory stays
+flat: each worker reads its slice line by line.
 
 Measured on the 2-core development machine (``tests/benchmark.py``), this beats one core at
 100,000 and at 1,000,000 hands, which is why it exists. A worker that dies (killed, out of
@@ -55,7 +55,10 @@ WriterFactory = Callable[[IO[str]], Writer]
 
 @dataclass(frozen=True, slots=True)
 class Slice:
-    """A worker's part of the file: from byte ``start``, ``count`` lines, the first ``line``."""
+    """A worker's part of the file: from byte ``start``, ``count`` lines.
+
+    ``line`` is the number of its first line.
+    """
 
     start: int
     end: int
@@ -71,7 +74,7 @@ class _Done:
 
 
 def can_split(path: str) -> bool:
-    """Worth splitting: a large .jsonl file, more than one core, and fork to start workers."""
+    """Whether splitting is worth it: a large .jsonl, several cores, fork."""
     return (
         path.endswith(".jsonl")
         and (os.cpu_count() or 1) > 1
@@ -81,7 +84,10 @@ def can_split(path: str) -> bool:
 
 
 def slices(path: str, parts: int) -> list[Slice]:
-    """Cut the file at line boundaries into ``parts`` slices, with each slice's first line."""
+    """Cut the file at line boundaries into ``parts`` slices.
+
+    Each slice knows its first line's number.
+    """
     size = os.path.getsize(path)
     cuts = [0]
     with open(path, "rb") as f:
@@ -113,7 +119,7 @@ def _ends_with_newline(f: IO[bytes], size: int) -> bool:
 
 
 def _lines(path: str, part: Slice) -> Iterator[tuple[int, bytes]]:
-    """The numbered lines of one slice, each read up to the size limit."""
+    """One slice's numbered lines, each read up to the size limit."""
     with open(path, "rb") as f:
         f.seek(part.start)
         yield from numbered_lines(f, part.line, part.count)
@@ -145,7 +151,10 @@ def _work(
 
 
 def _copy(path: str, out: IO[str]) -> None:
-    """Append a part's output: as bytes when ``out`` has a buffer (no decoding and encoding)."""
+    """Append a part's output, as bytes when ``out`` has a buffer.
+
+    Bytes need no decoding and encoding.
+    """
     out.flush()
     buffer = getattr(out, "buffer", None)
     if buffer is None:
@@ -173,8 +182,9 @@ def score_in_parallel(
     workers: int = 0,
     name: str | None = None,
 ) -> list[BadRecord]:
-    """Score ``path`` on ``workers`` processes (default: every core) into ``out``, in order
-    (``name``: the file as the output shows it).
+    """Score ``path`` on ``workers`` processes (default: every core) into ``out``, in order.
+
+    ``name`` is the file as the output shows it.
 
     Bad records behave as in one process: without ``keep_going`` the output stops at the first
     one and its error is raised. A worker that dies fails the batch while this process is still
@@ -224,8 +234,10 @@ def score_in_parallel(
 def _watching(
     lines: Iterator[tuple[int, bytes]], watched: list[tuple[Future[_Done], Slice]], shown: str
 ) -> Iterator[list[tuple[int, bytes]]]:
-    """The lines in blocks, the workers looked at between blocks: a dead one fails the batch
-    at once (the lines themselves pass through at C speed)."""
+    """The lines in blocks, with the workers checked between blocks.
+
+    A dead worker fails the batch at once; the lines themselves pass through at C speed.
+    """
     while block := list(itertools.islice(lines, 4096)):
         for future, part in watched:
             if future.done():
@@ -234,8 +246,11 @@ def _watching(
 
 
 def _stop(pool: ProcessPoolExecutor) -> None:
-    """Shut the pool down; workers still scoring (the batch failed or was interrupted) are
-    ended rather than waited for: their parts would be thrown away."""
+    """Shut the pool down, ending workers still scoring.
+
+    Workers still scoring (the batch failed or was interrupted) are not waited for: their parts
+    would be thrown away.
+    """
     processes = list(getattr(pool, "_processes", {}).values())  # no public way to end them
     pool.shutdown(wait=False, cancel_futures=True)
     for process in processes:

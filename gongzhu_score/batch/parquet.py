@@ -1,9 +1,10 @@
-"""Batch scoring with Parquet: Parquet files in (scored a column at a time by
-:func:`gongzhu_score.batch.columns.score_batches`), and a Parquet file or dataset folder out,
-on this machine or on a Dask cluster (``--dask``).
+"""Batch scoring with Parquet, on this machine or a Dask cluster (``--dask``).
 
-pyarrow (and numpy) are the ``arrow`` extra, Dask the ``dask`` extra: without them, Parquet is
-a clear error naming the extra to install, and nothing else changes.
+Parquet files come in, scored a column at a time by
+:func:`gongzhu_score.batch.columns.score_batches`; a Parquet file or dataset folder goes out.
+
+pyarrow (and numpy) are the ``arrow`` extra, Dask the ``dask`` extra: without them, Parquet is a
+clear error naming the extra to install, and nothing else changes.
 """
 
 from __future__ import annotations
@@ -67,9 +68,11 @@ def _file(path: str, name: str) -> Any:
 
 
 def _batches(path: str, name: str) -> Iterator[pa.RecordBatch]:
-    """A Parquet file's rows in batches, a row group at a time: a column or a field named
-    twice is refused, and a row group that cannot be read (a corrupt page) is an error naming
-    the file, the row group and its rows, not a failure to write the output."""
+    """A Parquet file's rows in batches, a row group at a time.
+
+    A column or a field named twice is refused. A row group that cannot be read (a corrupt page)
+    is an error naming the file, the row group and its rows, not a failure to write the output.
+    """
     from .columns import check_schema
 
     parquet = _file(path, name)
@@ -92,8 +95,10 @@ def _unreadable_group(name: str, group: int, first: int, size: int, e: Exception
 
 
 def parquet_records(path: str, name: str) -> Iterator[InputRecord]:
-    """A Parquet file's rows as records (``name:row``), for the output formats that go
-    through the row engine (table, csv, json, jsonl with totals)."""
+    """A Parquet file's rows as records (``name:row``), for the row engine.
+
+    The output formats that need them are table, csv, json, and jsonl with totals.
+    """
     from .columns import plain
 
     row = 1
@@ -104,9 +109,12 @@ def parquet_records(path: str, name: str) -> Iterator[InputRecord]:
 
 
 class ParquetOut:
-    """The results written as Parquet: one file (``OUT.parquet``) or a dataset folder (one
-    file per input, ``part-00000.parquet`` …). Nothing appears at ``path`` until the batch has
-    finished: the file or folder is written beside it under a temporary name, then renamed."""
+    """The results written as Parquet: one file, or a dataset folder.
+
+    One file is ``OUT.parquet``; a folder has one file per input (``part-00000.parquet`` …).
+    Nothing appears at ``path`` until the batch has finished: the file or folder is written
+    beside it under a temporary name, then renamed.
+    """
 
     def __init__(self, path: str, exact: bool) -> None:
         from .columns import output_schema
@@ -134,7 +142,7 @@ class ParquetOut:
         self.pending: list[tuple[str, HandResult]] = []
 
     def open_part(self) -> None:
-        """Start the next input's file (a folder) or go on in the one file."""
+        """Start the next input's file (a folder), or go on in the one file."""
         import pyarrow.parquet as pq
 
         if self.writer is not None and not self.folder:
@@ -148,8 +156,10 @@ class ParquetOut:
         self.writer.write_batch(rb)
 
     def hand(self, record: InputRecord, result: HandResult) -> None:
-        """A hand scored by the row engine (a JSON Lines or YAML input); one whose scores an
-        int64 column cannot hold is an error naming it."""
+        """Write a hand scored by the row engine (a JSON Lines or YAML input).
+
+        A hand whose scores an int64 column cannot hold is an error naming it.
+        """
         from .columns import too_large
 
         large = too_large(result, self.exact)
@@ -193,8 +203,10 @@ class ParquetOut:
 
 @contextlib.contextmanager
 def parquet_out(path: str, exact: bool) -> Iterator[ParquetOut]:
-    """A :class:`ParquetOut` that is put in place when the block ends without error; a write
-    the system refuses is an error naming ``path``."""
+    """A :class:`ParquetOut`, put in place if the block ends without error.
+
+    A write the system refuses is an error naming ``path``.
+    """
     out = ParquetOut(path, exact)
     try:
         yield out
@@ -242,8 +254,10 @@ def _part(
     keep_going: bool,
     target: str,
 ) -> tuple[int, list[tuple[str, GongzhuError]]]:
-    """One task on a worker: a row group of a Parquet file scored into its own part file.
-    Errors come back as (source, error): an error pickles with its message in every language."""
+    """One worker task: a Parquet row group scored into its own part file.
+
+    Errors come back as (source, error): an error pickles with its message in every language.
+    """
     import pyarrow.parquet as pq
 
     from .columns import output_schema, score_batches
@@ -278,10 +292,12 @@ DASK_SCHEMES = ("tcp", "tls", "ws", "wss")
 
 
 def dask_address(address: str) -> str:
-    """``address`` (``--dask``) if it has the form of a scheduler's address: ``local``,
-    ``tcp://HOST:PORT``, ``HOST:PORT`` (tcp), ``tls://``, ``ws://`` or ``wss://HOST:PORT``
-    (an IPv6 host in brackets); else an :class:`InputError` saying what to give. Checked
-    before anything connects."""
+    """``address`` (``--dask``), checked before anything connects.
+
+    It must have the form of a scheduler's address: ``local``, ``tcp://HOST:PORT``,
+    ``HOST:PORT`` (tcp), ``tls://``, ``ws://`` or ``wss://HOST:PORT`` (an IPv6 host in
+    brackets); else an :class:`InputError` says what to give.
+    """
     import re
 
     from distributed.comm.addressing import parse_address, parse_host_port
@@ -308,7 +324,7 @@ def dask_address(address: str) -> str:
 
 
 def _too_many_files(problem: BaseException) -> bool:
-    """Is an open-file limit behind ``problem`` (in its chain of causes)?"""
+    """Is an open-file limit in ``problem``'s chain of causes?"""
     import errno
 
     seen: set[int] = set()
@@ -325,7 +341,7 @@ def _too_many_files(problem: BaseException) -> bool:
 
 
 def _file_limit() -> int | None:
-    """How many files this process may open (None: no limit, or no way to tell)."""
+    """How many files this process may open; None if unlimited or unknown."""
     try:
         import resource
     except ImportError:  # (not on Windows)
@@ -335,8 +351,10 @@ def _file_limit() -> int | None:
 
 
 def _files_needed(workers: int) -> int:
-    """About as many files as a local cluster of ``workers`` opens in this process (here:
-    about 20, and 9 a worker), with room to spare."""
+    """About the files a local cluster of ``workers`` opens here, with room to spare.
+
+    Here that is about 20, and 9 a worker.
+    """
     return 32 + 16 * workers
 
 
@@ -346,12 +364,14 @@ def _files_error(workers: int) -> InputError:
 
 
 def local_cluster(workers: int | None = None, verbose: bool = False) -> Any:
-    """A Dask cluster of this machine's cores (a process each), started here. Its dashboard
-    takes a free port (its address is ``cluster.dashboard_link``), so two batches at once, or
-    anything else on Dask's usual 8787, do not collide. A cluster that cannot start is an
-    :class:`InputError` saying why (Dask's own log of it is kept quiet): too many open files
-    for this process's limit names the limit and how to raise it. The workers' own log lines
-    are kept off stderr unless ``verbose``."""
+    """A Dask cluster of this machine's cores, a process each, started here.
+
+    Its dashboard takes a free port (its address is ``cluster.dashboard_link``), so two batches
+    at once, or anything else on Dask's usual 8787, do not collide. A cluster that cannot start
+    is an :class:`InputError` saying why (Dask's own log of it is kept quiet): too many open
+    files for this process's limit names the limit and how to raise it. The workers' own log
+    lines are kept off stderr unless ``verbose``.
+    """
     import logging
 
     from distributed import LocalCluster
@@ -386,12 +406,14 @@ def run_on_dask(
     timeout: float = DASK_TIMEOUT,
     verbose: bool = False,
 ) -> list[BadRecord]:
-    """Every row group of every Parquet input as one Dask task, each writing one file of the
-    dataset folder ``out`` (``local``: a cluster of this machine's cores, started here). The
-    paths go to the workers made absolute (a worker started in another folder reads the same
-    files). ``timeout``: the seconds to wait to reach the scheduler, and while the cluster has
+    """Every Parquet row group as one Dask task, each writing one file of ``out``.
+
+    ``out`` is the dataset folder; ``local`` starts a cluster of this machine's cores here. The
+    paths go to the workers made absolute, so a worker started in another folder reads the same
+    files. ``timeout`` is the seconds to wait to reach the scheduler, and while the cluster has
     no live worker, before an :class:`InputError` says so (never a wait without end).
-    ``distributed``'s own log lines and warnings are kept off stderr unless ``verbose``."""
+    ``distributed``'s own log lines and warnings are kept off stderr unless ``verbose``.
+    """
     with _kept_quiet(verbose):
         return _run_on_dask(address, files, options, partial, out, exact, keep_going, timeout,
                             verbose)  # fmt: skip
@@ -399,8 +421,7 @@ def run_on_dask(
 
 @contextlib.contextmanager
 def _kept_quiet(verbose: bool) -> Iterator[None]:
-    """``distributed``'s log lines and warnings in this process kept from stderr, unless
-    ``verbose``."""
+    """Keep ``distributed``'s log lines and warnings here off stderr, unless ``verbose``."""
     import logging
     import warnings
 
@@ -487,10 +508,12 @@ _POLL = 0.25
 def _outcome(
     client: Any, future: Any, futures: list[Any], address: str, timeout: float
 ) -> tuple[int, list[tuple[str, GongzhuError]]]:
-    """A task's result. While it is awaited the cluster's workers are counted: with none for
-    ``timeout`` seconds (the last one stopped, or none ever came), an :class:`InputError` says
-    so; a task that failed (its worker killed too often: Dask's ``KilledWorker``), or a
-    scheduler that went away, is one too."""
+    """A task's result, with the workers counted while it is awaited.
+
+    With no worker for ``timeout`` seconds (the last one stopped, or none ever came), an
+    :class:`InputError` says so. So does a task that failed (its worker killed too often: Dask's
+    ``KilledWorker``), or a scheduler that went away.
+    """
     import asyncio
     import time
 

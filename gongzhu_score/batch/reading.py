@@ -1,7 +1,7 @@
 """Reading recorded hands for a batch: JSON Lines, YAML streams, folders, standard input.
 
-Streaming: records are read and handed on one at a time, so memory stays flat however many
-hands a file holds.
+Streaming: records are read and handed on one at a time, so memory stays flat however many hands
+a file holds.
 
 - JSON Lines (``*.jsonl``): one hand object per line, the hand-file schema.
 - YAML (``*.yaml``, ``*.yml``): one hand per document, documents separated by ``---``, read by
@@ -64,18 +64,19 @@ def _once(pairs: list[tuple[str, object]]) -> dict[str, object]:
 
 
 def strict_json(line: bytes) -> object:
-    """A JSON line read pair by pair: a key given twice is refused, as in a hand file."""
+    """A JSON line read pair by pair, refusing a key given twice."""
     return json.loads(line.decode("utf-8"), object_pairs_hook=_once)
 
 
 def json_record(line: bytes) -> object:
-    """One JSON Lines record, read as strictly as a hand file: a key given twice is refused
-    (a JSON parser would keep the last). Raises :class:`InputError` (or ``ValueError`` for what
-    is not JSON at all).
+    """One JSON Lines record, read as strictly as a hand file.
 
-    Every key is followed by a colon, so when the line holds no more colons than the parsed
-    hand has keys, no key was given twice, and the fast parse stands; otherwise (a colon in a
-    name or a card string, a key twice) the line is read again, pair by pair.
+    A key given twice is refused (a JSON parser would keep the last). Raises
+    :class:`InputError`, or ``ValueError`` for what is not JSON at all.
+
+    Every key is followed by a colon, so when the line holds no more colons than the parsed hand
+    has keys, no key was given twice, and the fast parse stands; otherwise (a colon in a name or
+    a card string, a key twice) the line is read again, pair by pair.
     """
     if line is TOO_LONG or len(line) > MAX_RECORD_BYTES:
         raise error(InputError, "error.batch.long", size=f"{MAX_RECORD_BYTES:,}")
@@ -91,10 +92,12 @@ _BLOCK = 1 << 20
 def numbered_lines(
     stream: IO[bytes], first: int = 1, count: int | None = None
 ) -> Iterator[tuple[int, bytes]]:
-    """The lines of ``stream`` (without their newline) with their numbers from ``first``, at
-    most ``count`` of them. Read a block at a time, so memory stays bounded whatever one line
-    holds: a line over :data:`MAX_RECORD_BYTES` is given as :data:`TOO_LONG`. The lines pass
-    at C speed (no Python step per line)."""
+    """The lines of ``stream``, numbered from ``first``, at most ``count``.
+
+    They come without their newline. It reads a block at a time, so memory stays bounded
+    whatever one line holds: a line over :data:`MAX_RECORD_BYTES` is given as :data:`TOO_LONG`.
+    The lines pass at C speed, with no Python step per line.
+    """
     return itertools.chain.from_iterable(_blocks(stream, first, count))
 
 
@@ -144,7 +147,7 @@ def _blocks(
 
 @dataclass(frozen=True, slots=True)
 class InputRecord:
-    """One hand as read: where it came from, and its data (or why it could not be read).
+    """One hand as read: where it came from, and its data or error.
 
     Its place is the file and the line (JSON Lines, ``file:12``) or the document (YAML,
     ``file#3``); 0 for a whole file.
@@ -164,7 +167,7 @@ class InputRecord:
 
 @dataclass(frozen=True, slots=True)
 class BadRecord:
-    """A record that could not be scored, and the error that says why."""
+    """A record that could not be scored, and the error saying why."""
 
     source: str
     error: GongzhuError
@@ -175,14 +178,16 @@ class BadRecord:
 
 
 def expand_inputs(paths: Iterable[str]) -> list[str]:
-    """Files to read: the paths given, folders expanded (recursively, in name order). A folder
-    that cannot be read is an error, never silently skipped; so is a path that is no file."""
+    """The files to read: the paths given, folders expanded recursively in name order.
+
+    A folder that cannot be read is an error, never silently skipped; so is a path that is no
+    file.
+    """
     return [path for path, _ in found_inputs(paths)]
 
 
 def found_inputs(paths: Iterable[str]) -> list[tuple[str, bool]]:
-    """:func:`expand_inputs`, each file with whether it was found in a folder (rather than
-    named)."""
+    """:func:`expand_inputs`, each file marked if found in a folder."""
     out: list[tuple[str, bool]] = []
     for path in paths:
         p = Path(path)
@@ -207,11 +212,13 @@ _RULES_META = ("extends", "aliases")
 
 
 def not_hands(path: str) -> str | None:
-    """``ledger`` or ``rules`` when a YAML file is a match ledger (its first line, or
-    ``format:`` and ``hands:`` at the top level) or a rules file (``extends:``, or only the
-    keys of the rules schema at the top level), told by the keys at the start of its lines in
-    its first 64 kB; None for anything else (a file of hands, or one no reader will take: its
-    records say why)."""
+    """What a YAML file is, if not hands: ``ledger``, ``rules``, or None.
+
+    It is told by the keys at the start of its lines in its first 64 kB. A ledger has
+    ``format:`` and ``hands:`` at the top level, or says so in its first line; a rules file has
+    ``extends:``, or only the rules schema's keys at the top level. None is a file of hands, or
+    one no reader will take (its records say why).
+    """
     if not path.lower().endswith((".yaml", ".yml")):
         return None
     try:
@@ -259,7 +266,7 @@ def _yaml_documents(stream: IO[str], name: str) -> Iterator[InputRecord]:
 
 
 class _Joined(io.RawIOBase):
-    """The bytes already read from a stream, then the rest of it (read as asked, not whole)."""
+    """The bytes already read from a stream, then the rest, read as asked."""
 
     def __init__(self, head: bytes, rest: IO[bytes]) -> None:
         self.head, self.rest = head, rest
@@ -282,15 +289,18 @@ class _Joined(io.RawIOBase):
 
 
 def _utf8(stream: IO[bytes]) -> io.TextIOWrapper:
-    """UTF-8 text from bytes (a byte-order mark allowed), decoded as it is read."""
+    """UTF-8 text from bytes, a byte-order mark allowed, decoded as read."""
     return io.TextIOWrapper(stream, encoding="utf-8-sig", newline="")
 
 
 def read_records(
     path: str, stdin: IO[bytes] | None = None, name: str | None = None
 ) -> Iterator[InputRecord]:
-    """The records of one input file (or ``-``), in order, read as a stream: memory stays flat
-    whatever the size. ``name``: the file as the output shows it (default: ``path``)."""
+    """The records of one input file (or ``-``), in order, read as a stream.
+
+    Memory stays flat whatever the size. ``name`` is the file as the output shows it (default:
+    ``path``).
+    """
     if path == "-":
         try:
             yield from _standard_input(stdin if stdin is not None else sys.stdin.buffer, name)
@@ -307,7 +317,7 @@ def read_records(
 
 
 def _standard_input(raw: IO[bytes], name: str | None) -> Iterator[InputRecord]:
-    """The records of standard input: JSON Lines if it starts with ``{``, else YAML."""
+    """Standard input's records: JSON Lines if it starts with ``{``, else YAML."""
     head = raw.read(1)
     if head == BOM[:1]:  # a byte-order mark first: what follows it decides
         head += raw.read(2)

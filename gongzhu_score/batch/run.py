@@ -1,8 +1,9 @@
-"""Scoring a set of inputs, the whole use case (``gongzhu-score batch`` calls it and renders):
-which run each input takes is chosen here. A large JSON Lines file is scored on every core
+"""Scoring a set of inputs, the whole use case; ``gongzhu-score batch`` renders it.
+
+Which run each input takes is chosen here. A large JSON Lines file is scored on every core
 (:mod:`.parallel`), a Parquet file a column at a time (:mod:`.columns`, or on a Dask cluster:
-:mod:`.parquet`), anything else record by record (:mod:`.runner`); every run scores through
-the same engine and writes in input order.
+:mod:`.parquet`), anything else record by record (:mod:`.runner`). Every run scores through the
+same engine and writes in input order.
 
 The caller chooses the output: a stream and the writer of its format (``make_writer``: the
 command line's tables, CSV and JSON, :class:`gongzhu_score.render.batch.BatchWriter`), or a
@@ -30,7 +31,7 @@ __all__ = ["PassedOver", "Progress", "WriterFor", "input_files", "score_inputs",
 
 
 class Progress(Protocol):
-    """Told of the hands as they are scored (a line on a terminal, say)."""
+    """Told of the hands as they are scored, say by a terminal line."""
 
     @property
     def enabled(self) -> bool: ...
@@ -41,14 +42,16 @@ class Progress(Protocol):
 
 
 class WriterFor(Protocol):
-    """Makes the writer of the output's format for a stream (``header``: False for the parts
-    of one output that other processes score)."""
+    """Makes the writer of the output's format for a stream.
+
+    ``header`` is False for the parts of one output that other processes score.
+    """
 
     def __call__(self, out: IO[str], header: bool = True) -> FormatWriter: ...
 
 
 class FormatWriter(Writer, Protocol):
-    """A :class:`~.parallel.Writer` that also writes the totals and the bad records at the end."""
+    """A :class:`~.parallel.Writer` that writes the totals and bad records last."""
 
     def hand(self, record: InputRecord, result: HandResult) -> None: ...
 
@@ -57,8 +60,11 @@ class FormatWriter(Writer, Protocol):
 
 @dataclass(frozen=True, slots=True)
 class PassedOver:
-    """A file of a folder that a batch does not read, and why: ``ledger`` (a match ledger),
-    ``rules`` (a rules file), ``parquet`` (Parquet, without the ``arrow`` extra)."""
+    """A file of a folder that a batch does not read, and why.
+
+    ``ledger`` (a match ledger), ``rules`` (a rules file), ``parquet`` (Parquet, without the
+    ``arrow`` extra).
+    """
 
     path: str
     why: str
@@ -77,12 +83,14 @@ def input_files(
     parquet_out: bool = False,
     passed_over: Callable[[PassedOver], None] | None = None,
 ) -> list[str]:
-    """The files a batch reads (folders expanded), refused when there are none; the extra a
-    Parquet input or output needs is checked first. Of the files found in folders, match
-    ledgers and rules files are passed over (:func:`.reading.not_hands`), and so are Parquet
-    files when the ``arrow`` extra is missing, each told to ``passed_over`` once; a file named
-    is read as it is (a ledger named is refused, saying what it is; Parquet named needs the
-    extra)."""
+    """The files a batch reads, folders expanded; refused when there are none.
+
+    The extra a Parquet input or output needs is checked first. Of the files found in folders,
+    match ledgers and rules files are passed over (:func:`.reading.not_hands`), and so are
+    Parquet files when the ``arrow`` extra is missing, each told to ``passed_over`` once. A file
+    named is read as it is: a ledger named is refused, saying what it is; Parquet named needs
+    the extra.
+    """
     files: list[str] = []
     arrow: bool | None = None
     for path, in_folder in found_inputs(inputs):
@@ -104,14 +112,16 @@ def input_files(
 
 
 def _shown(path: str) -> str:
-    """A file as the output shows it: nothing a terminal acts on."""
+    """A file as the output shows it, with nothing a terminal acts on."""
     return "<stdin>" if path == "-" else printable(path)
 
 
 @contextlib.contextmanager
 def _opened(output: str | None, stdout: IO[str]) -> Iterator[IO[str]]:
-    """``stdout``, or a file that appears only once the batch succeeds (no half-written results;
-    see :func:`gongzhu_score.io.files.replaced`)."""
+    """``stdout``, or a file that appears only once the batch succeeds.
+
+    So there are no half-written results (:func:`gongzhu_score.io.files.replaced`).
+    """
     if output is None:
         yield stdout
         return
@@ -133,10 +143,13 @@ def score_inputs(
     split: bool = True,
     progress: Progress | None = None,
 ) -> list[BadRecord]:
-    """Score ``files`` in order into ``output`` (None: ``stdout``) with the format's writer;
-    ``summary`` gathers the totals; ``split``: a large JSON Lines file may be scored on every
-    core (not when the output gathers every hand in one object). Returns the bad records
-    passed by with ``keep_going``; without it the first one raises, naming its place."""
+    """Score ``files`` in order into ``output`` with the format's writer.
+
+    ``output`` None is ``stdout``; ``summary`` gathers the totals. With ``split``, a large JSON
+    Lines file may be scored on every core (not when the output gathers every hand in one
+    object). Returns the bad records passed by with ``keep_going``; without it the first one
+    raises, naming its place.
+    """
     bad: list[BadRecord] = []
     ticking = progress is not None and progress.enabled
     with _opened(output, stdout) as out:
@@ -185,11 +198,13 @@ def score_to_parquet(
     verbose: bool = False,
     progress: Progress | None = None,
 ) -> list[BadRecord]:
-    """Parquet out: Parquet inputs a column at a time (on a Dask cluster with ``dask``: a
-    scheduler's address, or ``local``), other inputs through the row engine, into one file
-    (``output`` ending in ``.parquet``) or a dataset folder. ``dask_timeout``: the seconds to
-    wait to reach the scheduler and while it has no live worker (None:
-    :data:`~.parquet.DASK_TIMEOUT`); ``verbose``: Dask's own log lines on stderr."""
+    """Score into Parquet: one file (``output`` ending in ``.parquet``) or a dataset folder.
+
+    Parquet inputs are scored a column at a time (on a Dask cluster with ``dask``: a scheduler's
+    address, or ``local``), other inputs through the row engine. ``dask_timeout`` is the seconds
+    to wait to reach the scheduler and while it has no live worker (None:
+    :data:`~.parquet.DASK_TIMEOUT`); ``verbose`` shows Dask's own log lines on stderr.
+    """
     from .parquet import DASK_TIMEOUT, run_on_dask, score_parquet_file
 
     if dask is not None and is_parquet(output):

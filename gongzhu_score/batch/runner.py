@@ -1,4 +1,4 @@
-"""Batch scoring: each record scored in order by the bulk path, per-player totals kept.
+"""Batch scoring record by record, in order, with per-player totals.
 
 A :class:`Batch` holds one :class:`~gongzhu_score.api.Scorer` per rule set it meets (the
 options' variant, or each record's own ``variant:``/``teams:``), so the rules are compiled once
@@ -31,7 +31,10 @@ Emit = Callable[[InputRecord, HandResult], None]
 
 @dataclass
 class Summary:
-    """Per player name, over every hand scored (the only state that grows with the input)."""
+    """Per-player totals over every hand scored.
+
+    This is the only state that grows with the input.
+    """
 
     players: dict[str, PlayerTotals] = field(default_factory=dict)
     hands: int = 0
@@ -47,14 +50,14 @@ class Summary:
             t.add_hand(raw, final, counts)
 
     def merge(self, other: Summary) -> None:
-        """Add another part's totals (names new to this summary come after, in their order)."""
+        """Add another part's totals; names new here come after, in their order."""
         self.hands += other.hands
         for name, theirs in other.players.items():
             self.players.setdefault(name, PlayerTotals(name)).merge(theirs)
 
 
 class Batch:
-    """Scores records under fixed options; the variant comes from the options or each record."""
+    """Scores records under fixed options, or each record's own variant."""
 
     def __init__(self, options: ScoringOptions = ScoringOptions(), partial: bool = False) -> None:
         self.options, self.partial = options, partial
@@ -64,7 +67,7 @@ class Batch:
         self._fast: FastRules = {}  # (the same, as the hot path of JSON Lines reads them)
 
     def scorer(self, data: object) -> Scorer:
-        """The scorer for a record: the options' rules, else the record's own."""
+        """A record's scorer: the options' rules, else the record's own."""
         asked = data.get("variant") if isinstance(data, dict) else None
         own_teams = data.get("teams") if isinstance(data, dict) else None
         key = (asked, own_teams)
@@ -106,7 +109,7 @@ class Batch:
         summary: Summary | None,
         keep_going: bool,
     ) -> list[BadRecord]:
-        """Score every record in order; stop at the first bad one unless ``keep_going``."""
+        """Score every record in order; stop at a bad one unless ``keep_going``."""
         bad: list[BadRecord] = []
         with _no_gc():
             for record in records:
@@ -121,7 +124,10 @@ class Batch:
         keep_going: bool,
         bad: list[BadRecord],
     ) -> None:
-        """Score and write one record, or note it as bad (raise, unless ``keep_going``)."""
+        """Score and write one record, or note it as bad.
+
+        A bad record raises unless ``keep_going``.
+        """
         try:
             result = self.score(record)
         except GongzhuError as e:
@@ -142,7 +148,7 @@ class Batch:
         keep_going: bool,
         emit_line: Callable[[int, HandResult], None] | None = None,
     ) -> list[BadRecord]:
-        """:meth:`run` for numbered JSON Lines, the hot path of a large batch.
+        """:meth:`run` for numbered JSON Lines: the hot path of a large batch.
 
         The same records, scores and errors as ``run(read_records(file))``. ``emit_line``, when
         given, writes a hand from its line number alone: no :class:`InputRecord` is made for it.
@@ -164,8 +170,11 @@ class Batch:
 
 @contextlib.contextmanager
 def _no_gc() -> Iterator[None]:
-    """The cycle collector off while scoring: each hand makes short-lived objects and no
-    cycles, and collecting every few hundred of them costs more than it frees."""
+    """The cycle collector off while scoring.
+
+    Each hand makes short-lived objects and no cycles, and collecting every few hundred of them
+    costs more than it frees.
+    """
     was = gc.isenabled()
     gc.disable()
     try:

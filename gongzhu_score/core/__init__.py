@@ -1,11 +1,10 @@
-"""The pure core: cards, rule sets, hands, the one scoring engine, normalization. No I/O.
+"""The pure core: cards, rule sets, hands, the scoring engine, normalization. No I/O.
 
 Nothing here imports from input, output or CLI code; everything else is built on it.
 
-The engine (:mod:`.engine`) and the hand's rules (:mod:`.hand`) are compiled with mypyc when
-the package is installed; with ``GONGZHU_PURE_PYTHON=1`` in the environment their sources run
-uncompiled instead, even where compiled copies sit beside them (to check that both give the
-same numbers). :func:`as_source` gives a compiled module's source as plain Python beside it:
+mypyc compiles the engine (:mod:`.engine`) and the hand's rules (:mod:`.hand`) at install.
+``GONGZHU_PURE_PYTHON=1`` runs their sources instead, even beside compiled copies, to check that
+both give the same numbers. :func:`as_source` gives a compiled module's source as plain Python:
 the column path runs :mod:`.hand`'s bit-form questions that way, on numpy arrays.
 """
 
@@ -18,8 +17,8 @@ COMPILED = ("bits", "hand", "engine")
 """The modules mypyc compiles (``setup.py``), in the order they import each other."""
 HOT_PATHS = ("batch.lines", "render.lines")
 """The modules outside the core that mypyc compiles too (``setup.py``): a JSON Lines batch's
-loop and its lines, which call the engine directly. Their packages run them from source
-where the engine runs so (:func:`from_source`): compiled code calls only compiled code."""
+loop and its lines, which call the engine directly. Their packages run them from source whenever
+the engine runs so (:func:`from_source`), since compiled code calls only compiled code."""
 
 
 def _load(name: str, as_name: str, folder: str = os.path.dirname(__file__)) -> ModuleType:
@@ -33,8 +32,11 @@ def _load(name: str, as_name: str, folder: str = os.path.dirname(__file__)) -> M
 
 
 def as_source(name: str) -> ModuleType:
-    """The module ``name`` of this package run from its source, plain Python (itself where it
-    was not compiled): the same code, taking what compiled code's types would refuse."""
+    """The module ``name`` of this package, run from its source as plain Python.
+
+    So it takes what compiled code's types would refuse, such as numpy arrays. An uncompiled
+    module is returned as is.
+    """
     own = sys.modules.get(f"{__name__}.{name}") or importlib.import_module(f"{__name__}.{name}")
     if (own.__file__ or "").endswith(".py"):
         return own
@@ -48,8 +50,9 @@ if os.environ.get("GONGZHU_PURE_PYTHON"):
 
 
 def from_source(package: str, package_file: str, name: str) -> None:
-    """With ``GONGZHU_PURE_PYTHON=1``: the module ``name`` of ``package`` (whose
-    ``__init__`` is ``package_file``) run from its source, as the engine is (a package of
-    :data:`HOT_PATHS` calls this from its ``__init__``)."""
+    """Run the module ``name`` of ``package`` from its source under ``GONGZHU_PURE_PYTHON=1``.
+
+    Each package of :data:`HOT_PATHS` calls this from its ``__init__`` (``package_file``).
+    """
     if os.environ.get("GONGZHU_PURE_PYTHON"):
         _load(name, f"{package}.{name}", os.path.dirname(package_file))

@@ -1,12 +1,14 @@
-"""The bit layouts, once: a card as a bit of a mask, a hand's exposures as one number, a
-player's scoring cards as 16 bits, canonical card codes byte by byte.
+"""The bit layouts, in one place, for cards, exposures, scoring sets and codes.
+
+A card is a mask bit, a hand's exposures one number, a player's scoring cards 16 bits, a card
+code read byte by byte.
 
 The engine (:mod:`.engine`) scores masks; the column path (:mod:`gongzhu_score.batch.columns`)
-reads whole columns of card codes into masks with numpy; the rule-set table of ``variants
-show`` asks the engine about exposure keys. All take every layout from here. (Whether a hand in
-bit form is valid is :mod:`.hand`'s question, as it is for a hand of cards.)
+reads columns of card codes into masks with numpy; ``variants show`` asks the engine about
+exposure keys. All take their layouts from here. Whether a hand in bit form is valid is
+:mod:`.hand`'s question.
 
-The engine is compiled with mypyc; the constants here are ``Final``, so it inlines them.
+The constants are ``Final``, so mypyc inlines them in the compiled engine.
 """
 
 from __future__ import annotations
@@ -123,8 +125,10 @@ SET_TEN: Final = 1 << 15
 
 
 def scoring_set(once: Any) -> Any:
-    """A player's scoring cards as 16 bits, from the mask of the cards they hold (an ``int``,
-    or a numpy ``int64`` array of them: a column of players)."""
+    """A player's scoring cards as 16 bits, from the mask of cards they hold.
+
+    ``once`` is an ``int``, or a numpy ``int64`` array of them (a column of players).
+    """
     return (
         ((once >> HEART_SHIFT) & ALL_HEARTS)
         | (((once >> PIG_PLACE) & 1) << 13)

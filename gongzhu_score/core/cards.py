@@ -1,13 +1,14 @@
-"""Cards and the one card notation every input goes through.
+"""Cards, and the one card notation every input goes through.
 
 A :class:`Card` is a small immutable value (rank 2–14, :class:`Suit`). All 52 exist once, so
-parsing returns the same objects and comparisons stay cheap. :func:`parse_cards` is the single
-entry point for every spelling a player might type: ``QS`` ``qs`` ``SQ`` ``10C`` ``TC`` ``C10``
-``Q♠`` ``♠Q`` ``♠️Q`` ``ＱＳ`` ``黑桃Q`` ``pig`` ``猪``, groups of one suit (``H:AKQJ10``
-``♥AKQ`` ``红桃AKQ`` ``hearts A K Q``), ranges of one suit (``红桃2-10`` ``6H-10H`` ``2-10H``
-``H2-10`` ``hearts 2-10``), 全红 for all thirteen hearts and 满贯 for every scoring card. A
-token that is no card is quoted, with a fix one edit away when every such fix means the same
-cards (``红2-10`` → ``红桃2-10``), else the accepted forms.
+parsing returns the same objects and comparisons stay cheap.
+
+:func:`parse_cards` reads every spelling a player might type: ``QS`` ``qs`` ``SQ`` ``10C``
+``TC`` ``C10`` ``Q♠`` ``♠Q`` ``♠️Q`` ``ＱＳ`` ``黑桃Q`` ``pig`` ``猪``, groups of one suit
+(``H:AKQJ10`` ``♥AKQ`` ``红桃AKQ`` ``hearts A K Q``), ranges of one suit (``红桃2-10``
+``6H-10H`` ``2-10H`` ``H2-10`` ``hearts 2-10``), 全红 for all thirteen hearts and 满贯 for every
+scoring card. A token that is no card is quoted with a fix one edit away, when every such fix
+means the same cards (``红2-10`` → ``红桃2-10``); otherwise with the accepted forms.
 """
 
 from __future__ import annotations
@@ -88,7 +89,7 @@ class Card:
 
     @classmethod
     def parse(cls, token: str) -> Card:
-        """Parse exactly one card in any accepted spelling (see :func:`parse_card`)."""
+        """Parse exactly one card in any accepted spelling (:func:`parse_card`)."""
         return parse_card(token)
 
     @property
@@ -132,7 +133,7 @@ for _suit in Suit:
         _BY_CODE[_card.code] = _card
 
 DECK: tuple[Card, ...] = tuple(sorted(_BY_CODE.values(), key=lambda c: c.sort_key))
-"""All 52 cards, spades, hearts, diamonds, clubs, each from 2 to A."""
+"""All 52 cards: spades, hearts, diamonds, clubs, each from 2 to A."""
 
 PIG = _intern(12, Suit.SPADES)
 """猪 Q♠."""
@@ -247,14 +248,19 @@ def _normalize(token: str) -> str:
 
 
 class _Miss(Exception):
-    """A token that is no card, while a suggestion tries its candidates: raised without a
-    message, since most candidates are not cards and nobody reads why."""
+    """A token that is no card, raised while a suggestion tries its candidates.
+
+    It has no message: most candidates are not cards, and nobody reads why.
+    """
 
 
 @dataclass
 class _Reading:
-    """The state of reading one list of cards: the suit that bare ranks take (红桃6 8 10 J:
-    the 8, 10 and J are hearts), and a suit still waiting for its ranks (``H: A K Q``)."""
+    """The state of reading one list of cards.
+
+    It holds the suit that bare ranks take (红桃6 8 10 J: the 8, 10 and J are hearts), and a
+    suit still waiting for its ranks (``H: A K Q``).
+    """
 
     decks: int = 1
     carried: Suit | None = None
@@ -293,9 +299,11 @@ def _words(norm: str) -> list[str]:
 
 @dataclass(frozen=True)
 class _Shape:
-    """What a token (mistyped or not) says of its cards: their suits (None: it does not say),
-    how many ranks and ranges it writes, whether it is a word (no ranks at all), and whether it
-    says nothing but a suit (红, haerts)."""
+    """What a token, mistyped or not, says of its cards.
+
+    That is: their suits (None: it does not say), how many ranks and ranges it writes, whether
+    it is a word (no ranks at all), and whether it says only a suit (红, haerts).
+    """
 
     suits: frozenset[Suit] | None
     ranks: int
@@ -343,9 +351,13 @@ def _shape(norm: str, carried: Suit | None) -> _Shape:
 
 
 def _candidates(norm: str) -> Iterator[str]:
-    """Every token one edit from ``norm``: a character put in, changed, taken out, or two
-    swapped; in that order, each character of :data:`_FIX_CHARS` in its order (a token typed
-    in ASCII is not fixed into Chinese)."""
+    """Every token one edit from ``norm``: a character added, changed or cut.
+
+    Two characters swapped count too, last.
+
+    They come in that order, each character of :data:`_FIX_CHARS` in its order. A token typed in
+    ASCII is not fixed into Chinese.
+    """
     chars = _FIX_CHARS_ASCII if norm.isascii() else _FIX_CHARS
     for i in range(len(norm) + 1):
         for ch in chars:
@@ -367,9 +379,12 @@ _WORDS = frozenset((*_NICKNAMES, *FULL_RED_WORDS, *GRAND_SLAM_WORDS, *_PIG_AND_S
 def _meaning(
     candidate: str, carried: Suit | None, decks: int
 ) -> tuple[str, tuple[Card, ...], Suit | None]:
-    """What a candidate reads as: ``("word", cards, None)`` (猪, 全红, 满贯), ``("suit", (),
-    suit)`` (a suit alone, waiting for its ranks), ``("cards", cards, None)``; raises
-    :class:`_Miss` (or :class:`CardError`) when it is no card."""
+    """What a candidate reads as: a word, a suit alone, or cards.
+
+    ``("word", cards, None)`` (猪, 全红, 满贯), ``("suit", (), suit)`` (waiting for its ranks),
+    ``("cards", cards, None)``. Raises :class:`_Miss` (or :class:`CardError`) when it is no
+    card.
+    """
     state = _Reading(decks, carried=carried, quiet=True)
     cards = _read_token(candidate, state)
     if state.waiting is not None:
@@ -383,9 +398,11 @@ def _fits(
     shape: _Shape, meaning: tuple[str, tuple[Card, ...], Suit | None], candidate: str,
     carried: Suit | None,
 ) -> bool:  # fmt: skip
-    """Whether a candidate means what the mistyped token evidently meant: the suit alone for
-    a suit alone, a word for a word, else cards of its suits written with as many ranks and
-    ranges."""
+    """Whether a candidate means what the mistyped token evidently meant.
+
+    A suit alone must fix a suit alone, a word a word; otherwise cards of the token's suits,
+    with as many ranks and ranges.
+    """
     kind, cards, suit = meaning
     if kind == "suit":
         return shape.only_suit and suit is not None and shape.suits == frozenset((suit,))
@@ -399,8 +416,10 @@ def _fits(
 
 
 def _vocabulary(carried: Suit | None) -> list[str]:
-    """The forms the tool prints (and the nicknames), for the look of a fix and for a word
-    typed further off than one edit."""
+    """The forms the tool prints, and the nicknames.
+
+    They are the look of a fix, and the targets for a word typed more than one edit off.
+    """
     words = [
         *_BY_CODE,
         *(card.zh for card in _BY_CODE.values()),
@@ -421,14 +440,20 @@ def _vocabulary(carried: Suit | None) -> list[str]:
 
 
 def _suggested(candidate: str, cards: tuple[Card, ...]) -> Said:
-    """The suggestion, with the cards it means in each language's notation unless the
-    candidate says them already: ``'红桃A' (A♥)``, ``'红桃2-10'（红桃2 3 4 … 10）``."""
+    """The suggestion, with the cards it means in the language's notation.
+
+    The cards are left out when the candidate says them already: ``'红桃A' (A♥)``,
+    ``'红桃2-10'（红桃2 3 4 … 10）``.
+    """
     return place("error.card.suggest", candidate=repr(candidate), shown=_Meaning(candidate, cards))
 
 
 class _Meaning:
-    """What a suggested candidate means, in a language's notation, when it does not say so
-    itself (a card code says it in a notation of symbols: ``AH`` is ``A♥``)."""
+    """What a suggested candidate means, in a language's notation.
+
+    Used when the candidate does not say so itself: a card code says it in symbols (``AH`` is
+    ``A♥``).
+    """
 
     def __init__(self, candidate: str, cards: tuple[Card, ...]) -> None:
         self.candidate, self.cards = candidate, cards
@@ -442,15 +467,18 @@ class _Meaning:
 
 
 _AMBIGUOUS = Said("error.card.forms", {})
-"""What :func:`_fix` says when fixes one edit away mean different cards (compared by identity)."""
+"""What :func:`_fix` says when fixes one edit away mean different cards (compared by
+identity)."""
 
 
 def _fix(token: str, carried: Suit | None, decks: int, ranks_only: bool = False) -> Said | None:
-    """``; did you mean 'X'?`` when one edit of ``token`` means the cards it evidently meant
-    (their suits, how many ranks and ranges it writes; a word for a word) and every such edit
-    means the same cards; :data:`_AMBIGUOUS` when such edits mean different cards (1C: 10♣ or
-    A♣? a guess that changes the hand is worse than none); None when no edit fits.
-    ``ranks_only``: only bare ranks will do (after a suit waiting for them)."""
+    """``; did you mean 'X'?`` for the one fix of ``token`` that keeps what it evidently meant.
+
+    A fix keeps the token's suits, its count of ranks and ranges, a word for a word. When every
+    such edit means the same cards, that is the fix; when they differ, :data:`_AMBIGUOUS` (1C:
+    10♣ or A♣? a guess that changes the hand is worse than none); None when no edit fits.
+    ``ranks_only``: only bare ranks will do (after a suit waiting for them).
+    """
     norm = _normalize(token)
     if not norm or len(norm) > _FIX_LONGEST:
         return None
@@ -484,9 +512,13 @@ def _fix(token: str, carried: Suit | None, decks: int, ranks_only: bool = False)
 
 
 def _close_word(token: str, carried: Suit | None) -> Said:
-    """A word typed further off than one edit (transfromer) or a card close to a printed form,
-    by likeness, when following it keeps the number of cards and their suits; else the
-    accepted forms."""
+    """A word typed more than one edit off (transfromer), or a near card.
+
+    A near card is one close to a printed form.
+
+    It is matched by likeness, and only when it keeps the number of cards and their suits;
+    otherwise the accepted forms.
+    """
     import difflib
 
     norm = _normalize(token)
@@ -514,16 +546,19 @@ def _close_word(token: str, carried: Suit | None) -> Said:
 def _refuse(
     token: str, state: _Reading, key: str, *, fix: bool = False, **values: object
 ) -> Exception:
-    """:func:`_unknown` with the reason the term ``key`` says (not worded for a candidate)."""
+    """:func:`_unknown` with the reason the term ``key`` gives (not worded for a candidate)."""
     return _Miss() if state.quiet else _unknown(token, state, place(key, **values), fix=fix)
 
 
 def _unknown(
     token: str, state: _Reading, why: Said | None = None, *, fix: bool = False
 ) -> Exception:
-    """The error for a token that is no card: ``why`` says why; without one (or with ``fix``,
-    where a fix may say it better: '1' is not a rank in 红桃2-1O), a suggestion that keeps the
-    cards, else the accepted forms. ``state.carried``: the suit before the token."""
+    """The error for a token that is no card.
+
+    ``why`` says why. Without it, or with ``fix`` (where a fix may say it better: '1' is not a
+    rank in 红桃2-1O), the error offers a suggestion that keeps the cards, else the accepted
+    forms. ``state.carried``: the suit before the token.
+    """
     if state.quiet:
         return _Miss()
     if why is None or fix:
@@ -568,8 +603,11 @@ def _parse_ranks(text: str, token: str, state: _Reading) -> list[int]:
 
 
 def _split_suit_prefix(norm: str) -> tuple[Suit, str, bool] | None:
-    """``(suit, rest, carries)`` when the token starts with a suit; None otherwise. A suit word,
-    a symbol or a letter with a colon (``H:``) carries over to the bare ranks after it."""
+    """``(suit, rest, carries)`` when the token starts with a suit, else None.
+
+    A suit word, a symbol or a letter with a colon (``H:``) carries over to the bare ranks after
+    it.
+    """
     for name, suit in _PREFIXES_BY_START.get(norm[:1], ()):
         if norm.startswith(name):
             return suit, norm[len(name) :].lstrip(":："), True
@@ -584,8 +622,10 @@ def _split_suit_prefix(norm: str) -> tuple[Suit, str, bool] | None:
 
 
 def _range_end(text: str) -> tuple[int, Suit | None, bool] | None:
-    """One end of a range: a rank (``10``) or a card (``10H`` ``H10`` ``♥10`` ``红桃10``
-    ``10♥``), as ``(rank, suit, carries)``; None when it is neither."""
+    """One end of a range as ``(rank, suit, carries)``, or None.
+
+    An end is a rank (``10``) or a card (``10H`` ``H10`` ``♥10`` ``红桃10`` ``10♥``).
+    """
     rank = _RANK_TOKENS.get(text)
     if rank is not None:
         return rank, None, False
@@ -601,8 +641,11 @@ def _range_end(text: str) -> tuple[int, Suit | None, bool] | None:
 
 
 def _read_range(norm: str, token: str, state: _Reading) -> tuple[Card, ...] | None:
-    """A range of one suit whose ends are cards or ranks, the suit said at either end:
-    ``6H-10H`` ``2-10H`` ``H2-10`` ``红桃2-10`` ``♥J-A``; None when the token is not one."""
+    """A range of one suit, or None when the token is not one.
+
+    The ends are cards or ranks, the suit said at either end: ``6H-10H`` ``2-10H`` ``H2-10``
+    ``红桃2-10`` ``♥J-A``.
+    """
     marks = [i for i, ch in enumerate(norm) if ch in _RANGE_MARKS]
     if len(marks) != 1:
         return None
@@ -621,7 +664,7 @@ def _read_range(norm: str, token: str, state: _Reading) -> tuple[Card, ...] | No
 
 
 def _read_token(token: str, state: _Reading) -> tuple[Card, ...]:
-    """The cards of one token, as the reading so far gives it meaning (the carried suit)."""
+    """The cards of one token, read with the suit carried so far."""
     norm = token if state.quiet else _normalize(token)  # (a candidate is normalized already)
     if not norm:
         if state.quiet:
@@ -696,15 +739,18 @@ def _is_ranks(norm: str) -> bool:
 
 
 def not_a(expected: str, value: object) -> ArgumentError:
-    """The error for a library function's argument of the wrong kind: ``expected`` is the term
-    saying what it should be (``argument.cards``); bytes are told to be decoded."""
+    """The error for a library function's argument of the wrong kind.
+
+    ``expected`` is the term saying what it should be (``argument.cards``). Bytes are told to be
+    decoded.
+    """
     if isinstance(value, bytes | bytearray | memoryview):
         return error(ArgumentError, "error.argument.bytes", value=_cut(value))
     return error(ArgumentError, "error.argument", expected=place(expected), value=_cut(value))
 
 
 def decks_of(decks: object) -> int:
-    """``decks`` as a library function takes it: 1 or 2, else an error naming ``decks``."""
+    """``decks`` as a library function takes it: 1 or 2, else an error."""
     if type(decks) is not int or not 1 <= decks <= 2:
         raise not_a("argument.decks", decks).within("decks")
     return decks
@@ -718,7 +764,7 @@ def flag_of(value: object, name: str = "partial") -> bool:
 
 
 def path_of(path: object) -> str:
-    """A file's path as a library function takes it: text, or a :class:`~pathlib.PurePath`."""
+    """A file's path as a library function takes it: text or a :class:`~pathlib.PurePath`."""
     if isinstance(path, PurePath):
         return str(path)
     if not isinstance(path, str):
@@ -727,7 +773,7 @@ def path_of(path: object) -> str:
 
 
 def _cut(value: object) -> str:
-    """A value as an error shows it: its repr, cut short (a table, a long list)."""
+    """A value as an error shows it: its repr, cut short."""
     try:
         shown = repr(value)
     except Exception:  # (a repr that fails is no reason to hide the error)
@@ -740,7 +786,7 @@ def _one_word(match: re.Match[str]) -> str:
 
 
 def parse_card(token: str) -> Card:
-    """Parse one card in any accepted spelling; a group or 全红 is an error here.
+    """Parse one card in any accepted spelling. A group or 全红 is an error.
 
     >>> parse_card("黑桃Q")
     Card.parse('QS')
@@ -754,12 +800,12 @@ def parse_card(token: str) -> Card:
 
 
 def parse_cards(spec: str | Card | Iterable[object] | None, decks: int = 1) -> tuple[Card, ...]:
-    """Parse a list of cards: one string (``"QS 6H, 8H"``), or an iterable of tokens/Cards.
+    """Parse a list of cards: a string (``"QS 6H, 8H"``), or tokens or Cards.
 
     A suit word or symbol carries over to the bare ranks after it until the next suit
-    (``红桃6 8 10 J``, ``♥A K Q``, ``H: A K Q``), as the tool prints hearts in Chinese. Order and
-    duplicates are kept: checking a card taken twice is the hand's job. ``decks``: what the
-    shorthands stand for (全红 is all 26 hearts in two decks, 满贯 all 32 scoring cards).
+    (``红桃6 8 10 J``, ``♥A K Q``, ``H: A K Q``), as the tool prints hearts in Chinese. Order
+    and duplicates are kept: a card taken twice is the hand's to check. ``decks`` says what the
+    shorthands stand for: 全红 is all 26 hearts in two decks, 满贯 all 32 scoring cards.
 
     >>> parse_cards("pig ♥AK 10C")
     (Card.parse('QS'), Card.parse('AH'), Card.parse('KH'), Card.parse('10C'))

@@ -1,14 +1,14 @@
-"""The scoring engine, the only one: a rule set compiled into tables, hands scored as bit masks.
+"""The one scoring engine: rules compiled into tables, hands as bit masks.
 
 Every path (the library, ``score``, ``explain``, ``compare``, claims, ``batch``, the match
-ledger, ``replay``) scores through :class:`CompiledRules`. A player's captures are two 52-bit masks,
-the cards held once and the cards held twice (two decks), so one deck and two run the same
-code. :meth:`CompiledRules.raw` is the whole of rulings §4 and §5; it records its steps only when
-asked, which is how a breakdown and ``explain`` come out of the very computation that gave
-the number. :func:`normalize` is the whole of §6 and §7.
+ledger, ``replay``) scores through :class:`CompiledRules`. A player's captures are two 52-bit
+masks, the cards held once and the cards held twice (two decks), so one deck and two run the
+same code. :meth:`CompiledRules.raw` is the whole of rulings §4 and §5. It records its steps
+only when asked, so a breakdown and ``explain`` come from the very computation that gave the
+number. :func:`normalize` is the whole of §6 and §7.
 
-The module is compiled with mypyc when the package is installed (see ``setup.py``); the same
-source runs as plain Python where no compiler is at hand, and gives the same numbers.
+mypyc compiles this module at install (``setup.py``); uncompiled, the same source gives the same
+numbers.
 """
 
 from __future__ import annotations
@@ -85,8 +85,10 @@ def _toward_zero(numerator: int, denominator: int) -> int:
 
 
 def _times(a: int, b: int) -> int:
-    """``a * b`` (compiled, a product of two numbers neither of them negative takes C's
-    multiplication; one of a negative number, Python's: a score times a level, mostly)."""
+    """``a * b``, in C's multiplication when neither is negative.
+
+    A product with a negative number (a score times a level, mostly) takes Python's.
+    """
     return -(-a * b) if a < 0 else a * b
 
 
@@ -97,8 +99,11 @@ def _round_half_away(numerator: int, denominator: int) -> int:
 
 
 class _Tally:
-    """Cards read from canonical codes, each card's copies counted as they come: the cards of
-    the hand so far (``all_once``, ``all_twice``) and of the player being read."""
+    """Cards read from canonical codes, each card's copies counted as they come.
+
+    It holds the cards of the hand so far (``all_once``, ``all_twice``) and of the player being
+    read.
+    """
 
     one_deck: bool
     all_once: i64
@@ -116,8 +121,10 @@ class _Tally:
         self.names, self.once_list, self.twice_list = [], [], []
 
     def player(self, name: str | None, cards: object) -> bool:
-        """One more player, by a plain name (None: a name that is not) and their cards (as
-        :meth:`read` takes them); False when either is not plainly valid."""
+        """Read one more player's plain name and cards; False if not plainly valid.
+
+        ``name`` is None for a name that is not plain; ``cards`` are as :meth:`read` takes them.
+        """
         if name is None or not self.read(cards):
             return False
         self.names.append(name)
@@ -126,7 +133,7 @@ class _Tally:
         return True
 
     def take(self, bit: i64) -> bool:
-        """One more copy of the card ``bit``; False when that is one copy too many."""
+        """Count one more copy of card ``bit``; False if one too many."""
         if self.all_once & bit:
             if self.one_deck or self.all_twice & bit:
                 return False
@@ -140,8 +147,11 @@ class _Tally:
         return True
 
     def read(self, cards: object) -> bool:
-        """One player's captures as a hand file gives them (text of codes, a list of codes,
-        or None: no cards), read afresh into ``once`` and ``twice``; False at anything else."""
+        """Read one player's captures afresh into ``once`` and ``twice``; False at anything odd.
+
+        ``cards`` is as a hand file gives it: text of codes, a list of codes, or None (no
+        cards).
+        """
         self.once = self.twice = 0
         if isinstance(cards, str):
             if self.one_deck and not _SCAN:  # (plain Python: the fewest steps there)
@@ -162,10 +172,12 @@ class _Tally:
         return True
 
     def _read_distinct(self, tokens: list[object]) -> bool:
-        """:meth:`read_tokens` for one deck, as plain Python: the codes' bits summed at C speed
-        (a step per card costs plain Python more than the rest of the hand). With no card twice
-        the sum is the mask, and its bits are as many as the codes; a card twice carries into
-        another bit, so its sum has fewer."""
+        """:meth:`read_tokens` for one deck in plain Python: the codes' bits summed at C speed.
+
+        A step per card costs plain Python more than the rest of the hand. With no card twice
+        the sum is the mask, its bits as many as the codes; a card twice carries into another
+        bit, so its sum has fewer.
+        """
         try:
             bits = sum(map(CODE_BIT.__getitem__, tokens))  # type: ignore[arg-type]
         except (KeyError, TypeError):  # another spelling, or no text: the careful path
@@ -335,8 +347,10 @@ class CompiledRules:
     # --- one player (rulings §4, §5) ----------------------------------------------------------
 
     def raw(self, once: int, twice: int, st: HandState, steps: list[Step] | None = None) -> int:
-        """A player's raw score (原始分) from the cards held once and twice; ``steps``, when
-        given, receives each step of the computation (see :data:`~.result.Step`)."""
+        """A player's raw score (原始分) from the cards held once and twice.
+
+        ``steps``, when given, receives each step of the computation (:data:`~.result.Step`).
+        """
         hearts = (once >> HEART_SHIFT) & ALL_HEARTS
         red = _is_full_red(once, twice, self.second_hearts)
         grand = red and bool(every_scoring_card(once, twice, self.decks))  # 满贯, §4.6, §5.4
@@ -389,10 +403,12 @@ class CompiledRules:
         return total
 
     def raws(self, key: int, sets: list[int]) -> list[int]:
-        """One deck: the raw score of each set of scoring cards in ``sets`` (a player's, as 16
-        bits: :func:`.bits.scoring_set`) under the hand's exposure key ``key``. Worked out by
-        :meth:`raw` itself: it is how a column of hands is scored at once
-        (:mod:`gongzhu_score.batch.columns`, which keeps the numbers) by this same engine."""
+        """One deck: the raw score of each scoring set in ``sets``, under exposure key ``key``.
+
+        A set is a player's scoring cards as 16 bits (:func:`.bits.scoring_set`). :meth:`raw`
+        itself works each out, so a column of hands (:mod:`gongzhu_score.batch.columns`) is
+        scored by this same engine.
+        """
         st = self.state(key)
         out = [0] * len(sets)
         for i in range(len(sets)):
@@ -441,33 +457,11 @@ class CompiledRules:
         return self._finish(hand.names, once_list, twice_list, shown, norm, bool(missing),
                             tuple(missing))  # fmt: skip
 
-    def score_codes(
-        self,
-        names: Sequence[object],
-        captured: Sequence[object],
-        exposed: Sequence[object],
-        norm: Normalization,
-        first_exposed: Sequence[object] | None = None,
-    ) -> HandResult | None:
-        """Score a hand given as canonical card codes (``"QS 6H"`` or ``["QS", "6H"]``), as
-        hand files and JSON Lines hold them: the fast path. None when anything is not plainly
-        valid (another spelling, a card given twice, a missing card, …): then
-        :meth:`score` on the parsed hand gives the result or the precise error.
-        ``first_exposed``: each player's 首明 (None: nobody's).
-
-        Names with surrounding space go the careful path too (hand files strip them).
-        """
-        if len(names) != 4 or len(captured) != 4 or len(exposed) != 4:
-            return None
-        tally = _Tally(self.decks == 1)
-        for i in range(4):
-            if not tally.player(self._plain(names[i]), captured[i]):
-                return None
-        return self._codes_read(tally, exposed, first_exposed, norm)
-
     def _plain(self, name: object) -> str | None:
-        """``name`` when it is a plain player's name, else None (a name with surrounding space
-        goes the careful path, which trims it or refuses it saying why)."""
+        """``name`` when it is a plain player's name, else None.
+
+        A name with surrounding space goes the careful path, which trims it or says why not.
+        """
         if not isinstance(name, str):
             return None
         good = self.good_names
@@ -501,9 +495,12 @@ class CompiledRules:
     def _exposures(
         self, exposed: Sequence[object], first_exposed: Sequence[object] | None
     ) -> list[int] | None:
-        """Each player's exposure key (:mod:`.bits`) from canonical codes, or None when
-        anything is not plainly valid (:func:`.hand.exposures_within`,
-        :func:`.hand.firsts_within`: a 首明 counts as one of its card's copies)."""
+        """Each player's exposure key (:mod:`.bits`) from canonical codes; None if not plainly
+        valid.
+
+        As in :func:`.hand.exposures_within` and :func:`.hand.firsts_within`, a 首明 counts as
+        one of its card's copies.
+        """
         shown: list[int] = []
         copies = 0
         for cards in exposed:
@@ -545,9 +542,11 @@ class CompiledRules:
         return shown
 
     def score_data(self, data: object, norm: Normalization) -> HandResult | None:
-        """Hand-file data (``{"players": [...]}``, a parsed JSON Lines line) scored from
-        canonical codes; None for the careful path. A ``variant:`` or ``teams:`` key is not
-        read: the caller chose these rules for it."""
+        """Score hand-file data (``{"players": [...]}``) from canonical codes; None for the
+        careful path.
+
+        A ``variant:`` or ``teams:`` key is not read: the caller chose these rules for it.
+        """
         if not isinstance(data, dict):
             return None
         size = len(data)
@@ -556,9 +555,11 @@ class CompiledRules:
         return self.score_players(data.get("players"), norm)
 
     def score_players(self, players: object, norm: Normalization) -> HandResult | None:
-        """The ``players`` list of a hand file or a JSON Lines line (each ``name``,
-        ``captured``, ``exposed``, ``first_exposed``), scored from canonical codes; None for
-        the careful path."""
+        """Score a hand file's ``players`` list from canonical codes; None for the careful path.
+
+        Each player has ``name``, ``captured``, ``exposed`` and perhaps ``first_exposed``, as in
+        a hand file or a JSON Lines line.
+        """
         if not isinstance(players, list) or len(players) != 4:
             return None
         tally = _Tally(self.decks == 1)
@@ -589,9 +590,12 @@ class CompiledRules:
         first_exposed: object,
         norm: Normalization,
     ) -> HandResult | None:
-        """:func:`~gongzhu_score.api.score_hand`'s arguments (each player's name to the cards
-        captured, in seat order; exposures by name, or None) scored from canonical codes; None
-        for the careful path."""
+        """Score :func:`~gongzhu_score.api.score_hand`'s arguments from canonical codes; None
+        for the careful path.
+
+        ``captured`` maps each player's name to their cards, in seat order; exposures are by
+        name, or None.
+        """
         if not isinstance(captured, dict) or len(captured) != 4:
             return None
         tally = _Tally(self.decks == 1)
@@ -611,9 +615,11 @@ class CompiledRules:
     def score_each(
         self, hands: Iterable[object], norm: Normalization, careful: Callable[[object], HandResult]
     ) -> Iterator[HandResult]:
-        """Each of ``hands`` (hand-file data) scored: by :meth:`score_data`, else by
-        ``careful`` (which parses every spelling, or raises the precise error). A loop of its
-        own, compiled: the bulk path pays no Python call per hand."""
+        """Score each of ``hands`` (hand-file data) by :meth:`score_data`, else by ``careful``.
+
+        ``careful`` parses every spelling or raises the precise error. The loop is compiled, so
+        the bulk path pays no Python call per hand.
+        """
         for data in hands:
             result = self.score_data(data, norm)
             yield careful(data) if result is None else result
@@ -675,8 +681,10 @@ class CompiledRules:
 
 
 def _by_seat(captured: dict[object, object], by_name: object) -> list[object] | None:
-    """Cards given by name (exposures) as a list in seat order; None when not plainly given
-    so (a name nobody has: the careful path says which)."""
+    """Exposures given by name, as a list in seat order; None if not plain.
+
+    A name nobody has goes the careful path, which says which.
+    """
     if by_name is None:
         return [None, None, None, None]
     if not isinstance(by_name, dict):
@@ -688,8 +696,11 @@ def _by_seat(captured: dict[object, object], by_name: object) -> list[object] | 
 
 
 def _tokens(cards: object) -> list[object] | None:
-    """A player's exposures as the fast path reads them (text of codes, or a list; None: no
-    cards), or None for anything else (the careful path refuses it, saying why)."""
+    """A player's exposures as the fast path reads them; None for the careful path.
+
+    Exposures are text of codes, or a list; None means no cards. The careful path refuses
+    anything else, saying why.
+    """
     if cards is None:
         return []
     if isinstance(cards, str):
@@ -709,8 +720,10 @@ _KEEP_NAMES: Final = 10_000
 
 
 def compiled_rules(variant: Variant) -> CompiledRules:
-    """The compiled rules of ``variant``, made once per variant object (the last few dozen
-    variants are kept)."""
+    """The compiled rules of ``variant``, made once per variant object.
+
+    The last few dozen variants are kept.
+    """
     found = _COMPILED.get(id(variant))
     if found is not None and found[0] is variant:
         return found[1]
@@ -786,10 +799,12 @@ def team_sides(
     twice: list[int],
     shown: list[int],
 ) -> tuple[int, ...] | None:
-    """Each seat's side (0 or 1) under ``norm``'s teams for a hand's captures (masks held
-    once, twice) and exposure keys (:mod:`.bits`), as scoring the hand works them out; None
-    for individual play. Raises as scoring it would (``names`` name the players). The column
-    path asks it once per distinct input (:mod:`gongzhu_score.batch.columns`)."""
+    """Each seat's side (0 or 1) under ``norm``'s teams, as scoring works them out.
+
+    The hand is its captures (masks held once, twice) and exposure keys (:mod:`.bits`); None for
+    individual play. It raises as scoring would (``names`` name the players). The column path
+    (:mod:`gongzhu_score.batch.columns`) asks it once per distinct input.
+    """
     return _sides(_how(norm).teams, names, once, twice, shown)
 
 
@@ -871,9 +886,11 @@ def normalize_each(
     norm: Normalization,
     sides: Sequence[Sequence[int]] | None = None,
 ) -> list[tuple[int | Fraction, ...]]:
-    """:func:`normalize` of each of ``hands`` (four raws each), with the sides of each in
-    ``sides`` (None: individual play): one call for many (the column path asks it once per
-    batch for the distinct inputs its hands hold; compiled, the loop costs little)."""
+    """:func:`normalize` of each of ``hands`` (four raws each), in one call.
+
+    ``sides`` holds each hand's sides (None: individual play). The column path asks it once per
+    batch for its distinct inputs; compiled, the loop costs little.
+    """
     if not isinstance(norm, Normalization):
         raise not_a("argument.normalization", norm).within("norm")
     if sides is not None and len(sides) != len(hands):
@@ -909,12 +926,11 @@ def _four(values: object, sides: bool) -> tuple[int, ...] | None:
 
 
 class HandResult:
-    """The scored hand: every player's raw and final score, in seat order, and how it was
-    scored. Immutable.
+    """The scored hand, immutable: raw and final scores in seat order, and how.
 
-    ``raws`` and ``finals`` are there at once; :attr:`players` (each with the lines of the
-    derivation) and :attr:`exposures` are built the first time they are read, by the engine
-    scoring each player again with its steps recorded.
+    ``raws`` and ``finals`` are there at once. :attr:`players` (each with the lines of the
+    derivation) and :attr:`exposures` are built when first read, by scoring each player again
+    with its steps recorded.
     """
 
     variant: Variant

@@ -1,16 +1,18 @@
-"""What happened in one hand, as the table reports it (who captured which cards, who exposed
-what), and what makes a hand valid (rulings §9), in every form the code holds a hand.
+"""One hand as the table reports it, and what makes it valid (rulings §9).
 
-A :class:`Hand` is plain input; :func:`validate_hand` checks it against a variant and the
-scorer trusts only validated hands, refusing the others with an error that names the player and
-the card. The quick paths (the engine's reading of canonical codes, the column path of
+The report says who captured and who exposed what.
+
+A :class:`Hand` is plain input. :func:`validate_hand` checks it against a variant (rulings §9);
+the scorer trusts only validated hands, and refuses others with an error naming the player and
+the card.
+
+The quick paths (the engine's reading of canonical codes, the column path of
 :mod:`gongzhu_score.batch.columns`, the prompts at the table) ask the same questions here, in
 the form they hold the hand: :func:`is_plain_name`, :func:`four_different`,
 :func:`every_scoring_card`, :func:`exposures_within`, :func:`firsts_within`,
-:func:`first_too_many`. The bit-form
-questions use only operators, so they answer for one hand (Python ints) and for a column of
-hands (numpy arrays) alike; a hand they do not pass goes to :func:`validate_hand`, which says
-why.
+:func:`first_too_many`. The bit-form questions use only operators, so they answer for one hand
+(Python ints) and for a column of hands (numpy arrays) alike. A hand they do not pass goes to
+:func:`validate_hand`, which says why.
 """
 
 from __future__ import annotations
@@ -52,7 +54,7 @@ def _show(cards: Iterable[Card]) -> Cards:
 
 @dataclass(frozen=True, slots=True)
 class PlayerHand:
-    """One seat's part of a hand: the cards captured (收的牌) and the special cards exposed.
+    """One seat's part of a hand: cards captured (收的牌), special cards exposed.
 
     ``exposed`` are ordinary exposures (亮牌/卖牌); ``first_exposed`` are 首明 exposures.
     """
@@ -102,8 +104,9 @@ class Hand:
         first_exposed: Mapping[str, CardsLike] | None = None,
         decks: object = 1,
     ) -> Hand:
-        """Build a hand from ``{name: cards}`` in seat order plus exposures by name (``decks``:
-        what 全红 stands for). An argument of the wrong kind is an
+        """Build a hand from ``{name: cards}`` in seat order, plus exposures by name.
+
+        ``decks`` says what 全红 stands for. An argument of the wrong kind is an
         :class:`~gongzhu_score.errors.ArgumentError` naming it.
 
         >>> Hand.from_captured({"东": "QS", "南": "", "西": "", "北": ""}).players[0]
@@ -135,7 +138,7 @@ class Hand:
         return tuple(p.name for p in self.players)
 
     def missing(self, decks: int = 1) -> tuple[Card, ...]:
-        """The scoring cards nobody captured, in deck order (each as often as it is missing)."""
+        """The scoring cards nobody captured, in deck order, once per missing copy."""
         taken = Counter(c for p in self.players for c in p.captured)
         return tuple(
             c for c in DECK if c in SCORING_CARDS for _ in range(decks - min(taken[c], decks))
@@ -164,7 +167,7 @@ class Hand:
 
 
 def _text_name(name: object, argument: str) -> str:
-    """A player's name given to a library function: text, else an error naming ``argument``."""
+    """A player's name given to a library function: text, else an error."""
     if not isinstance(name, str):
         raise error(ArgumentError, "error.name.not_text", value=repr(name)).within(argument)
     return name
@@ -235,12 +238,15 @@ def is_plain_name(name: object) -> bool:
 
 
 def check_name(name: object, seat: int | None = None) -> str:
-    """The one rule for a player's name, wherever it comes from (flags, files, prompts, records,
-    a ledger, a rename): text, not blank, no surrounding space (the readers trim it), no
-    character a terminal would act on or a reader would take as a line break (the ledger is
-    YAML: a U+2028 in a name would end its line), and no bytes that are not UTF-8 (an argument
-    holding them is read as lone surrogates: refused, the bytes shown ``\\xff``). CJK, emoji
-    and inner spaces are kept."""
+    """The one rule for a player's name, wherever it comes from.
+
+    Names come from flags, files, prompts, records, a ledger and renames.
+
+    It must be text, not blank, with no surrounding space (the readers trim it). It may hold no
+    character a terminal would act on or a reader would take as a line break: the ledger is
+    YAML, and a U+2028 would end its line. Bytes that are not UTF-8 arrive as lone surrogates
+    and are refused, shown ``\\xff``. CJK, emoji and inner spaces are kept.
+    """
     if is_plain_name(name):
         return name  # type: ignore[return-value]
     if not isinstance(name, str):
@@ -280,9 +286,11 @@ def _too_many(card: Card, holders: list[str], name: str, decks: int, verb: str) 
 def first_too_many(
     players: Iterable[tuple[str, Iterable[Card]]], decks: int
 ) -> tuple[Card, tuple[str, ...], str] | None:
-    """The first copy of a card beyond what the decks hold, in seat order, as ``(card, the
-    players who have it already, the player with one too many)``; None if there is none (a
-    card is captured by one player only; two decks: twice in all, rulings §9)."""
+    """The first card copy beyond what the decks hold, in seat order, or None.
+
+    It comes as ``(card, the players who have it already, the player with one too many)``. A
+    card is captured by one player only; with two decks, twice in all (rulings §9).
+    """
     holders: dict[Card, list[str]] = {}
     for name, cards in players:
         for card in cards:
@@ -299,29 +307,34 @@ def first_too_many(
 
 
 def four_different(n0: str, n1: str, n2: str, n3: str) -> bool:
-    """Whether a hand's four names (or a column of hands' name codes) all differ."""
+    """Whether a hand's four names, or a column of hands' name codes, all differ."""
     return (n0 != n1) & (n0 != n2) & (n0 != n3) & (n1 != n2) & (n1 != n3) & (n2 != n3)
 
 
 def every_scoring_card(once: int, twice: int, decks: int) -> bool:
-    """In bit form (:mod:`.bits`): whether cards (held once, held twice) hold every scoring
-    card as often as the decks do: a hand's (every player's masks or'ed together), none
-    missing; or one player's, a grand slam (满贯). Masks are ints, or numpy ``int64`` arrays of
-    them (a column of hands)."""
+    """Whether cards held once and twice (:mod:`.bits`) include every scoring card, every copy.
+
+    For a hand's masks or'ed together this means none is missing; for one player's, a grand slam
+    (满贯). Masks are ints, or numpy ``int64`` arrays of them (a column of hands).
+    """
     second = SCORING if decks > 1 else 0
     return ((once & SCORING) == SCORING) & ((twice & SCORING) == second)
 
 
 def exposures_within(copies: int, decks: int, exposable: bool) -> bool:
-    """Whether ``copies`` exposures of one special card in a hand are allowed: at most one per
-    deck, and none of a card the rules let nobody expose (rulings §1)."""
+    """Whether ``copies`` exposures of one special card in a hand are allowed (rulings §1).
+
+    That is at most one per deck, and none of a card the rules let nobody expose.
+    """
     return (copies <= decks) & ((copies == 0) | exposable)
 
 
 def firsts_within(count: int, allowed: bool) -> bool:
-    """Whether a player's ``count`` cards exposed under 首明 are allowed: at most one, and
-    none where the rules do not allow 首明 (``allowed``: the variant's
-    ``first_exposure_allowed``). Each also counts as an exposure: :func:`exposures_within`."""
+    """Whether a player's ``count`` cards exposed under 首明 are allowed.
+
+    That is at most one, and none where the variant's ``first_exposure_allowed`` (``allowed``)
+    is false. Each also counts as an exposure: :func:`exposures_within`.
+    """
     return (count <= 1) & ((count == 0) | allowed)
 
 

@@ -1,7 +1,7 @@
-"""How raw scores (原始分) become final scores (最后得分): the options, as values (rulings §6, §7).
+"""How raw scores (原始分) become finals (最后得分): the options (rulings §6, §7).
 
-The arithmetic itself is the engine's (:func:`gongzhu_score.core.engine.normalize`), so that
-one piece of code turns raws into finals for every command.
+The arithmetic is the engine's (:func:`gongzhu_score.core.engine.normalize`), so one piece of
+code turns raws into finals for every command.
 """
 
 from __future__ import annotations
@@ -62,8 +62,11 @@ E = TypeVar("E", bound=enum.Enum)
 
 
 def choice(enum_type: type[E], value: object, what: str) -> E:
-    """``value`` as a member of ``enum_type`` (``"Zero-Sum "`` is :attr:`Method.ZERO_SUM`),
-    else an error naming ``what`` (normalization, rounding, teams) and the values known."""
+    """``value`` as a member of ``enum_type``, else an error listing the values known.
+
+    ``"Zero-Sum "`` is :attr:`Method.ZERO_SUM`; ``what`` (normalization, rounding, teams) names
+    the option in the error.
+    """
     if isinstance(value, enum_type):
         return value
     try:

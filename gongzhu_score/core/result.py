@@ -1,8 +1,8 @@
-"""What a scored hand tells: each player's score with its reasons, the exposures, the sides.
+"""What a scored hand tells: scores with reasons, exposures, sides.
 
-Plain immutable values. The engine (:mod:`gongzhu_score.core.engine`) makes them, lazily: a
+Plain immutable values, made lazily by the engine (:mod:`gongzhu_score.core.engine`). A
 :class:`~gongzhu_score.core.engine.HandResult` holds the numbers at once and builds these
-records only when they are read, from the steps the engine recorded while scoring.
+records only when read, from the steps the engine recorded while scoring.
 """
 
 from __future__ import annotations
@@ -127,11 +127,11 @@ def player_score(
     unrounded: Fraction,
     side: int | None,
 ) -> PlayerScore:
-    """A player's score from the engine's recorded steps (nothing is worked out again here).
+    """A player's score from the engine's recorded steps; nothing is worked out again.
 
-    Steps that are lines of the score become lines; ``transformer`` (its multiplier
-    in ``factor``), ``grand_slam`` and ``grand_slam_fixed`` (the fixed value over the formula's,
-    in ``base`` and ``factor``) mark the player instead.
+    Steps that are lines of the score become lines. ``transformer`` (its multiplier in
+    ``factor``), ``grand_slam`` and ``grand_slam_fixed`` (the fixed value over the formula's, in
+    ``base`` and ``factor``) mark the player instead.
     """
     once, twice = masks
     by_rule = {rule: (copies, base, factor) for rule, copies, base, factor, _ in steps}

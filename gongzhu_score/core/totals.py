@@ -1,5 +1,7 @@
-"""One player's totals over many hands: a batch's (``batch``'s summary) or a season's matches
-(``stats``). One type, so both count the same things the same way."""
+"""One player's totals over many hands: a batch's summary, or a season's matches (``stats``).
+
+One type, so both count the same things the same way.
+"""
 
 from __future__ import annotations
 
@@ -31,8 +33,11 @@ class PlayerTotals:
     def add_hand(
         self, raw: int, final: int | Fraction, counts: tuple[int, int, int, int, int]
     ) -> None:
-        """One more hand: its raw and final score, and what the player took (pigs, sheep,
-        transformers, full red, grand slam: :attr:`~.engine.HandResult.counts`)."""
+        """Add one hand: its raw and final score, and what the player took.
+
+        What they took is :attr:`~.engine.HandResult.counts`: pigs, sheep, transformers, full
+        red, grand slam.
+        """
         self.hands += 1
         self.raw += raw
         self.final += final

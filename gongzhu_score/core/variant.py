@@ -1,12 +1,12 @@
 """A rule set (variant) as data: one frozen :class:`Variant`, checked when it is made.
 
-Every number the scorer uses lives here, so a variant is a value you can print and diff
-(``gongzhu-score variants show classic``). :meth:`Variant.from_data` reads the rules-file schema
-with every key and value checked; the built-in variants and a table's house rules both come
-through it (the files themselves are read by :mod:`gongzhu_score.io.variants`). The engine
-(:mod:`gongzhu_score.core.engine`) compiles these fields into tables and has no variant names
-in it. A rule set the engine could not score sensibly (a ×0 transformer, a fixed grand slam
-whose formula gives 0) is refused here, when it is made, never later in the middle of a hand.
+Every number the scorer uses lives here, so a variant is a value to print and diff
+(``gongzhu-score variants show classic``). :meth:`Variant.from_data` reads the rules-file
+schema, checking every key and value; the built-in variants and house rules both come through it
+(:mod:`gongzhu_score.io.variants` reads the files). The engine
+(:mod:`gongzhu_score.core.engine`) compiles these fields into tables and knows no variant names.
+A rule set the engine could not score sensibly (a ×0 transformer, a fixed grand slam whose
+formula gives 0) is refused when it is made, never in the middle of a hand.
 """
 
 from __future__ import annotations
@@ -170,9 +170,12 @@ class Variant:
         return self.first_lead
 
     def auto_exposed(self, shown: Collection[Card]) -> Card | None:
-        """The special card that auto-exposure exposes (rulings §4.2: "第4張自動亮出來"): the
-        fourth of Q♠ J♦ 10♣ A♥ once the other three are ``shown`` (a 首明 counts), when the
-        variant has auto-exposure; else None."""
+        """The card auto-exposure exposes once the other three are ``shown``, else None (rulings
+        §4.2).
+
+        It is the fourth of Q♠ J♦ 10♣ A♥ ("第4張自動亮出來"), a 首明 counting as shown, when the
+        variant has auto-exposure.
+        """
         if not self.auto_exposure:
             return None
         bare = [c for c in SPECIAL_CARDS if c not in shown]
@@ -225,7 +228,7 @@ class Variant:
 
     @classmethod
     def from_data(cls, data: object) -> Variant:
-        """A variant from rules-file data, every key and value checked (errors name the key)."""
+        """A variant from rules-file data, every key and value checked; errors name the key."""
         if not isinstance(data, Mapping):
             raise error(RulesError, "error.rules.mapping")
         known = cls.rule_names()

@@ -1,2 +1,1 @@
-"""Settling disputes: claimed scores (自报得分) checked against the rules, rule sets compared on
-one hand."""
+"""Settling disputes: claimed scores (自报得分) checked, rule sets compared."""

@@ -1,5 +1,6 @@
-"""Claimed scores (自报得分): what each player says they scored, checked against what the rules
-give. (A claim of the remaining tricks, 声称, is another thing: :mod:`gongzhu_score.play.claims`.)
+"""Claimed scores (自报得分): what players say they scored, checked against the rules.
+
+A claim of the remaining tricks (声称) is another thing: :mod:`gongzhu_score.play.claims`.
 
 A claimed score is compared with the raw score (原始分, what the cards give: the usual dispute)
 or, when asked, the final score (最后得分).

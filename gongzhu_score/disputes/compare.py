@@ -1,8 +1,9 @@
-"""The same hand under several rule sets, and which rule makes each difference (``compare``).
+"""One hand under several rule sets, and which rule makes each difference.
 
-For each rule set after the first, every rule that differs from the first is tried alone: the
-first rule set with just that rule changed scores the hand again, and the players whose score
-moves are the ones that rule affects. Pure: hand and rules in, an immutable comparison out.
+This is ``compare``. For each rule set after the first, every rule that differs from the first
+is tried alone: the first rule set with just that rule changed scores the hand again, and the
+players whose score moves are the ones that rule affects. Pure: hand and rules in, an immutable
+comparison out.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ _LABELS = ("name", "title", "title_zh", "source", "first_lead", "first_lead_with
 
 @dataclass(frozen=True, slots=True)
 class RuleEffect:
-    """One rule that differs from the first rule set, and what it alone does to this hand."""
+    """One rule that differs from the first rule set, and its effect alone."""
 
     rule: str
     raw_changes: tuple[tuple[str, int, int], ...] = ()
@@ -73,7 +74,7 @@ def compare(
     *,
     partial: bool = False,
 ) -> tuple[Scored, ...]:
-    """Score ``hand`` under each rule set; explain the differences from the first."""
+    """Score ``hand`` under each rule set; explain differences from the first."""
     base = variants[0]
     base_norm = normalization(base)
     first = _try(hand, base, base_norm, partial)
@@ -108,6 +109,8 @@ def compare_with(
     *,
     partial: bool = False,
 ) -> tuple[Scored, ...]:
-    """:func:`compare` with the options a user gives (each rule set's own default method
-    where ``options.normalize`` is None)."""
+    """:func:`compare` with the options a user gives.
+
+    Where ``options.normalize`` is None, each rule set uses its own default method.
+    """
     return compare(hand, variants, options.normalization, partial=partial)

@@ -62,8 +62,11 @@ _NOT_RULES = ("name", "title", "title_zh", "source")
 
 @dataclass(frozen=True, slots=True)
 class RuleChange:
-    """A rule set under which the claimed number comes out: ``variant`` as it is (no
-    ``changes``), or with each ``(rule, before, after)`` of ``changes`` (rules-file values)."""
+    """A rule set under which the claimed number comes out.
+
+    It is ``variant`` as it is (no ``changes``), or with each ``(rule, before, after)`` of
+    ``changes`` (rules-file values).
+    """
 
     variant: str
     changes: tuple[tuple[str, Any, Any], ...]
@@ -78,8 +81,11 @@ class RuleChange:
         return {key: after for key, _, after in self.changes}
 
     def rules_file(self) -> dict[str, Any]:
-        """A house-rules file that gives this rule set (``--rules FILE``): the built-in one it
-        extends and the changed rules, else the whole rule set."""
+        """A house-rules file (``--rules FILE``) that gives this rule set.
+
+        It extends the built-in variant with the changed rules, or else holds the whole rule
+        set.
+        """
         name = f"{self.variant}-as-claimed" if self.changes else self.variant
         if self.builtin:
             return {"extends": self.variant, "name": name, **self.changed}
@@ -90,7 +96,7 @@ class RuleChange:
 
 @dataclass(frozen=True, slots=True)
 class ClaimExplained:
-    """A wrong claimed score, and the rule sets under which it would be right."""
+    """A wrong claimed score, and the rule sets that would make it right."""
 
     claim: ClaimedScore
     base: str
@@ -105,8 +111,10 @@ def _is_builtin(rules: Variant) -> bool:
 
 
 def _single_changes(base: Variant) -> Iterator[tuple[str, Any]]:
-    """``(rule, value)``: each rule of ``base`` changed alone to each value it is tried at
-    (the field's value, not the file's)."""
+    """``(rule, value)`` for each rule of ``base`` changed alone to each value tried.
+
+    Values are the field's, not the file's.
+    """
     for key, values in ALTERNATIVES.items():
         now = getattr(base, key)
         if key == "heart_values":
@@ -136,7 +144,7 @@ def _single_changes(base: Variant) -> Iterator[tuple[str, Any]]:
 
 
 def _schema(rules: Variant) -> str:
-    """The rules of a rule set (not its names) as one text: equal for the same rules."""
+    """A rule set's rules, not its names, as one text. Equal rules, equal text."""
     data = rules.to_data()
     for label in _NOT_RULES:
         data.pop(label)
@@ -144,10 +152,13 @@ def _schema(rules: Variant) -> str:
 
 
 def candidates(base: Variant, also: Sequence[Variant] = ()) -> Iterator[RuleChange]:
-    """The rule sets tried, in order: ``also`` (the rule sets compared) and the built-in
-    variants with ``base``'s decks, each as it is; then ``base`` with one rule changed, for
-    each rule and value of :data:`ALTERNATIVES`. None twice, none the same rules as ``base``,
-    none that cannot be a rule set (a level below 1: refused where it is made)."""
+    """The rule sets tried, in order.
+
+    First ``also`` (the rule sets compared) and the built-in variants with ``base``'s decks,
+    each as it is; then ``base`` with one rule changed, for each rule and value of
+    :data:`ALTERNATIVES`. None twice, none with the same rules as ``base``, none that cannot be
+    a rule set (a level below 1: refused where it is made).
+    """
     seen = {_schema(base)}
     wholes = [*also, *(v for v in VARIANTS.values() if v.decks == base.decks)]
     for rules in wholes:
@@ -186,10 +197,12 @@ def explain_claims(
     *,
     also: Sequence[Variant] = (),
 ) -> tuple[ClaimExplained, ...]:
-    """For each wrong claim of ``claimed`` (checked under ``rules``, the table's), the rule
-    sets under which it comes out (:func:`candidates`), each scored once for every claim, with
-    the options a user gives (each rule set's own default method where ``options.normalize``
-    is None)."""
+    """For each wrong claim, the rule sets under which it comes out.
+
+    ``claimed`` is checked under ``rules``, the table's. Each candidate (:func:`candidates`) is
+    scored once for every claim, with the options a user gives (each rule set's own default
+    method where ``options.normalize`` is None).
+    """
     wrong = [c for c in claimed if not c.correct]
     if not wrong:
         return ()
@@ -221,10 +234,12 @@ def rules_giving(
     partial: bool = False,
     also: Sequence[Variant] = (),
 ) -> tuple[RuleChange, ...]:
-    """The rule sets under which player ``name`` scores ``number`` (raw, or ``kind="final"``)
-    in ``hand``: built-in variants (and ``also``) as they are, and ``rules`` with one rule
-    changed (:func:`candidates`). Empty when ``rules`` already gives it, or nothing single
-    does."""
+    """The rule sets under which player ``name`` scores ``number`` in ``hand``.
+
+    ``number`` is raw, or final with ``kind="final"``. The candidates are built-in variants (and
+    ``also``) as they are, and ``rules`` with one rule changed (:func:`candidates`). Empty when
+    ``rules`` already gives it, or no single change does.
+    """
     from ..core.engine import compiled_rules
 
     result = compiled_rules(rules).score(hand, options.normalization(rules), partial)
@@ -241,10 +256,13 @@ def answer_claims(
     options: ScoringOptions = ScoringOptions(),
     partial: bool = False,
 ) -> tuple[tuple[ClaimedScore, ...], tuple[ClaimExplained, ...]]:
-    """``compare --claim``: the claims checked under the first rule set compared that scores
-    the hand (the table's), and for each wrong one the rule sets under which it comes out: the
-    others compared and the built-in variants as they are, the first with one rule changed.
-    Nothing when no rule set scores the hand (the comparison says why)."""
+    """``compare --claim``: the claims checked, and rule sets that explain wrong ones.
+
+    The claims are checked under the first rule set compared that scores the hand (the table's).
+    For each wrong one come the rule sets under which it comes out: the others compared and the
+    built-in variants as they are, the first with one rule changed. Nothing when no rule set
+    scores the hand (the comparison says why).
+    """
     base = next((s for s in scored if s.result is not None), None)
     if base is None or base.result is None or not claims:
         return (), ()

@@ -1,1 +1,1 @@
-"""Input at the edge: YAML and hand-file data read strictly, with errors that say where."""
+"""Input at the edge: YAML and hand files, read strictly. Errors say where."""

@@ -1,4 +1,4 @@
-"""What several inputs share (hand files, records, ledgers): the hand as read, cards, scores."""
+"""What hand files, records and ledgers share: the hand as read, cards, scores."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ __all__ = ["HandSpec", "cards_field", "parse_score"]
 
 @dataclass(frozen=True, slots=True)
 class HandSpec:
-    """A hand as read from a file or flags, with the variant the file asks for (if any)."""
+    """A hand as read from a file or flags. It keeps the variant the file asks for."""
 
     hand: Hand
     variant: str | None = None
@@ -30,8 +30,10 @@ class HandSpec:
 
 
 def cards_field(value: object, where: object, decks: int = 1) -> tuple[Card, ...]:
-    """A field holding cards (a list, or one string), its errors prefixed with ``where``;
-    ``decks``: what 全红 stands for."""
+    """A field of cards: a list, or one string. Its errors start with ``where``.
+
+    ``decks`` says what 全红 stands for.
+    """
     if value is not None and not isinstance(value, str | list):
         raise error(InputError, "error.input.cards_list", value=repr(value)).within(where)
     try:
@@ -41,7 +43,7 @@ def cards_field(value: object, where: object, decks: int = 1) -> tuple[Card, ...
 
 
 def parse_score(text: object, where: object) -> int:
-    """A claimed score: a whole number, with − or full-width digits accepted."""
+    """A claimed score: a whole number. − and full-width digits are accepted."""
     if isinstance(text, int) and not isinstance(text, bool):
         return text
     cleaned = unicodedata.normalize("NFKC", str(text)).replace("−", "-").replace(" ", "")

@@ -37,9 +37,12 @@ __all__ = [
 
 
 def real_target(path: str, kind: type[GongzhuError] = InputError) -> Path:
-    """The file ``path`` names, symbolic links followed; refused (as ``kind``) when it is
-    not a file that can be replaced: an empty name, a folder, a device or a pipe, or a file in
-    a folder that does not exist."""
+    """The file ``path`` names, symbolic links followed. It is refused (as ``kind``) if it
+    cannot be replaced.
+
+    That is an empty name, a folder, a device or a pipe, or a file in a folder that does not
+    exist.
+    """
     if not path:
         raise error(kind, "error.write.empty")
     target = Path(os.path.realpath(path))
@@ -61,9 +64,12 @@ def real_target(path: str, kind: type[GongzhuError] = InputError) -> Path:
 
 
 def refuse_special(path: str, kind: type[GongzhuError] = InputError) -> None:
-    """Refuse, before opening it, a path that is neither a file nor a folder (a pipe would
-    block the read forever, a device never end it), or no path at all (``""``, which the
-    system reads as the current folder). A missing path passes: opening it says."""
+    """Refuse a path that is neither a file nor a folder, before opening it. No path at all is
+    refused too.
+
+    A pipe would block the read forever and a device never end it; ``""`` the system reads as
+    the current folder. A missing path passes: opening it says so.
+    """
     if not path:
         raise error(kind, "error.write.empty")
     try:
@@ -75,7 +81,7 @@ def refuse_special(path: str, kind: type[GongzhuError] = InputError) -> None:
 
 
 def _mode_for(target: Path) -> int:
-    """The mode the written file gets: the old file's, or what a new file gets here."""
+    """The written file's mode: the old file's, or a new file's default here."""
     try:
         return stat.S_IMODE(target.stat().st_mode)
     except FileNotFoundError:
@@ -85,15 +91,18 @@ def _mode_for(target: Path) -> int:
 
 
 def _temp_beside(target: Path) -> tuple[int, str]:
-    """A new, empty temporary file in ``target``'s folder: its descriptor and its name."""
+    """A new, empty temporary file in ``target``'s folder: its descriptor and name."""
     return tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
 
 
 @contextlib.contextmanager
 def _staged(target: Path, text: bool) -> Iterator[tuple[IO[Any], str]]:
-    """A temporary file beside ``target`` to write (text: UTF-8, newlines as written) and its
-    name; once the block ends without error it is on disk with ``target``'s mode. It is
-    removed if the block fails, or if the caller (still in the block) does not move it."""
+    """A temporary file beside ``target`` to write, and its name.
+
+    Text is UTF-8, newlines as written. Once the block ends without error the file is on disk
+    with ``target``'s mode. It is removed if the block fails, or if the caller, still in the
+    block, does not move it.
+    """
     fd, tmp = _temp_beside(target)
     f = os.fdopen(fd, "w", encoding="utf-8", newline="") if text else os.fdopen(fd, "wb")
     try:
@@ -115,7 +124,8 @@ def _finish(f: IO[Any], tmp: str, target: Path) -> None:
 
 
 def write_temp(target: Path, data: bytes) -> str:
-    """``data`` in a new temporary file beside ``target``, on disk, with ``target``'s mode."""
+    """Write ``data`` to a new temporary file beside ``target``. It is on disk, with
+    ``target``'s mode."""
     with _staged(target, text=False) as (f, tmp):
         f.write(data)
         _finish(f, tmp, target)
@@ -133,9 +143,11 @@ def fsync_folder(folder: Path) -> None:
 
 @contextlib.contextmanager
 def atomic_write(target: Path, text: bool = False) -> Iterator[IO[Any]]:
-    """A file to write that replaces ``target`` only once the block ends without error: then
-    flushed to disk, given the old file's mode and renamed over it (the folder synced after);
-    removed on every other way out. The one way this package replaces a file."""
+    """A file to write that replaces ``target`` when the block succeeds.
+
+    Then it is flushed to disk, given the old file's mode and renamed over it, and the folder is
+    synced; on any other way out it is removed. This is the one way the package replaces a file.
+    """
     with _staged(target, text) as (f, tmp):
         yield f
         _finish(f, tmp, target)
@@ -158,8 +170,11 @@ def replace_file(target: Path, data: bytes) -> None:
 def unchanged_unless_written(
     path: str, kind: type[GongzhuError] = InputError, key: str = "error.write.failed"
 ) -> Iterator[None]:
-    """A write the system refuses (disk full, file too large, no permission) is bad input:
-    the error names the file and says nothing was changed."""
+    """Turn a write the system refuses into bad input.
+
+    A disk full, a file too large or no permission: the error names the file and says nothing
+    was changed.
+    """
     try:
         yield
     except OSError as e:
@@ -168,11 +183,13 @@ def unchanged_unless_written(
 
 @contextlib.contextmanager
 def replaced(path: str) -> Iterator[IO[str]]:
-    """A text file to write that replaces ``path`` only once the block ends without error
-    (:func:`atomic_write`, through symbolic links, keeping the mode); nothing is left
-    otherwise. A write the system refuses, in the block or after it, is an
-    :class:`InputError` naming ``path``; other errors of the block (about other files: an
-    input) pass through as they are."""
+    """A text file to write that replaces ``path`` when the block succeeds.
+
+    It goes through :func:`atomic_write`, following symbolic links and keeping the mode; nothing
+    is left otherwise. A write the system refuses, in the block or after it, is an
+    :class:`InputError` naming ``path``. The block's other errors (about other files, such as an
+    input) pass through.
+    """
     target = real_target(path)
     passing: OSError | None = None
     try:
@@ -192,8 +209,11 @@ def replaced(path: str) -> Iterator[IO[str]]:
 
 
 def files_below(folder: str, suffixes: tuple[str, ...]) -> list[str]:
-    """The files below ``folder`` (recursively) whose names end in one of ``suffixes``, in name
-    order (folder by folder). A folder that cannot be read is an error, never silently skipped."""
+    """The files below ``folder`` whose names end in one of ``suffixes``. They come folder by
+    folder, in name order.
+
+    A folder that cannot be read is an error, never silently skipped.
+    """
 
     def unreadable(e: OSError) -> None:
         raise error(InputError, "error.file.unreadable", why=e.strerror).within(

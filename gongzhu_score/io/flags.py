@@ -1,7 +1,7 @@
 """A hand given as ``NAME=CARDS`` pairs, as the command line's flags give it.
 
 ``--captured 东="QS 6H"`` (seat order), ``--exposed 南=AH``, ``--first-exposed 西=JD``, and the
-scores players claim (``--claim 南=-200``); each error names the flag and the player.
+scores players claim (``--claim 南=-200``). Each error names the flag and the player.
 """
 
 from __future__ import annotations
@@ -27,8 +27,11 @@ def split_flag(flag: str, value: str) -> tuple[str, str]:
 
 
 def _refuse_bytes(name: str, flag: str) -> None:
-    """A name holding bytes that are not UTF-8 (read from the command line as lone
-    surrogates) is refused at once, naming the flag and showing the bytes (``\\xff``)."""
+    """Refuse a name holding bytes that are not UTF-8. The error names the flag and shows the
+    bytes (``\\xff``).
+
+    The command line reads such bytes as lone surrogates.
+    """
     if any(0xD800 <= ord(c) <= 0xDFFF for c in name):
         try:
             check_name(name)

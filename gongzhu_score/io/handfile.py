@@ -1,7 +1,7 @@
-"""Reading hands at the edge: YAML hand files and hand data (JSON Lines), strictly validated.
+"""Reading hands at the edge: YAML hand files and JSON Lines, strictly validated.
 
-YAML goes through :mod:`gongzhu_score.io.yamlfile` with every plain scalar kept as text: a card
-written ``10`` or a player named ``no`` reaches the card parser as typed instead of as a number
+YAML goes through :mod:`gongzhu_score.io.yamlfile` with every plain scalar kept as text. A card
+written ``10`` or a player named ``no`` then reaches the card parser as typed, not as a number
 or a boolean, so the error can quote it. Files over :data:`MAX_BYTES` are refused unread.
 """
 
@@ -32,19 +32,19 @@ _CARD_KEYS = ("captured", "exposed", "first_exposed")
 
 
 def read_hand_data(path: str) -> tuple[object, str]:
-    """``(data, source)`` of a hand file (or standard input for ``-``), YAML read as text."""
+    """``(data, source)`` of a hand file, or of standard input for ``-``."""
     text, source = read_text(path, MAX_BYTES, "hand file")
     return load_yaml(text, source, keep_text=True), source
 
 
 def asked_variant(data: object) -> str | None:
-    """The variant a hand file or record names for itself, if it names one."""
+    """The variant a hand file or record names for itself, if any."""
     variant = data.get("variant") if isinstance(data, Mapping) else None
     return variant if isinstance(variant, str) else None
 
 
 def read_hand_yaml(text: str, source: str = "<hand>", decks: int = 1) -> HandSpec:
-    """Parse the YAML text of one hand; errors are prefixed with ``source``."""
+    """Parse the YAML text of one hand. Errors start with ``source``."""
     data = load_yaml(text, source, keep_text=True)
     try:
         return hand_from_data(data, decks)
@@ -53,7 +53,7 @@ def read_hand_yaml(text: str, source: str = "<hand>", decks: int = 1) -> HandSpe
 
 
 def read_hand_file(path: str, decks: int = 1) -> HandSpec:
-    """Read one hand from a YAML file, or from standard input when ``path`` is ``-``."""
+    """Read one hand from a YAML file, or from standard input for ``-``."""
     text, source = read_text(path, MAX_BYTES, "hand file")
     return read_hand_yaml(text, source, decks)
 
@@ -75,9 +75,12 @@ def _text(value: object, where: object) -> str:
 
 
 def hand_from_data(data: object, decks: int = 1) -> HandSpec:
-    """Build a hand from loaded YAML/JSON data (the hand-file schema in docs/scoring.md);
-    ``decks``: what the shorthands stand for (全红: every heart of every deck). A trick-by-trick
-    record is :func:`gongzhu_score.api.hand_or_record`'s to read (it is replayed)."""
+    """Build a hand from loaded YAML or JSON data (docs/scoring.md's hand-file schema).
+
+    ``decks`` says what the shorthands stand for (全红: every heart of every deck). A
+    trick-by-trick record is replayed, so :func:`gongzhu_score.api.hand_or_record` reads it
+    instead.
+    """
     if not isinstance(data, Mapping):
         kind = "empty" if data is None else type(data).__name__
         raise error(InputError, "error.input.hand_mapping", kind=kind)

@@ -25,10 +25,12 @@ __all__ = ["KEYS", "InForce", "RecordedClaim", "TrickRecord", "claimed_scores", 
 
 @dataclass(frozen=True, slots=True)
 class InForce:
-    """The rules a record's play is judged by where something besides the record says
-    (rulings §10): the command line's rule set and teams, or a match's, with the hand's
-    number in the match, its seat order and who may lead the hand. Each None: the record's
-    own (its ``variant:``, ``teams:``, ``hand:``)."""
+    """The rules that judge a record when something else says (rulings §10).
+
+    That is the command line's rule set and teams, or a match's: with the hand's number in the
+    match, its seat order and who may lead it. Each None means the record's own (its
+    ``variant:``, ``teams:``, ``hand:``).
+    """
 
     variant: Variant | None = None
     teams: str | None = None
@@ -42,8 +44,10 @@ class InForce:
 
 @dataclass(frozen=True, slots=True)
 class RecordedClaim:
-    """A claim of the remaining tricks (声称, rulings §11) as a record states it: the claimer
-    shows their cards and says who takes each scoring card still to be played."""
+    """A claim of the remaining tricks (声称, rulings §11), as a record states it.
+
+    The claimer shows their cards and says who takes each scoring card still to be played.
+    """
 
     by: str
     takes: Mapping[str, tuple[Card, ...]] | None
@@ -58,7 +62,7 @@ class RecordedClaim:
 
 @dataclass(frozen=True, slots=True)
 class TrickRecord:
-    """A trick-by-trick record as read (its structure checked; the rules of play not yet)."""
+    """A trick-by-trick record as read. Its structure is checked, the rules of play not yet."""
 
     players: tuple[str, ...]
     variant: Variant
@@ -81,7 +85,7 @@ class TrickRecord:
 
     @property
     def first_lead(self) -> str:
-        """The first-lead rule in force (rulings §10): the variant's, for the teams played."""
+        """The first-lead rule in force (rulings §10): the variant's, for these teams."""
         teams = self.teams if self.teams in ("none", "partners", "pig-sheep") else "none"
         return self.variant.first_lead_for(teams)
 
@@ -107,9 +111,12 @@ def _by_player(
 
 
 def parse_record(data: object, in_force: InForce | None = None) -> TrickRecord:
-    """Read a record's data (YAML with scalars kept as text, or JSON); InputError if unreadable.
-    ``in_force``: what the command line or the match says, which wins over the record's keys
-    (its cards are read with the decks of the rules in force)."""
+    """Read a record's data: YAML with scalars kept as text, or JSON. Unreadable data is an
+    InputError.
+
+    ``in_force`` is what the command line or the match says, which wins over the record's keys;
+    its cards are read with the decks of the rules in force.
+    """
     given = in_force or InForce()
     if not isinstance(data, Mapping):
         raise error(InputError, "error.record.mapping")
@@ -204,9 +211,12 @@ def _claim(
     deal: Mapping[str, tuple[Card, ...]] | None,
     tricks: list[tuple[str, tuple[tuple[Card, ...], ...]]],
 ) -> RecordedClaim:
-    """``claim: {by, takes, line?, lead?}`` (声称): who claims, who takes each scoring card not
-    yet played (``all``: the claimer), the claimer's stated line, who leads if no trick was
-    played. Whether it names exactly what is left to play is for the replay to say."""
+    """Read ``claim: {by, takes, line?, lead?}`` (声称).
+
+    That is who claims, who takes each scoring card not yet played (``all``: the claimer), the
+    claimer's stated line, and who leads if no trick was played. Whether it names exactly what
+    is left to play is the replay's to say.
+    """
     if not isinstance(data, Mapping):
         raise error(InputError, "error.claim.mapping")
     for key in data:
@@ -244,8 +254,10 @@ def _player(value: object, names: tuple[str, ...], key: str) -> str:
 
 
 def _hand_number(value: object, first_hand: bool) -> int | None:
-    """``hand: N`` (which hand of the match: the first lead's rule needs it), or 1 for
-    ``first_hand: true``."""
+    """The hand's number in the match, for the first-lead rule.
+
+    It is ``hand: N``, or 1 for ``first_hand: true``.
+    """
     if value is None:
         return 1 if first_hand else None
     try:

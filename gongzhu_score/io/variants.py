@@ -1,11 +1,10 @@
-"""The rule sets by name: the built-in variants (``gongzhu_score/variants/*.yaml``) and house
-rules files.
+"""The rule sets by name: built-in variants (``gongzhu_score/variants/*.yaml``) and house rules.
 
-Each built-in variant is one file in that folder, named after it; the registry is whatever
-files the folder holds, so adding a variant is adding a file. A file may say ``extends:
-classic`` and then give only the rules in which it differs, and ``aliases: [德宏]`` for other
-names that find it. A table's house rules (``--rules FILE``) are a file in the same schema, read by
-:func:`load_rules` with the same checks, and may extend a built-in variant too.
+Each built-in variant is one file in that folder, named after it, so adding a variant is adding
+a file. A file may say ``extends: classic`` and give only the rules in which it differs, and
+``aliases: [德宏]`` for other names that find it. House rules (``--rules FILE``) are a file in
+the same schema, read by :func:`load_rules` with the same checks; they may extend a built-in
+variant too.
 """
 
 from __future__ import annotations
@@ -40,7 +39,7 @@ def _file_data(name: str) -> dict[str, Any]:
 
 
 def _resolve(data: Mapping[str, Any], seen: tuple[str, ...] = ()) -> dict[str, Any]:
-    """The whole schema of a rules file: its ``extends`` chain filled in, metadata removed."""
+    """A rules file's whole schema: its ``extends`` chain filled in, metadata removed."""
     parent = data.get("extends")
     own = {k: v for k, v in data.items() if k not in _META}
     if parent is None:
@@ -58,7 +57,7 @@ def _resolve(data: Mapping[str, Any], seen: tuple[str, ...] = ()) -> dict[str, A
 
 
 class _Builtins(Mapping[str, Variant]):
-    """The built-in variants, each read from its file the first time it is asked for."""
+    """The built-in variants, each read from its file when first asked for."""
 
     def __init__(self) -> None:
         self._cache: dict[str, Variant] = {}
@@ -92,7 +91,7 @@ class _Builtins(Mapping[str, Variant]):
         return len(self.names)
 
     def aliases(self) -> dict[str, str]:
-        """Every other name a variant answers to (lower case), read from the files."""
+        """Every other name a variant answers to (lower case), from the files."""
         if self._aliases is None:
             found: dict[str, str] = {}
             for name in self.names:
@@ -110,7 +109,7 @@ _FOUND: dict[str, Variant] = {}
 
 
 def find_variant(name: str | Variant) -> Variant:
-    """Look a variant up by name or alias, case-insensitively; a :class:`Variant` passes."""
+    """Look a variant up by name or alias, ignoring case. A :class:`Variant` passes through."""
     if isinstance(name, Variant):
         return name
     found = _FOUND.get(name) if type(name) is str else None
@@ -141,7 +140,8 @@ def _find(name: object) -> Variant:
 
 
 def load_rules(path: str) -> Variant:
-    """A house-rules variant from a YAML file (``--rules FILE``); errors name file and rule."""
+    """A house-rules variant from a YAML file (``--rules FILE``). Errors name the file and the
+    rule."""
     path = path_of(path)  # (a library caller's Path is a path too)
     text, source = read_text(path, MAX_RULES_BYTES, "rules file")
     data = load_yaml(text, source)
@@ -158,9 +158,11 @@ def load_rules(path: str) -> Variant:
 def choose_rules(
     variant: str | Variant | None = None, rules_file: str | None = None, asked: str | None = None
 ) -> Variant:
-    """The rules to score by: a house-rules file, else the variant named, else the one the
-    hand's own file asks for (``asked``), else classic. A variant and a file both given is an
-    error (which of them would win is no one's guess)."""
+    """The rules to score by: house rules, a variant named, the hand's, or classic.
+
+    ``asked`` is the variant the hand's own file asks for. A variant and a file both given is an
+    error: which would win is no one's guess.
+    """
     if rules_file is not None:
         if variant is not None:
             raise error(RulesError, "error.rules.variant_or_file")

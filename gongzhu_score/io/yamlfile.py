@@ -1,13 +1,14 @@
 """The one way YAML is read here: safely, strictly, with errors that say where.
 
 Hand files, rules files, batch files, hand-edited ledgers and the built-in variants all go
-through :func:`load_yaml` (one document) or :func:`load_documents` (a stream of them): a safe
-loader (no tags that build objects) that also refuses anchors and aliases (no alias bombs),
-nesting deeper than :data:`MAX_DEPTH`, duplicate keys and numbers too long to convert. With
-``keep_text`` every plain scalar stays a string: YAML 1.1 would read a card ``10`` as a number
-and a player named ``no`` as a boolean, and the spelling the user typed would be lost. Files
-come in through :func:`read_text` (a size cap, UTF-8 only). libyaml's parser is used when PyYAML
-has it; the guards are the same either way.
+through :func:`load_yaml` (one document) or :func:`load_documents` (a stream). The loader is
+safe (no tags that build objects) and also refuses anchors and aliases (no alias bombs), nesting
+deeper than :data:`MAX_DEPTH`, duplicate keys and numbers too long to convert.
+
+With ``keep_text`` every plain scalar stays a string: YAML 1.1 would read a card ``10`` as a
+number and a player named ``no`` as a boolean, losing what the user typed. Files come in through
+:func:`read_text` (a size cap, UTF-8 only). libyaml's parser is used when PyYAML has it; the
+guards are the same either way.
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ _NULL = "tag:yaml.org,2002:null"
 
 
 class _Guards(Composer):
-    """Composing with guards: anchors and aliases noted (and never followed), depth capped."""
+    """Composing with guards: anchors and aliases noted, never followed; depth capped."""
 
     refused: InputError | None
 
@@ -89,7 +90,7 @@ class _Guards(Composer):
 
 # libyaml's parser (C) when PyYAML was built with it; ``yaml.CParser`` is not exported.
 def _at(mark: Any) -> Said:
-    """Where in the text: said only when something there is refused (every node has one)."""
+    """Where in the text; said only when something there is refused."""
     return place("error.yaml.where", line=mark.line + 1, column=mark.column + 1)
 
 
@@ -120,7 +121,10 @@ else:  # pragma: no cover  (PyYAML without libyaml)
 
 
 class _TextLoader(_Loader):
-    """The guarded loader with every plain scalar kept as text (only empty/~/null is None)."""
+    """The guarded loader, every plain scalar kept as text.
+
+    Only empty, ``~`` and ``null`` are None.
+    """
 
 
 _TextLoader.yaml_implicit_resolvers = {
@@ -130,8 +134,7 @@ _TextLoader.yaml_implicit_resolvers = {
 
 
 def _problem(e: Exception) -> InputError:
-    """What was wrong, with the line and column where YAML knows them (YAML's own words for
-    the problem itself)."""
+    """What was wrong, in YAML's own words, with the line and column if known."""
     if isinstance(e, UnicodeDecodeError):  # a stream decoded as it is read
         return error(InputError, "error.yaml.utf8")
     if isinstance(e, yaml.MarkedYAMLError):
@@ -153,7 +156,8 @@ _READ_ERRORS = (yaml.YAMLError, ValueError, OverflowError, RecursionError)
 
 
 def load_yaml(text: str, source: str, *, keep_text: bool = False) -> object:
-    """One YAML document from ``text``; every error is an :class:`InputError` naming ``source``."""
+    """One YAML document from ``text``. Every error is an :class:`InputError` naming
+    ``source``."""
     try:
         loader = (_TextLoader if keep_text else _Loader)(text)  # reads (and checks) the text
     except _READ_ERRORS as e:  # a NUL or another character YAML does not allow
@@ -176,11 +180,13 @@ Document = tuple[int, object, InputError | None]
 
 
 def load_documents(text: str | IO[str], *, keep_text: bool = True) -> Iterator[Document]:
-    """Each document of a YAML stream (text, or a text file read as it goes), guarded like
-    :func:`load_yaml`; empty ones skipped; a document over :data:`MAX_DOCUMENT_CHARS` refused.
+    """Each document of a YAML stream, guarded like :func:`load_yaml`.
 
-    A refused document is reported and the next one read; a document that breaks the YAML
-    syntax ends the stream (nothing after it can be trusted).
+    The stream is text, or a text file read as it goes.
+
+    Empty documents are skipped; one over :data:`MAX_DOCUMENT_CHARS` is refused. A refused
+    document is reported and the next one read; a document that breaks the YAML syntax ends the
+    stream, since nothing after it can be trusted.
     """
     try:
         loader = (_TextLoader if keep_text else _Loader)(text)
@@ -211,7 +217,7 @@ def load_documents(text: str | IO[str], *, keep_text: bool = True) -> Iterator[D
 
 
 def read_text(path: str, max_bytes: int, what: str) -> tuple[str, str]:
-    """``(text, source)`` of a UTF-8 file, or of standard input when ``path`` is ``-``."""
+    """``(text, source)`` of a UTF-8 file, or of standard input for ``-``."""
     source = "<stdin>" if path == "-" else path
     if path != "-":
         refuse_special(path)
@@ -236,8 +242,10 @@ def read_text(path: str, max_bytes: int, what: str) -> tuple[str, str]:
 
 
 def decode(raw: bytes, source: str | None = None) -> str:
-    """UTF-8 text (a byte-order mark allowed), or an error saying where it is not (and naming
-    ``source``, if given)."""
+    """UTF-8 text, a byte-order mark allowed, or an error saying where it is not.
+
+    ``source``, if given, is named in the error.
+    """
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as e:

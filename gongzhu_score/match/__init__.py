@@ -1,2 +1,1 @@
-"""A match (比赛/一盘): the ledger as a value, its files on disk, every change as one function, a
-hand being entered, stats across matches."""
+"""A match (比赛/一盘): the ledger, its files, its changes, entry, stats."""

@@ -1,10 +1,12 @@
-"""Changing a match, one use case a function: start one, add a hand, undo, remove or edit one,
-rename a player, change the settings, restore the last change, read a hand back.
+"""Changing a match, one use case a function.
+
+Start one, add a hand, undo, remove or edit one, rename a player, change the settings, restore
+the last change, read a hand back.
 
 Each takes the ledger's file and does the whole job (every front door, the command line or the
-table's page, calls the same function and renders what it returns): the change is made under
-the ledger's lock, written atomically and recorded in its history (:mod:`.storage`), or
-refused with the ledger as it was. What each change is called in the history is decided here.
+table's page, calls the same function and renders what it returns): the change is made under the
+ledger's lock, written atomically and recorded in its history (:mod:`.storage`), or refused with
+the ledger as it was. What each change is called in the history is decided here.
 """
 
 from __future__ import annotations
@@ -51,7 +53,7 @@ is who took the first pig; of the rest of it only the hand is used."""
 
 @dataclass(frozen=True)
 class HandAdded:
-    """A hand added or replaced: the ledger after it, the hand's number, its scores."""
+    """A hand added or replaced: the new ledger, the hand's number, its scores."""
 
     ledger: Ledger
     number: int
@@ -60,7 +62,7 @@ class HandAdded:
 
 @dataclass(frozen=True)
 class HandTaken:
-    """A hand taken out (undone or removed): the ledger after it, its number, the hand."""
+    """A hand taken out (undone or removed): the new ledger, its number, the hand."""
 
     ledger: Ledger
     number: int
@@ -69,8 +71,10 @@ class HandTaken:
 
 @dataclass(frozen=True)
 class SettingsChanged:
-    """New settings: the match before and after (every hand scored again), and each setting
-    that moved, as text (before, after)."""
+    """New settings: the match before and after, and each setting that moved.
+
+    Every hand is scored again; each moved setting is text, (before, after).
+    """
 
     before: Ledger
     after: Ledger
@@ -78,7 +82,7 @@ class SettingsChanged:
 
 
 def split_names(text: str) -> list[str]:
-    """Four names as a table writes them in one line: ``东,南,西,北`` (or with ， or 、)."""
+    """Four names as a table writes them: ``东,南,西,北`` (or with ， or 、)."""
     return text.replace("，", ",").replace("、", ",").split(",")
 
 
@@ -90,9 +94,12 @@ def new_match(
     options: ScoringOptions = ScoringOptions(),
     end_at: int | None = None,
 ) -> Ledger:
-    """Start a match in a new ledger (never over an existing file), scored as ``options``
-    say. ``like``: another match's ledger, whose players, rules, normalization and end are
-    the start (what is given here wins; a new rule set brings its own normalization method)."""
+    """Start a match in a new ledger, never over an existing file.
+
+    It is scored as ``options`` say. ``like`` is another match's ledger whose players, rules,
+    normalization and end are the start: what is given here wins, and a new rule set brings its
+    own normalization method.
+    """
     if end_at is not None:
         check_end(end_at)
     old = read_ledger(like) if like is not None else None
@@ -116,9 +123,12 @@ def _reading(
     change: Callable[[Ledger, Hand, str | None], tuple[Ledger, HandResult]],
     source: str | None,
 ) -> Callable[[Ledger], tuple[Ledger, HandResult]]:
-    """``change`` with the hand read for it, and who took the first pig (``first_pig``, or the
-    spec's); a refusal names the ledger when the match is over, else the file the hand came
-    from (``source``; the hand's own reading errors name it already)."""
+    """``change`` with the hand read for it, and who took the first pig.
+
+    The first pig is ``first_pig``, or the spec's. A refusal names the ledger when the match is
+    over, else the file the hand came from (``source``; the hand's own reading errors name it
+    already).
+    """
 
     def run(ledger: Ledger) -> tuple[Ledger, HandResult]:
         given = hand(ledger) if callable(hand) else hand
@@ -134,8 +144,10 @@ def _reading(
 
 
 def _first_pig(given: Hand | HandSpec, first_pig: str | None) -> tuple[Hand, str | None]:
-    """The hand, and who took the first pig: ``first_pig`` or the spec's (a record shows it),
-    refused when both are given and differ."""
+    """The hand, and who took the first pig: ``first_pig`` or the spec's.
+
+    A record shows it; both given and different is refused.
+    """
     if not isinstance(given, HandSpec):
         return given, first_pig
     said = given.first_pig
@@ -156,18 +168,21 @@ def add_hand(
     note: str | None = None,
     expect: str | None = None,
 ) -> HandAdded:
-    """Score a hand under the match's rules and add it. A ledger whose stored numbers its
-    cards no longer give (edited by hand) is refused; one as this tool wrote it is read only
-    as far as adding needs (its header and last hand), however long it is. ``first_pig``: who
-    took the first pig, needed with two decks under ``first_lead: pig`` when two players took
-    one (:meth:`Ledger.first_pig_for`); a :class:`HandSpec` may carry it instead.
-    ``entered``: when the hand is entered (the caller's clock: a time with its UTC offset),
-    kept with it; ``note``: a note kept with it (:func:`~.ledger.check_note`).
+    """Score a hand under the match's rules and add it.
+
+    A ledger whose stored numbers its cards no longer give (edited by hand) is refused. One as
+    this tool wrote it is read only as far as adding needs (its header and last hand), however
+    long it is. ``first_pig`` is who took the first pig, needed with two decks under
+    ``first_lead: pig`` when two players took one (:meth:`Ledger.first_pig_for`); a
+    :class:`HandSpec` may carry it instead. ``entered`` is when the hand is entered (the
+    caller's clock: a time with its UTC offset); ``note`` a note kept with it
+    (:func:`~.ledger.check_note`).
 
     ``expect`` (every change here takes it): the ledger's version as the caller last saw it
     (:func:`~.storage.read_version`); the change is refused
-    (:class:`~gongzhu_score.errors.ChangedMeanwhileError`) if another change came first, so
-    that two phones confirming the same hand at once add it once."""
+    (:class:`~gongzhu_score.errors.ChangedMeanwhileError`) if another change came first, so that
+    two phones confirming the same hand at once add it once.
+    """
 
     def add(ledger: Ledger, cards: Hand, first: str | None) -> tuple[Ledger, HandResult]:
         return ledger.add(cards, partial=partial, first_pig=first, entered=entered, note=note)
@@ -194,9 +209,11 @@ def edit_hand(
     note: str | None = None,
     expect: str | None = None,
 ) -> HandAdded:
-    """Replace hand ``number`` and score every total after it again (``first_pig`` as for
-    :func:`add_hand`: said again where it is needed). When the hand was entered is kept, and
-    its note unless ``note`` is given (``""`` removes it)."""
+    """Replace hand ``number`` and score every total after it again.
+
+    ``first_pig`` is as for :func:`add_hand`: said again where needed. When the hand was entered
+    is kept, and its note unless ``note`` is given (``""`` removes it).
+    """
 
     def edit(ledger: Ledger, cards: Hand, first: str | None) -> tuple[Ledger, HandResult]:
         return ledger.edit(number, cards, partial=partial, first_pig=first, note=note)
@@ -222,7 +239,7 @@ def undo_hand(path: str, *, expect: str | None = None) -> HandTaken:
 
 
 def remove_hand(path: str, number: int, *, expect: str | None = None) -> HandTaken:
-    """Take out hand ``number`` (any hand) and redo every total after it."""
+    """Take out hand ``number`` (any hand) and redo the totals after it."""
     ledger, entry = change_ledger(
         path,
         lambda lg: lg.remove(number),
@@ -248,9 +265,11 @@ def change_settings(
     *,
     end_at: int | None = None,
 ) -> SettingsChanged:
-    """The match under other rules, normalization (``options``) or end: every hand scored
-    again from its cards, every total redone; what moved is said. Options not given stay as
-    they were (the normalization method too, unless the rules change)."""
+    """The match under other rules, normalization or end, and what moved.
+
+    Every hand is scored again from its cards and every total redone. Options not given stay as
+    they were (the normalization method too, unless the rules change).
+    """
     if end_at is not None:
         check_end(end_at)
 
@@ -285,13 +304,16 @@ def _moved(before: Ledger, after: Ledger) -> dict[str, tuple[str, str]]:
 
 
 def restore_match(path: str) -> tuple[Ledger, Change]:
-    """Bring back the ledger exactly as it was before its last recorded change; that change."""
+    """Bring back the ledger as it was before its last change; return that change."""
     return restore_ledger(path)
 
 
 def read_hand(path: str, number: int) -> tuple[Ledger, LedgerEntry, HandResult]:
-    """Hand ``number`` of a match, scored again under the match's rules (``match show N``,
-    ``explain LEDGER N``): the ledger, the stored hand, and its result with every step."""
+    """Hand ``number`` of a match, scored again under the match's rules.
+
+    This is ``match show N`` and ``explain LEDGER N``: the ledger, the stored hand, and its
+    result with every step.
+    """
     ledger = read_ledger(path)
     ledger.check_number(number)
     entry = ledger.entry(number)

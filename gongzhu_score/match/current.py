@@ -1,18 +1,20 @@
-"""The current match: which ledger a ``match`` command given none uses, and one's matches.
+"""The current match: the ledger a ``match`` command given none uses.
+
+It also lists one's matches.
 
 A ``match`` command given no ledger uses the one ``GONGZHU_MATCH`` names, else the one last
-started or changed from the folder it runs in. That is remembered in a small file of the
-user's state folder (``$XDG_STATE_HOME/gongzhu-score/matches.json``, else
+started or changed from the folder it runs in. That is remembered in a small file of the user's
+state folder (``$XDG_STATE_HOME/gongzhu-score/matches.json``, else
 ``~/.local/state/gongzhu-score/matches.json``): for each folder the ledger last started or
 changed from it, and every ledger started or changed, most recent first (at most
-:data:`MAX_REMEMBERED` of each, so the file stays small). It is written atomically, under a
-lock (a lock another process holds for long is not waited for: the write is atomic either
-way, the later one wins).
+:data:`MAX_REMEMBERED` of each, so the file stays small). It is written atomically, under a lock
+(a lock another process holds for long is not waited for: the write is atomic either way, the
+later one wins).
 
 Remembering is a convenience, never a reason to fail: a state file that cannot be read (broken,
 too large, not this tool's) is ignored, and one that cannot be written is not written; each
-function here returns what went wrong as words to say (:class:`~gongzhu_score.terms.Said`),
-and raises only for a match that cannot be found (:func:`find_current`).
+function here returns what went wrong as words to say (:class:`~gongzhu_score.terms.Said`), and
+raises only for a match that cannot be found (:func:`find_current`).
 
 The environment and the folder are arguments (the command line passes its own): nothing here
 reads a clock, the environment or the working folder by itself.
@@ -69,8 +71,11 @@ LOCK_WAIT_SECONDS = 2.0
 
 @dataclass(frozen=True)
 class Remembered:
-    """What the state file holds: each folder's current match (absolute paths, the folder
-    changed from longest ago first) and every match remembered, most recently changed first."""
+    """What the state file holds: each folder's current match, every match remembered.
+
+    Paths are absolute. Folders come changed-from longest ago first; matches most recently
+    changed first.
+    """
 
     folders: dict[str, str] = field(default_factory=dict)
     matches: tuple[str, ...] = ()
@@ -90,7 +95,7 @@ class Remembered:
 
     @classmethod
     def from_text(cls, text: str) -> Remembered:
-        """The state in ``text``; ValueError if it is not as this tool writes it."""
+        """The state in ``text``; ValueError if this tool did not write it."""
         data = json.loads(text)
         if not isinstance(data, dict) or data.get("format") != STATE_FORMAT:
             raise ValueError("not a state file of this format")
@@ -104,9 +109,11 @@ class Remembered:
 
 
 def state_folder(env: Mapping[str, str]) -> Path | None:
-    """Where the state file lives: ``$XDG_STATE_HOME/gongzhu-score`` when that is an absolute
-    path (the XDG rule: a relative one is ignored), else ``$HOME/.local/state/gongzhu-score``;
-    None when neither is set."""
+    """Where the state file lives, or None when nothing says.
+
+    ``$XDG_STATE_HOME/gongzhu-score`` when that is an absolute path (the XDG rule: a relative
+    one is ignored), else ``$HOME/.local/state/gongzhu-score``; None when neither is set.
+    """
     for base, below in (
         (env.get("XDG_STATE_HOME", ""), ()),
         (env.get("HOME", ""), (".local", "state")),
@@ -117,8 +124,10 @@ def state_folder(env: Mapping[str, str]) -> Path | None:
 
 
 def read_state(folder: Path | None) -> tuple[Remembered, Said | None]:
-    """The state (empty if there is none), and what was wrong with its file, if anything: a
-    file that cannot be read or is not as this tool writes it is ignored."""
+    """The state (empty if none), and what was wrong with its file.
+
+    A file that cannot be read, or that this tool did not write, is ignored.
+    """
     if folder is None:
         return Remembered(), None
     path = folder / STATE_FILE
@@ -138,9 +147,12 @@ def read_state(folder: Path | None) -> tuple[Remembered, Said | None]:
 
 
 def remember(folder: Path | None, ledger: str, cwd: str) -> list[Said]:
-    """Remember ``ledger`` as the match last started or changed from the folder ``cwd``; what
-    went wrong, as words to say (a state file ignored, one that could not be written). Never
-    raises for the file system: remembering is never a reason for a change to fail."""
+    """Remember ``ledger`` as the current match of the folder ``cwd``.
+
+    It returns what went wrong, as words to say (a state file ignored, one that could not be
+    written). It never raises for the file system: remembering is never a reason for a change to
+    fail.
+    """
     if folder is None:
         return [place("warning.state.nowhere")]
     path = os.path.abspath(ledger)
@@ -161,8 +173,11 @@ def remember(folder: Path | None, ledger: str, cwd: str) -> list[Said]:
 
 @contextlib.contextmanager
 def _locked(lock: Path) -> Iterator[None]:
-    """The state file's lock, for a read and write at once; waited for briefly, then gone
-    without (the write is atomic: at worst one process's change is the one kept)."""
+    """The state file's lock, for a read and a write at once.
+
+    It is waited for briefly, then done without: the write is atomic, so at worst one process's
+    change is the one kept.
+    """
     fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o600)
     try:
         lock_within(fd, LOCK_WAIT_SECONDS, 0.01)  # (not taken in time: go on without it)
@@ -180,17 +195,21 @@ def _why(e: OSError) -> str:
 
 @dataclass(frozen=True)
 class Current:
-    """The current match: its ledger as a command names it (relative to the folder when it is
-    in it), and where it came from: ``variable`` (``GONGZHU_MATCH``) or ``folder`` (the one
-    last started or changed here)."""
+    """The current match: its ledger as named, and where it came from.
+
+    The ledger is relative to the folder when it is in it. It came from ``variable``
+    (``GONGZHU_MATCH``) or ``folder`` (the one last started or changed here).
+    """
 
     ledger: str
     source: str
 
 
 def shown_path(path: str, cwd: str) -> str:
-    """``path`` as it is named from the folder ``cwd``: relative when it is in it (never
-    starting with ``-``, which would read as an option), else absolute."""
+    """``path`` as named from the folder ``cwd``: relative when inside, else absolute.
+
+    A relative path never starts with ``-``, which would read as an option.
+    """
     absolute = os.path.abspath(os.path.join(cwd, path))
     relative = os.path.relpath(absolute, cwd)
     if relative == os.pardir or relative.startswith(os.pardir + os.sep):
@@ -199,8 +218,11 @@ def shown_path(path: str, cwd: str) -> str:
 
 
 def named_current(env: Mapping[str, str], cwd: str | None, state: Remembered) -> Current | None:
-    """The current match as named: ``GONGZHU_MATCH`` if it is set (not empty), else the ledger
-    last started or changed from the folder ``cwd`` (whether or not it is still there)."""
+    """The current match as named, whether or not its ledger still exists.
+
+    That is ``GONGZHU_MATCH`` if set (not empty), else the ledger last started or changed from
+    the folder ``cwd``.
+    """
     named = env.get(CURRENT_VARIABLE, "")
     if named:
         return Current(f".{os.sep}{named}" if named.startswith("-") else named, "variable")
@@ -210,8 +232,11 @@ def named_current(env: Mapping[str, str], cwd: str | None, state: Remembered) ->
 
 @dataclass(frozen=True)
 class Found:
-    """The current match looked for: the one found (None: none), what was wrong with the state
-    file (said even when no match is found), and why none can be used, if so."""
+    """The current match looked for: the one found, state-file trouble, and refusal.
+
+    The match is None when none is found; what was wrong with the state file is said even then;
+    the refusal says why none can be used.
+    """
 
     current: Current | None
     problems: tuple[Said, ...] = ()
@@ -225,10 +250,12 @@ class Found:
 
 
 def look_for_current(env: Mapping[str, str], cwd: str | None, command: str = "show") -> Found:
-    """The current match (:func:`named_current`), and what was wrong with the state file, if
-    anything. None (with a refusal saying how to name or start one; ``command``: the command
-    it was for) when there is none, or the remembered ledger is gone (a ledger
-    ``GONGZHU_MATCH`` names is the command's to read, and its error to say)."""
+    """The current match (:func:`named_current`), and state-file trouble, if any.
+
+    None, with a refusal saying how to name or start one (``command``: the command it was for),
+    when there is none or the remembered ledger is gone. A ledger ``GONGZHU_MATCH`` names is the
+    command's to read, and its error to say.
+    """
     problems: tuple[Said, ...] = ()
     state = Remembered()
     if not env.get(CURRENT_VARIABLE, ""):
@@ -247,15 +274,20 @@ def look_for_current(env: Mapping[str, str], cwd: str | None, command: str = "sh
 def find_current(
     env: Mapping[str, str], cwd: str | None, command: str = "show"
 ) -> tuple[Current, list[Said]]:
-    """The current match and what was wrong with the state file (:func:`look_for_current`);
-    its refusal raised (a :class:`LedgerError`) when there is none."""
+    """The current match and state-file trouble (:func:`look_for_current`).
+
+    When there is none, its refusal is raised as a :class:`LedgerError`.
+    """
     found = look_for_current(env, cwd, command)
     return found.get(), list(found.problems)
 
 
 def is_ledger_file(path: str) -> bool:
-    """Whether ``path`` is a file that says it is a match ledger (its first line, or a
-    top-level ``format:``; one that cannot be read counts, so that reading it says why)."""
+    """Whether ``path`` is a file that says it is a match ledger.
+
+    It says so in its first line, or a top-level ``format:``. A file that cannot be read counts,
+    so that reading it says why.
+    """
     return os.path.isfile(path) and looks_like_a_ledger(path)
 
 
@@ -264,10 +296,12 @@ def is_ledger_file(path: str) -> bool:
 
 @dataclass(frozen=True)
 class Listing:
-    """One match of ``match list``: its ledger (``path`` absolute, ``shown`` as named from the
-    folder), whether it is the current one, whether it is remembered (else: a ledger found in
-    the folder), when its file last changed, and the ledger read (None if it is missing or
-    cannot be read: ``problem`` says why)."""
+    """One match of ``match list``.
+
+    It holds its ledger (``path`` absolute, ``shown`` as named from the folder), whether it is
+    the current one, whether it is remembered (else a ledger found in the folder), when its file
+    last changed, and the ledger read (None if missing or unreadable: ``problem`` says why).
+    """
 
     path: str
     shown: str
@@ -286,8 +320,10 @@ read whole to list one's matches)."""
 
 @dataclass(frozen=True)
 class Matches:
-    """``match list``: one's matches, the current one (None: none here), and what was wrong
-    with the state file, if anything."""
+    """``match list``: one's matches, the current one, and state-file trouble.
+
+    The current one is None when there is none here.
+    """
 
     listings: tuple[Listing, ...]
     current: Current | None
@@ -295,9 +331,12 @@ class Matches:
 
 
 def list_matches(env: Mapping[str, str], cwd: str | None) -> Matches:
-    """One's matches: every remembered one (the state folder of ``env``), the ledgers in the
-    folder ``cwd`` (not below it), and the current match; each read, the newest change first,
-    a missing or unreadable ledger last. Linear in the ledgers' sizes."""
+    """One's matches, each read, the newest change first.
+
+    They are every remembered one (the state folder of ``env``), the ledgers in the folder
+    ``cwd`` (not below it), and the current match. A missing or unreadable ledger comes last.
+    Linear in the ledgers' sizes.
+    """
     state, problem = read_state(state_folder(env))
     current = named_current(env, cwd, state)
     here = os.path.abspath(cwd) if cwd is not None else None
@@ -360,9 +399,10 @@ _WHOLE = re.compile(r"[+-]?[0-9]+")
 def ledger_omitted(
     first: str | None, count: int, after: Sequence[str], command: str = "show"
 ) -> bool:
-    """Whether a match command's arguments leave the ledger out: ``first`` is the first one
-    given, ``count`` how many were given, ``after`` the names of the arguments that follow the
-    ledger (``N``, ``HAND.yaml``, ``OLD``…).
+    """Whether a match command's arguments leave the ledger out.
+
+    ``first`` is the first argument given, ``count`` how many were given, ``after`` the names of
+    the arguments that follow the ledger (``N``, ``HAND.yaml``, ``OLD``…).
 
     - Every argument given (``match show L 3``), or more: the ledger was given.
     - Fewer: the first one given is the ledger when it is a ledger file. Otherwise it is what
@@ -371,7 +411,8 @@ def ledger_omitted(
       ledger; a name (``match rename 北 小北``) always. What cannot be (``match show
       tonight.yaml``) is the ledger: its error says what is wrong with it.
     - A whole number that is also the name of a ledger file here is refused, never guessed:
-      ``./3`` names the file, ``match show LEDGER 3`` the hand."""
+      ``./3`` names the file, ``match show LEDGER 3`` the hand.
+    """
     if first is None or count == 0:
         return True
     if count > len(after):

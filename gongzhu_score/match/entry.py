@@ -1,13 +1,4 @@
-"""A hand being entered at the table, a player at a time: each player's captured cards, who takes
-the rest (any one seat: the pile nobody counted can be anyone's), the exposures (亮牌), 首明 and
-(two decks) who took the first pig; at every step what is still unplaced, and a card given one
-copy too many refused at once with who has it. The
-terminal's prompts drive it line by line; any other front door (a page of card faces) can drive
-it tap by tap. The rules asked are :mod:`gongzhu_score.core.hand`'s (what is missing, a copy too
-many); scoring the finished hand, and whether who took the first pig is asked, are the match's
-(:meth:`~gongzhu_score.match.ledger.Ledger.score`,
-:meth:`~gongzhu_score.match.ledger.Ledger.asks_first_pig`).
-"""
+"""A hand being entered at the table, a player at a time."""
 
 from __future__ import annotations
 
@@ -38,8 +29,10 @@ class HandEntry:
 
     @classmethod
     def of(cls, hand: Hand, decks: int = 1, first_pig: str | None = None) -> HandEntry:
-        """An entry holding a hand as it stands (to change a line or two of it), and who took
-        its first pig if that is known."""
+        """An entry holding a hand as it stands, to change a line or two.
+
+        It also holds who took the hand's first pig, if known.
+        """
         return cls(
             [p.name for p in hand.players],
             decks,
@@ -55,21 +48,28 @@ class HandEntry:
         return [(n, c) for k, (n, c) in seats if k != skip and k != self.rest]
 
     def unplaced(self, skip: int | None = None) -> list[Card]:
-        """Scoring cards no seat holds yet (``skip``: leaving that seat's cards out), each as
-        often as it is missing; the seat taking the rest holds none of its own."""
+        """Scoring cards no seat holds yet, each as often as it is missing.
+
+        ``skip`` leaves that seat's cards out. The seat taking the rest holds none of its own.
+        """
         held = Hand(tuple(PlayerHand(n, c) for n, c in self._others(skip)))
         return list(held.missing(self.decks))
 
     def clash(self, seat: int, cards: Sequence[Card]) -> tuple[Card, str] | None:
-        """A card that ``cards`` for ``seat`` would make one copy too many, and a player who
-        has it already (``seat`` itself, for a card given twice in one go); None if none."""
+        """A card that ``cards`` for ``seat`` would make one copy too many.
+
+        It comes with a player who has it already (``seat`` itself, for a card given twice in
+        one go); None if there is none.
+        """
         found = first_too_many([*self._others(seat), (self.names[seat], tuple(cards))],
                                self.decks)  # fmt: skip
         return None if found is None else (found[0], found[1][0])
 
     def give(self, seat: int, cards: Sequence[Card]) -> tuple[Card, str] | None:
-        """``seat`` captured ``cards`` (instead of what it had); refused (the entry as it was)
-        with the clash, when one of them is one copy too many."""
+        """``seat`` captured ``cards``, replacing what it had.
+
+        Refused, the entry as it was, with the clash when one card is one copy too many.
+        """
         clash = self.clash(seat, cards)
         if clash is None:
             self.cards[seat] = tuple(cards)
@@ -78,10 +78,12 @@ class HandEntry:
         return clash
 
     def give_rest(self, seat: int) -> str | None:
-        """``seat`` takes every scoring card the others did not (at a table three players count
-        their cards and the pile nobody counted is one player's: any seat, whether the others
-        are entered before it or after). Only one seat can: refused (the entry as it was) with
-        the name of the player who takes it already; None when done."""
+        """``seat`` takes every scoring card the others did not.
+
+        At a table three players count their cards, and the pile nobody counted is one player's:
+        any seat, entered before the others or after. Only one seat can take the rest: another
+        is refused (the entry as it was) naming who takes it already. None clears it.
+        """
         if self.rest is not None and self.rest != seat:
             return self.names[self.rest]
         self.rest = seat
@@ -89,14 +91,17 @@ class HandEntry:
         return None
 
     def taken_by_rest(self) -> tuple[Card, ...]:
-        """What the rest comes to as the hand stands: every scoring card the other seats do
-        not hold, each as often as it is missing (nothing when no seat takes the rest)."""
+        """What the rest comes to as the hand stands.
+
+        That is every scoring card the other seats do not hold, each as often as it is missing;
+        nothing when no seat takes the rest.
+        """
         if self.rest is None:
             return ()
         return self.hand().players[self.rest].captured
 
     def show(self, exposed: Mapping[str, Sequence[Card]], first: bool = False) -> None:
-        """The exposures (亮牌), or the 首明 exposures, by player (instead of those before)."""
+        """Set the exposures (亮牌), or the 首明 exposures, by player."""
         chosen = {n: tuple(c) for n, c in exposed.items()}
         if first:
             self.first_exposed = chosen
@@ -104,8 +109,10 @@ class HandEntry:
             self.exposed = chosen
 
     def hand(self) -> Hand:
-        """The hand entered so far, the rest given to its seat as ``--rest`` gives it
-        (:meth:`~gongzhu_score.core.hand.Hand.with_rest`)."""
+        """The hand entered so far, the rest given to its seat as ``--rest`` does.
+
+        See :meth:`~gongzhu_score.core.hand.Hand.with_rest`.
+        """
         held = Hand(
             tuple(
                 PlayerHand(n, self.cards[i], self.exposed.get(n, ()), self.first_exposed.get(n, ()))

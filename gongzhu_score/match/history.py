@@ -1,20 +1,20 @@
-"""A match's changes, kept beside its ledger (``LEDGER.history``), so that none loses a hand.
+"""A match's changes, kept beside its ledger (``LEDGER.history``). No change loses a hand.
 
 One JSON line per change: what it was (``new``, ``add``, ``remove``, ``undo``, ``edit``,
-``rename``, ``set``), when, the SHA-256 of the ledger file before and after it, and how to
-bring back the file as it was before: for a hand appended, the length the file had (the bytes
-before it are kept in the ledger itself); for any other change, the whole earlier file,
-compressed. ``match restore`` reverts the last change exactly; ``match history`` lists them.
+``rename``, ``set``), when, the SHA-256 of the ledger file before and after it, and how to bring
+back the file as it was before: for a hand appended, the length the file had (the bytes before
+it are kept in the ledger itself); for any other change, the whole earlier file, compressed.
+``match restore`` reverts the last change exactly; ``match history`` lists them.
 
-A change is written ahead of the ledger (docs/reliability.md, "A change is one act"): its
-line first, flushed to disk, then the ledger renamed into place. The rename is the commit. So a
-last line whose ``after`` is not the ledger's digest while its ``prior`` is records a change
-that never reached the ledger (the process died between the two writes, or a restore died after
+A change is written ahead of the ledger (docs/reliability.md, "A change is one act"): its line
+first, flushed to disk, then the ledger renamed into place. The rename is the commit. So a last
+line whose ``after`` is not the ledger's digest while its ``prior`` is records a change that
+never reached the ledger (the process died between the two writes, or a restore died after
 bringing the older ledger back): it is *uncommitted*, and :func:`reconcile` passes it over (and
 :func:`settle` cuts it, when the next change is written). So is a last line with no newline (a
-write torn by a crash). The digest also says whether the ledger is still as this tool last
-wrote it: if it is, it was checked when it was written and ``match add`` need not check every
-hand again.
+write torn by a crash). The digest also says whether the ledger is still as this tool last wrote
+it: if it is, it was checked when it was written and ``match add`` need not check every hand
+again.
 
 Every line is read as strictly as the ledger: its size, its nesting, each field's type and
 range, and the earlier file it carries (decompressed no further than a ledger may be long).
@@ -62,7 +62,7 @@ _CHUNK = 1 << 20
 
 @dataclass(frozen=True)
 class Change:
-    """One change of a ledger, and what it takes to revert it."""
+    """One change of a ledger, and what reverting it takes."""
 
     number: int
     time: str
@@ -81,7 +81,7 @@ class Change:
     recorded have none)."""
 
     def previous(self, current: bytes) -> bytes:
-        """The ledger file as it was before this change, from the file as it is now."""
+        """The ledger file before this change, from the file as it is now."""
         if self.kept_length is not None:
             if self.kept_length > len(current):
                 raise error(LedgerError, "error.history.before", number=self.number)
@@ -116,8 +116,10 @@ def pack(data: bytes) -> str:
 
 
 def unpack(text: str, number: int) -> bytes:
-    """The file a change carries, never inflated past a ledger's size (a line edited into a
-    zlib bomb is refused, not expanded)."""
+    """The file a change carries, never inflated past a ledger's size.
+
+    A line edited into a zlib bomb is refused, not expanded.
+    """
     try:
         packed = base64.b64decode(text, validate=True)
         inflate = zlib.decompressobj()
@@ -135,14 +137,16 @@ def now() -> str:
 
 
 def history_path(ledger: str | Path) -> Path:
-    """``LEDGER.history`` beside the real ledger file (through symbolic links: one history
-    whatever name the ledger is reached by)."""
+    """``LEDGER.history`` beside the real ledger file, links followed.
+
+    So a ledger has one history, whatever name it is reached by.
+    """
     path = Path(os.path.realpath(ledger))
     return path.with_name(path.name + ".history")
 
 
 def _whole(value: object, low: int = 0) -> int:
-    """A JSON whole number (not a bool, a float, or one too large for a file) ≥ ``low``."""
+    """A JSON whole number ≥ ``low``: not a bool, a float, or too large."""
     if type(value) is not int or not low <= value < 1 << 62:
         raise ValueError(value)
     return value
@@ -155,7 +159,7 @@ def _text(value: object) -> str:
 
 
 def _values(kind: str, values: object) -> dict[str, Any]:
-    """What a change of ``kind`` says it was about, each value of the type it must have."""
+    """What a change of ``kind`` says it was about, each value type-checked."""
     if not isinstance(values, dict):
         raise ValueError(values)
     if kind == "new":
@@ -179,7 +183,7 @@ def _values(kind: str, values: object) -> dict[str, Any]:
 
 
 def parse_change(line: bytes) -> Change:
-    """One history line as a :class:`Change`; ValueError for anything this tool never writes."""
+    """One history line as a :class:`Change`; ValueError if this tool never writes it."""
     try:
         data = json.loads(line, parse_constant=_refuse)
     except RecursionError:
@@ -252,8 +256,11 @@ class Head:
 
 
 def uncommitted(last: Change, before_last: Change | None, current: str) -> bool:
-    """Whether ``last`` never reached the ledger, whose digest is ``current``: the ledger is
-    the one it started from (or, for a line that does not say, the one the change before left)."""
+    """Whether ``last`` never reached the ledger, whose digest is ``current``.
+
+    It did not when the ledger is the one it started from (or, for a line that does not say, the
+    one the change before left).
+    """
     if last.after == current:
         return False
     if last.prior is not None:
@@ -262,11 +269,13 @@ def uncommitted(last: Change, before_last: Change | None, current: str) -> bool:
 
 
 def _tail_lines(path: Path) -> tuple[list[tuple[int, bytes]], int, int, bytes] | None:
-    """The history's last three lines that are not blank, newest first, with where each
-    starts (fewer if it has fewer), where its complete lines end, its size and what follows
-    the last newline; None if it does not exist. Read backwards, each byte at most twice and
-    never further back than a torn line and three of the longest lines a change can take:
-    linear, and bounded whatever the file holds."""
+    """The history's last three non-blank lines, newest first; None if it does not exist.
+
+    Each comes with where it starts (fewer lines if it has fewer), with where its complete lines
+    end, its size and what follows the last newline. It is read backwards, each byte at most
+    twice, never further back than a torn line and three of the longest lines a change can take:
+    linear, and bounded whatever the file holds.
+    """
     try:
         with path.open("rb") as f:
             size = f.seek(0, os.SEEK_END)
@@ -308,8 +317,11 @@ def _tail_lines(path: Path) -> tuple[list[tuple[int, bytes]], int, int, bytes] |
 
 
 def _unended(torn: bytes, current: str) -> Change | None:
-    """What follows the history's last newline, if it is a whole change that left the ledger as
-    it is (an editor dropped the final newline); None for a line a crash cut short."""
+    """What follows the history's last newline, if it is a whole change.
+
+    It counts when it left the ledger as it is (an editor dropped the final newline); None for a
+    line a crash cut short.
+    """
     if not torn.strip():
         return None
     try:
@@ -320,10 +332,13 @@ def _unended(torn: bytes, current: str) -> Change | None:
 
 
 def reconcile(ledger: str | Path, current: str) -> Head:
-    """The history's last committed change, given the ledger's digest ``current``: a torn last
-    line (no newline) and an uncommitted last change (see the module's text) are passed over,
-    and :func:`settle` cuts them (under the ledger's lock, when a change is written). A last
-    line that lacks only its newline and is the ledger's is kept (settling ends it)."""
+    """The history's last committed change, given the ledger's digest ``current``.
+
+    A torn last line (no newline) and an uncommitted last change (see the module's text) are
+    passed over, and :func:`settle` cuts them (under the ledger's lock, when a change is
+    written). A last line that lacks only its newline and is the ledger's is kept; settling ends
+    it.
+    """
     path = history_path(ledger)
     found = _tail_lines(path)
     if found is None:
@@ -349,8 +364,10 @@ def reconcile(ledger: str | Path, current: str) -> Head:
 
 
 def settle(ledger: str | Path, head: Head) -> None:
-    """The history as ``head`` reads it: what was passed over cut (a truncation needs no free
-    space: it works on a full disk too), a last line that lacked its newline ended."""
+    """Make the history what ``head`` read: passed-over lines cut, the last line ended.
+
+    A truncation needs no free space, so it works on a full disk too.
+    """
     path = history_path(ledger)
     try:
         if head.unended:
@@ -363,8 +380,10 @@ def settle(ledger: str | Path, head: Head) -> None:
 
 
 def read_history(ledger: str | Path, current: str | None = None) -> list[Change]:
-    """The recorded changes of a ledger, oldest first (none if it has no history yet); with
-    the ledger's digest ``current``, as :func:`reconcile` reads their end."""
+    """The recorded changes of a ledger, oldest first; none without a history.
+
+    With the ledger's digest ``current``, their end is read as :func:`reconcile` reads it.
+    """
     path = history_path(ledger)
     try:
         with path.open("rb") as f:
@@ -396,8 +415,10 @@ def read_history(ledger: str | Path, current: str | None = None) -> list[Change]
 
 
 def record(ledger: str | Path, change: Change, at: int) -> None:
-    """Append one change to the history, whose length is ``at``, and flush it to disk (before
-    the ledger is replaced). A failed or interrupted write leaves the history as it was."""
+    """Append one change to the history and flush it, before the ledger is replaced.
+
+    ``at`` is the history's length. A failed or interrupted write leaves the history as it was.
+    """
     path = history_path(ledger)
     try:
         with path.open("ab") as f:
@@ -413,5 +434,5 @@ def record(ledger: str | Path, change: Change, at: int) -> None:
 
 
 def forget_since(ledger: str | Path, length: int) -> None:
-    """Take back what was recorded past ``length`` (its ledger write failed)."""
+    """Take back what was recorded past ``length``, when its ledger write failed."""
     os.truncate(history_path(ledger), length)

@@ -1,7 +1,7 @@
-"""A match (比赛/一盘) as a ledger: every hand's input and scores, running totals, the end (§8).
+"""A match (比赛/一盘) as a ledger: hands, scores, running totals, the end (§8).
 
 Pure: a :class:`Ledger` is an immutable value; adding, undoing, editing and renaming return a
-new ledger. Reading and writing files is :mod:`gongzhu_score.storage`'s job. The text form
+new ledger. Reading and writing files is :mod:`.storage`'s job. The text form
 (:meth:`Ledger.to_text`) is YAML a person can read, written the same way every time.
 """
 
@@ -51,7 +51,7 @@ Number = int | Fraction
 
 @dataclass(frozen=True, slots=True)
 class LedgerEntry:
-    """One hand of the match: its input, its scores, and the running totals after it."""
+    """One hand of the match: its input, scores, and running totals."""
 
     hand: Hand
     """The hand as entered, in the ledger's seat order."""
@@ -76,15 +76,17 @@ class LedgerEntry:
 
     @property
     def pig_takers(self) -> tuple[str, ...]:
-        """Who captured a pig, in seat order (two decks: maybe two players)."""
+        """Who captured a pig, in seat order; two decks: maybe two players."""
         return pig_takers(self.hand)
 
     @property
     def pig_leaders(self) -> tuple[str, ...]:
-        """Who leads the next hand under ``first_lead: pig`` (rulings §10, "上一局第一个得到猪牌的
-        一方"): ``(first_pig,)`` when it is recorded, else the pig takers: one player (who took
-        the pig, or both pigs), two when the ledger does not know which pig was taken first,
-        none in a partial tally nobody's pig is in."""
+        """Who leads the next hand under ``first_lead: pig`` (rulings §10).
+
+        The rule is "上一局第一个得到猪牌的一方". That is ``(first_pig,)`` when it is recorded,
+        else the pig takers: one player (who took the pig, or both pigs); two when the ledger
+        does not know which pig was taken first; none in a partial tally with no pig.
+        """
         return (self.first_pig,) if self.first_pig is not None else self.pig_takers
 
 
@@ -107,8 +109,11 @@ class MatchStatus:
 
 @dataclass(frozen=True, slots=True)
 class Standing:
-    """How far each player is from the end line after a hand (rulings §8): the totals the end
-    is decided on, and what each may still move before reaching it."""
+    """How far each player is from the end line after a hand (rulings §8).
+
+    It holds the totals the end is decided on, and what each player may still move before
+    reaching it.
+    """
 
     decided_on: str
     """``raw`` (individual play: a raw total at or below the end line) or ``final`` (team
@@ -128,7 +133,7 @@ class Standing:
 
 @dataclass(frozen=True, slots=True)
 class Ledger:
-    """A match: players in seat order, the rules, the end threshold, and the hands so far."""
+    """A match: players in seat order, rules, end threshold, hands so far."""
 
     players: tuple[str, ...]
     variant: Variant
@@ -180,7 +185,7 @@ class Ledger:
     # --- the match, hand by hand ----------------------------------------------------------
 
     def score(self, hand: Hand, *, partial: bool = False) -> HandResult:
-        """Score ``hand`` under the ledger's rules, its players put in the ledger's seat order."""
+        """Score ``hand`` under the ledger's rules, in the ledger's seat order."""
         return compiled_rules(self.variant).score(self._seated(hand), self.normalization, partial)
 
     def _seated(self, hand: Hand) -> Hand:
@@ -215,17 +220,22 @@ class Ledger:
     # --- who took the first pig (two decks, rulings §10) ------------------------------------
 
     def asks_first_pig(self, hand: Hand) -> bool:
-        """Whether an entry of ``hand`` must say who took the first pig: under ``first_lead:
-        pig`` (who took it leads the next hand), when two different players took a pig (two
-        decks). Under any other rule who took it decides nothing, so it is not asked."""
+        """Whether an entry of ``hand`` must say who took the first pig.
+
+        It must under ``first_lead: pig`` (who took it leads the next hand), when two different
+        players took a pig (two decks). Under any other rule it decides nothing, so it is not
+        asked.
+        """
         return self.first_lead == "pig" and len(pig_takers(hand)) > 1
 
     def first_pig_for(self, hand: Hand, first_pig: str | None = None) -> str | None:
-        """What an entry of ``hand`` stores as who took the first pig, ``first_pig`` being what
-        was said (None: nothing). Said, it must be a player who captured a pig in ``hand``;
-        it is stored only when two different players took one (one player taking every pig
-        implies it: None). Not said, it is refused where :meth:`asks_first_pig` (a
-        :class:`FirstPigError` naming the takers), else None."""
+        """What an entry of ``hand`` stores as who took the first pig.
+
+        ``first_pig`` is what was said (None: nothing). Said, it must be a player who captured a
+        pig in ``hand``; it is stored only when two different players took one (one player
+        taking every pig implies it: None). Not said, it is refused where :meth:`asks_first_pig`
+        (a :class:`FirstPigError` naming the takers), else None.
+        """
         takers = pig_takers(hand)
         if first_pig is not None:
             if not isinstance(first_pig, str):
@@ -249,15 +259,16 @@ class Ledger:
         entered: datetime | None = None,
         note: str | None = None,
     ) -> tuple[Ledger, HandResult]:
-        """The ledger with ``hand`` appended; refused once the match has ended. ``first_pig``:
-        who took the first pig, where two players took one (:meth:`first_pig_for`);
-        ``entered``: when it was entered (a time with its UTC offset, from the caller's
-        clock); ``note``: a note kept with it (:func:`check_note`).
+        """The ledger with ``hand`` appended; refused once the match has ended.
 
-        Only the last hand is looked at: no hand follows the one that ends a match (every
-        change keeps it so, and ``verify`` reports a ledger edited otherwise), so the match has
-        ended exactly when its last hand ended it. Adding costs the same at hand 10,000 as at
-        hand 1 (but for copying the tuple of hands).
+        ``first_pig`` is who took the first pig, where two players took one
+        (:meth:`first_pig_for`); ``entered`` when it was entered (a time with its UTC offset,
+        from the caller's clock); ``note`` a note kept with it (:func:`check_note`).
+
+        Only the last hand is looked at: no hand follows the one that ends a match (every change
+        keeps it so, and ``verify`` reports a ledger edited otherwise), so the match has ended
+        exactly when its last hand ended it. Adding costs the same at hand 10,000 as at hand 1
+        (but for copying the tuple of hands).
         """
         last = self.entries[-1] if self.entries else None
         if last is not None and self._ended_at(last):
@@ -281,7 +292,7 @@ class Ledger:
         return replace(self, entries=self.entries[:-1]), self.entries[-1]
 
     def remove(self, number: int) -> tuple[Ledger, LedgerEntry]:
-        """The ledger without hand ``number`` (1-based), every total after it redone."""
+        """The ledger without hand ``number`` (1-based), later totals redone."""
         self._whole()
         self.check_number(number)
         entries = list(self.entries[: number - 1])
@@ -295,8 +306,7 @@ class Ledger:
         normalization: Normalization | None = None,
         end_at: int | None = None,
     ) -> Ledger:
-        """The match under other rules, normalization or end: every hand scored again from its
-        cards, every total redone."""
+        """The match under other rules, normalization or end, every hand rescored."""
         self._whole()
         if end_at is not None:
             check_end(end_at)
@@ -329,7 +339,7 @@ class Ledger:
             raise error(LedgerError, "error.ledger.no_hand", number=number, count=len(self.entries))
 
     def _consistent(self, changed: Ledger) -> Ledger:
-        """``changed``, unless it would end before hands that follow the end (rulings §8)."""
+        """``changed``, unless it would end before hands past the end (rulings §8)."""
         end = changed.status().ended_after
         if end is not None and end < len(changed.entries):
             count = len(changed.entries)
@@ -348,10 +358,12 @@ class Ledger:
         first_pig: str | None = None,
         note: str | None = None,
     ) -> tuple[Ledger, HandResult]:
-        """The ledger with hand ``number`` (1-based) replaced and every total after it redone.
-        ``first_pig`` as for :meth:`add`: the hand is replaced whole, so it is said again
-        where it is needed (the hand before's first pig is not kept). When it was entered is
-        kept (it was played then), and its note unless ``note`` is given (``""``: none)."""
+        """The ledger with hand ``number`` (1-based) replaced, later totals redone.
+
+        ``first_pig`` is as for :meth:`add`: the hand is replaced whole, so it is said again
+        where needed (the old hand's first pig is not kept). When it was entered is kept (it was
+        played then), and its note unless ``note`` is given (``""``: none).
+        """
         self._whole()
         self.check_number(number)
         old = self.entry(number)
@@ -399,7 +411,10 @@ class Ledger:
         return self.normalization.teams is not Teams.NONE
 
     def _to_go(self, entry: LedgerEntry | None) -> tuple[Number, ...]:
-        """Each player's distance to the end line after ``entry`` (None: before hand 1)."""
+        """Each player's distance to the end line after ``entry``.
+
+        ``entry`` None is before hand 1.
+        """
         end = self.end_at
         if self.team_play:  # a cumulative final total reaches ±threshold
             finals = entry.total_final if entry else (0,) * len(self.players)
@@ -411,7 +426,7 @@ class Ledger:
         return any(left <= 0 for left in self._to_go(entry))
 
     def standing(self) -> Standing:
-        """Where the players stand against the end line after the last hand (rulings §8)."""
+        """Where the players stand against the end line now (rulings §8)."""
         last = self.entries[-1] if self.entries else None
         to_go = tuple(_whole(t) for t in self._to_go(last))
         if self.team_play:
@@ -421,15 +436,20 @@ class Ledger:
 
     @property
     def first_lead(self) -> str:
-        """The match's first-lead rule (首引, rulings §10): ``holder``, ``pig`` or ``rotation``."""
+        """The match's first-lead rule (首引, rulings §10).
+
+        It is ``holder``, ``pig`` or ``rotation``.
+        """
         return self.variant.first_lead_for(self.normalization.teams)
 
     def next_lead(self) -> tuple[str, ...]:
-        """Who leads the next hand: by rotation, the seat after the last hand's number; else
-        the last hand's :attr:`~LedgerEntry.pig_leaders`: who took the first pig, or whoever
-        captured a pig (two decks: both takers, when who was first is not recorded); none
-        before the first hand, and under ``first_lead: holder`` (the opening card's holder,
-        whom the ledger does not know)."""
+        """Who leads the next hand, as far as the ledger knows.
+
+        By rotation, the seat after the last hand's number. Otherwise the last hand's
+        :attr:`~LedgerEntry.pig_leaders`: who took the first pig, or whoever captured a pig (two
+        decks: both takers, when who was first is not recorded). None before the first hand, and
+        under ``first_lead: holder`` (the opening card's holder, whom the ledger does not know).
+        """
         if self.first_lead == "rotation":
             return (rotation_leader(self.players, self.count + 1),)
         if self.first_lead == "holder":
@@ -463,11 +483,11 @@ class Ledger:
     # --- checking a stored ledger ------------------------------------------------------------
 
     def verify(self, lang: str = "en") -> list[str]:
-        """Every stored number that its hand's input no longer gives, a line each in ``lang``."""
+        """Each stored number its hand no longer gives, a line each in ``lang``."""
         return [problem.text(lang) for problem in self.problems()]
 
     def problems(self) -> list[Said]:
-        """Every stored number that its hand's input no longer gives (:meth:`verify`)."""
+        """Each stored number its hand no longer gives (:meth:`verify`)."""
         self._whole()
         problems: list[Said] = []
         before: LedgerEntry | None = None
@@ -497,7 +517,7 @@ class Ledger:
     # --- text form ---------------------------------------------------------------------------
 
     def to_text(self) -> str:
-        """The ledger as YAML, the same bytes for the same ledger."""
+        """The ledger as YAML: the same bytes for the same ledger."""
         self._whole()
         entries = (self.entry_text(n, e) for n, e in enumerate(self.entries, 1))
         return self.header_text() + "".join(entries)
@@ -527,7 +547,7 @@ class Ledger:
         return f"rules: {_dump(self.variant.to_data())}"
 
     def entry_text(self, number: int, e: LedgerEntry) -> str:
-        """One hand's block, as :meth:`to_text` writes it (and ``match add`` appends it)."""
+        """One hand's block, as :meth:`to_text` writes and ``match add`` appends it."""
         players = e.hand.players
         lines = [
             f"- hand: {number}",
@@ -557,8 +577,11 @@ class Ledger:
 
     @classmethod
     def from_data(cls, data: object, first: int = 1) -> Ledger:
-        """Build from loaded YAML, checking every field; errors name the place. ``first``: the
-        number of the first hand given (the hands before it are not read: see ``skipped``)."""
+        """Build from loaded YAML, checking every field. Errors name the place.
+
+        ``first`` is the number of the first hand given; the hands before it are not read
+        (``skipped``).
+        """
         if not isinstance(data, Mapping):
             raise error(NotALedgerError, "error.ledger.not_mapping")
         if "format" not in data:
@@ -669,12 +692,18 @@ class Ledger:
 
 
 def pig_takers(hand: Hand) -> tuple[str, ...]:
-    """Who captured a pig in ``hand``, in seat order (two decks: one player, or two)."""
+    """Who captured a pig in ``hand``, in seat order.
+
+    With two decks, one player or two.
+    """
     return tuple(p.name for p in hand.players if PIG in p.captured)
 
 
 def _took_no_pig(name: str, takers: Sequence[str]) -> LedgerError:
-    """The refusal of ``name`` as who took the first pig of a hand whose pigs ``takers`` took."""
+    """The refusal of ``name`` as the first pig's taker.
+
+    The hand's pigs were taken by ``takers``.
+    """
     if not takers:
         return error(LedgerError, "error.ledger.first_pig_nobody", name=repr(name))
     return error(LedgerError, "error.ledger.first_pig_not_taker", name=repr(name),
@@ -700,9 +729,12 @@ MAX_NOTE = 200
 
 
 def check_note(note: object) -> str | None:
-    """A hand's note as it is kept: text, trimmed, one line of at most :data:`MAX_NOTE`
-    characters, no character a terminal would act on or a reader take as a line break (the
-    same rule as a player's name); None for no note (None, or nothing but spaces)."""
+    """A hand's note as kept: trimmed text, one line; None for no note.
+
+    It is at most :data:`MAX_NOTE` characters, with no character a terminal would act on or a
+    reader take as a line break (the rule for a player's name). None, or nothing but spaces, is
+    no note.
+    """
     if note is None:
         return None
     if not isinstance(note, str):
@@ -720,9 +752,11 @@ _ISO_TIME = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{3}(\d{3})?)?[+-]\d\
 
 
 def parse_time(text: object, what: str) -> datetime:
-    """A time as a ledger keeps it: ISO 8601 with its UTC offset (``2026-11-30T21:05:00+08:00``,
-    milliseconds or microseconds allowed: the forms every Python reads); ``what`` names where it
-    was given, for the error."""
+    """A time as a ledger keeps it: ISO 8601 with its UTC offset.
+
+    ``2026-11-30T21:05:00+08:00``; milliseconds or microseconds allowed (the forms every Python
+    reads). ``what`` names where it was given, for the error.
+    """
     if isinstance(text, str) and _ISO_TIME.fullmatch(text):
         try:
             return datetime.fromisoformat(text)
@@ -732,16 +766,21 @@ def parse_time(text: object, what: str) -> datetime:
 
 
 def entered_text(when: datetime) -> str:
-    """When a hand was entered, as the ledger keeps it: ISO 8601 to the second with the UTC
-    offset (a time without one is refused: the ledger would not say when it was)."""
+    """When a hand was entered, as kept: ISO 8601 to the second, with offset.
+
+    A time without its UTC offset is refused: the ledger would not say when it was.
+    """
     if not isinstance(when, datetime) or when.utcoffset() is None:
         raise error(LedgerError, "error.ledger.time_offset", value=repr(when))
     return when.isoformat(timespec="seconds")
 
 
 def check_end(end_at: int, flag: str | None = None) -> None:
-    """A match ends at a total at or below a negative number (team play: reaching ± it);
-    ``flag``: the option the value was given with, which the error then names."""
+    """A match's end: a negative number a total may reach.
+
+    The match ends at a total at or below it (team play: reaching ± it). ``flag`` is the option
+    the value was given with, which the error then names.
+    """
     if end_at >= 0:
         said = f"{flag} {end_at}" if flag else place("error.ledger.end_at", end=end_at)
         fix = f"{flag} {-end_at}" if flag else str(-end_at)
@@ -775,7 +814,7 @@ def _json_escape(match: re.Match[str]) -> str:
 
 
 def _whole(value: Number) -> Number:
-    """A whole Fraction as an int (so that it is shown and compared as one)."""
+    """A whole Fraction as an int, shown and compared as one."""
     return int(value) if isinstance(value, Fraction) and value.denominator == 1 else value
 
 

@@ -30,7 +30,7 @@ LEDGER_SUFFIXES = (".yaml", ".yml")
 
 @dataclass(frozen=True)
 class Stats:
-    """Every player's totals over the ledgers read, in the order the players first appear."""
+    """Every player's totals over the ledgers read, in order of appearance."""
 
     players: tuple[PlayerTotals, ...]
     matches: int
@@ -40,9 +40,12 @@ class Stats:
 
 
 def totals(ledgers: Iterable[Ledger], names: Mapping[str, str] | None = None) -> list[PlayerTotals]:
-    """Every player's totals, in the order the players first appear: matches, times won and
-    lost (当猪), and per hand the ledger's scores and what the engine says each player took.
-    ``names``: the name each player's totals go under (a renamed player's latest name)."""
+    """Every player's totals, in order of first appearance.
+
+    They are matches, times won and lost (当猪), and per hand the ledger's scores and what the
+    engine says each player took. ``names`` gives the name each player's totals go under (a
+    renamed player's latest name).
+    """
     by_name: dict[str, PlayerTotals] = {}
     for ledger in ledgers:
         status = ledger.status()
@@ -61,8 +64,10 @@ def totals(ledgers: Iterable[Ledger], names: Mapping[str, str] | None = None) ->
 
 
 def _at_this_table(players: Sequence[str], names: Mapping[str, str]) -> list[str]:
-    """The names the players of one ledger go under: their latest names, except where two of
-    them would go under one (then they are two people: each keeps their own)."""
+    """The names one ledger's players go under: usually their latest.
+
+    Where two of them would go under one name, they are two people, and each keeps their own.
+    """
     shown = [names.get(p, p) for p in players]
     twice = {n for n, count in Counter(shown).items() if count > 1}
     return [p if n in twice else n for p, n in zip(players, shown, strict=True)]
@@ -76,9 +81,11 @@ def _when(time: str) -> float:
 
 
 def renamed(renames: Iterable[tuple[str, str, str]]) -> dict[str, str]:
-    """Each name a rename touched, and the name it goes under: ``renames`` are ``(time, old,
-    new)``; names joined by any chain of renames are one player, under the name the latest
-    rename among them gave."""
+    """Each name a rename touched, and the name it goes under.
+
+    ``renames`` are ``(time, old, new)``. Names joined by any chain of renames are one player,
+    under the name the latest rename among them gave.
+    """
     parent: dict[str, str] = {}
     label: dict[str, str] = {}
 
@@ -99,8 +106,10 @@ def renamed(renames: Iterable[tuple[str, str, str]]) -> dict[str, str]:
 
 
 def _renames_of(path: str) -> list[tuple[str, str, str]]:
-    """The renames a ledger's history records (none without a history), as ``(time, old,
-    new)``; a change that never reached the ledger is not one."""
+    """The renames a ledger's history records, as ``(time, old, new)``.
+
+    None without a history; a change that never reached the ledger is not one.
+    """
     if not history_path(path).exists():
         return []
     current = digest(Path(path).read_bytes())
@@ -118,8 +127,11 @@ _HEADER = b"# gongzhu-score match ledger"
 
 
 def looks_like_a_ledger(path: str) -> bool:
-    """Whether the file says it is a match ledger (its first line, or a top-level ``format:``
-    with a number), however damaged the rest: read up to the ledger size limit, as bytes."""
+    """Whether the file says it is a match ledger, however damaged.
+
+    It says so in its first line, or a top-level ``format:`` with a number. It is read as bytes,
+    up to the ledger size limit.
+    """
     try:
         with Path(path).open("rb") as f:
             raw = f.read(MAX_LEDGER_BYTES)
@@ -129,12 +141,14 @@ def looks_like_a_ledger(path: str) -> bool:
 
 
 def read_stats(paths: Sequence[str]) -> Stats:
-    """The stats of match ledgers, given as files or folders of them. The other YAML files of
-    a folder (hand files, a compose file) are passed over, whatever the strict reader makes of
-    them (anchors, tabs, a key twice, two documents, not UTF-8, too large); a file of a folder
-    that says it is a ledger (:func:`looks_like_a_ledger`) but cannot be read is reported, and
-    a file named itself must be a ledger. Ledgers with no hands are not counted; renames
-    recorded in the ledgers' histories are followed (:func:`renamed`)."""
+    """The stats of match ledgers, given as files or folders of them.
+
+    A folder's other YAML files (hand files, a compose file) are passed over, whatever the
+    strict reader makes of them (anchors, tabs, a key twice, two documents, not UTF-8, too
+    large). A file of a folder that says it is a ledger (:func:`looks_like_a_ledger`) but cannot
+    be read is reported, and a file named itself must be a ledger. Ledgers with no hands are not
+    counted; renames recorded in the ledgers' histories are followed (:func:`renamed`).
+    """
     read: list[Ledger] = []
     renames: list[tuple[str, str, str]] = []
     for path in _ledger_files(paths, read):
@@ -150,7 +164,7 @@ def read_stats(paths: Sequence[str]) -> Stats:
 
 
 def _ledger_files(paths: Sequence[str], read: list[Ledger]) -> list[str]:
-    """The ledger files among ``paths`` (folders searched), each read into ``read``."""
+    """The ledger files among ``paths``, folders searched, each read into ``read``."""
     found: list[str] = []
     for given in paths:
         if not Path(given).is_dir():

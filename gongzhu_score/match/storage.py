@@ -1,4 +1,4 @@
-"""Ledger files on disk: read strictly, write atomically, one writer at a time.
+"""Ledger files on disk: read strictly, written atomically, one writer at a time.
 
 - A write goes to a temporary file in the ledger's folder, is flushed and fsynced, then renamed
   over the ledger (and the folder fsynced): a kill at any moment leaves the old ledger or the new
@@ -70,7 +70,7 @@ T = TypeVar("T")
 
 
 def _fast_data(text: str) -> dict[str, Any] | None:
-    """The data of a ledger in the canonical layout, or None if it is laid out otherwise."""
+    """A canonical ledger's data; None if it is laid out otherwise."""
     data: dict[str, Any] = {}
     hands: list[dict[str, Any]] | None = None
     entry: dict[str, Any] | None = None
@@ -101,7 +101,7 @@ def _fast_data(text: str) -> dict[str, Any] | None:
 
 
 def _parse(raw: bytes, path: str) -> tuple[Ledger, str, bool]:
-    """The ledger, its text, and whether it is in the canonical layout (so may be appended)."""
+    """The ledger, its text, and whether it is canonical, so appendable."""
     try:
         text = decode(raw, path)
         data: object = _fast_data(text)
@@ -128,9 +128,11 @@ _ENTRY = b"\n- hand: "
 
 
 def _parse_tail(raw: bytes, path: str) -> Ledger | None:
-    """The ledger's header and its last hand only (``Ledger.skipped`` the others); None
-    unless it is in the canonical layout. Enough to add a hand, at any length: only those
-    bytes are decoded and read."""
+    """Only the ledger's header and last hand, the rest ``Ledger.skipped``.
+
+    None unless it is in the canonical layout. Enough to add a hand, at any length: only those
+    bytes are decoded and read.
+    """
     header_end = raw.find(_HANDS)
     if header_end < 0:
         return None
@@ -175,13 +177,16 @@ def _read(path: str) -> bytes:
 
 
 def read_ledger(path: str) -> Ledger:
-    """Load a ledger; every problem is a :class:`LedgerError` naming the file and the place."""
+    """Load a ledger. Each problem is a :class:`LedgerError` naming file and place."""
     return _load(path)[0]
 
 
 def read_version(path: str) -> tuple[Ledger, str]:
-    """A ledger and its version: the SHA-256 of its bytes, which any change alters. A change
-    given it back (``expect``) is refused if the ledger is no longer that one."""
+    """A ledger and its version, the SHA-256 of its bytes.
+
+    Any change alters it. A change given it back (``expect``) is refused if the ledger is no
+    longer that one.
+    """
     raw = _read(path)
     return _parse(raw, path)[0], digest(raw)
 
@@ -193,8 +198,10 @@ def _expected(version: str | None, current: str, path: str) -> None:
 
 @contextlib.contextmanager
 def _unchanged_unless_written(path: str) -> Iterator[None]:
-    """A write the system refuses (disk full, no permission) is bad input: the ledger is as it
-    was, and the error says so."""
+    """Turn a write the system refuses into bad input: the ledger is unchanged.
+
+    A disk full, no permission: the error says the ledger is as it was.
+    """
     with unchanged_unless_written(path, LedgerError, "error.storage.unwritable"):
         yield
 
@@ -205,8 +212,10 @@ milliseconds); then it gives up, saying so, rather than hang behind a stuck proc
 
 
 def lock_wait() -> float:
-    """Seconds to wait for the lock: ``GONGZHU_LOCK_WAIT`` if set (a number, 0 or more), else
-    :data:`LOCK_WAIT_SECONDS`."""
+    """Seconds to wait for the lock.
+
+    ``GONGZHU_LOCK_WAIT`` if set (a number, 0 or more), else :data:`LOCK_WAIT_SECONDS`.
+    """
     given = os.environ.get("GONGZHU_LOCK_WAIT")
     if given is None:
         return LOCK_WAIT_SECONDS
@@ -220,8 +229,10 @@ def lock_wait() -> float:
 
 
 def lock_within(fd: int, seconds: float, step: float) -> bool:
-    """Take the exclusive lock of the open file ``fd``, trying every ``step`` seconds for at
-    most ``seconds``: whether it was taken (closing ``fd`` releases it)."""
+    """Try to take the open file ``fd``'s exclusive lock; whether it was taken.
+
+    It tries every ``step`` seconds for at most ``seconds``. Closing ``fd`` releases it.
+    """
     deadline = time.monotonic() + seconds
     while True:
         try:
@@ -235,8 +246,10 @@ def lock_within(fd: int, seconds: float, step: float) -> bool:
 
 @contextlib.contextmanager
 def _locked(path: str, target: Path) -> Iterator[None]:
-    """The ledger's lock (``LEDGER.lock`` beside the real file, so every name of it shares
-    one), held for the block."""
+    """The ledger's lock, held for the block.
+
+    It is ``LEDGER.lock`` beside the real file, so every name of the ledger shares one.
+    """
     lock = target.with_name(target.name + ".lock")
     wait = lock_wait()
     try:
@@ -257,8 +270,11 @@ STALE_AFTER_SECONDS = 60.0
 
 
 def _remove_stale_temps(target: Path) -> None:
-    """Temporary files of this ledger that a killed process left (``.NAME.*.tmp``): with the
-    lock held no change of this ledger is writing one, and a minute old, no new ledger either."""
+    """Remove this ledger's temporary files (``.NAME.*.tmp``) a killed process left.
+
+    With the lock held no change of this ledger is writing one, and a minute old, no new ledger
+    either.
+    """
     now_ = time.time()
     for tmp in target.parent.glob(f".{glob.escape(target.name)}.*.tmp"):
         with contextlib.suppress(OSError):
@@ -267,14 +283,17 @@ def _remove_stale_temps(target: Path) -> None:
 
 
 def _target(path: str) -> Path:
-    """The ledger file ``path`` names (through symbolic links), refused if it is no file."""
+    """The ledger file ``path`` names, links followed; refused if no file."""
     return real_target(path, LedgerError)
 
 
 def create_ledger(path: str, ledger: Ledger) -> None:
-    """Write a new ledger; refuse, touching nothing, if the file exists. Its history is
-    started first (any left by an earlier file of that name removed), then the ledger linked
-    into place: the link is the commit, and a history with no ledger beside it is nothing."""
+    """Write a new ledger; refuse, touching nothing, if the file exists.
+
+    Its history is started first (any left by an earlier file of that name removed), then the
+    ledger linked into place: the link is the commit, and a history with no ledger beside it is
+    nothing.
+    """
     target = _target(path)
     if target.exists():
         raise error(LedgerError, "error.storage.exists").within(path)
@@ -318,10 +337,12 @@ def _by_hand_check(before: Ledger, path: str) -> None:
 
 
 def _commit(target: Path, path: str, new: bytes, new_digest: str, head: Head, step: Change) -> None:
-    """Write ``step`` ahead, then the ledger (the rename is the commit). Whatever stops it
-    before the rename (a full disk, Ctrl-C, SIGTERM) takes the line back; after the rename the
-    change stands (a folder that then fails to sync does not undo it). A SIGKILL anywhere
-    leaves at worst a line :func:`reconcile` passes over."""
+    """Write ``step`` ahead, then the ledger; the rename is the commit.
+
+    Whatever stops it before the rename (a full disk, Ctrl-C, SIGTERM) takes the line back;
+    after the rename the change stands (a folder that then fails to sync does not undo it). A
+    SIGKILL anywhere leaves at worst a line :func:`reconcile` passes over.
+    """
     settle(target, head)
     record(target, step, head.length)
     with _unchanged_unless_written(path):
@@ -334,8 +355,11 @@ def _commit(target: Path, path: str, new: bytes, new_digest: str, head: Head, st
 
 
 def _rename_in(target: Path, data: bytes, data_digest: str) -> None:
-    """``target`` becomes ``data`` (atomically). A refused write after the rename (the folder's
-    sync) does not undo it, so it is no error: only one that left the old file is."""
+    """``target`` becomes ``data``, atomically.
+
+    A refused write after the rename (the folder's sync) does not undo it, so it is no error;
+    only one that left the old file is.
+    """
     try:
         replace_file(target, data)
     except OSError:
@@ -359,13 +383,15 @@ def change_ledger(
     last_hand_only: bool = False,
     expect: str | None = None,
 ) -> tuple[Ledger, T]:
-    """Read, change and write a ledger under its lock, recording the change in its history; a
-    refused change writes nothing. ``check_first``: refuse a ledger whose stored numbers its
+    """Read, change and write a ledger under its lock, recording the change.
+
+    A refused change writes nothing. ``check_first``: refuse a ledger whose stored numbers its
     hands no longer give (unless it is as this tool last wrote it, hence checked then).
-    ``last_hand_only``: the change needs only the header and the last hand (adding a hand);
-    when the ledger is as this tool last wrote it, only those are read, so adding costs the
-    same at hand 10,000 as at hand 10. ``expect``: the version (:func:`read_version`) the
-    change was made against; refused, the ledger as it is, if it has changed since."""
+    ``last_hand_only``: the change needs only the header and the last hand (adding a hand); when
+    the ledger is as this tool last wrote it, only those are read, so adding costs the same at
+    hand 10,000 as at hand 10. ``expect``: the version (:func:`read_version`) the change was
+    made against; refused, the ledger as it is, if it has changed since.
+    """
     if not Path(path).is_file():
         read_ledger(path)  # the clear error, without leaving a lock file beside nothing
     target = _target(path)
@@ -419,11 +445,13 @@ def change_ledger(
 
 
 def restore_ledger(path: str) -> tuple[Ledger, Change]:
-    """Bring back the ledger exactly as it was before its last recorded change; that change
-    leaves the history. Refused when the ledger is not as the change left it (edited since).
-    The older ledger is renamed into place first (the commit), then the line cut: a crash
-    between leaves a line :func:`reconcile` recognises as uncommitted and passes over. A
-    refused restore changes nothing, the history included."""
+    """Bring back the ledger as it was before its last recorded change.
+
+    That change leaves the history. It is refused when the ledger is not as the change left it
+    (edited since). The older ledger is renamed into place first (the commit), then the line
+    cut: a crash between leaves a line :func:`reconcile` recognises as uncommitted and passes
+    over. A refused restore changes nothing, the history included.
+    """
     if not Path(path).is_file():
         read_ledger(path)
     target = _target(path)
@@ -453,8 +481,10 @@ def restore_ledger(path: str) -> tuple[Ledger, Change]:
 
 
 def ledger_history(path: str) -> list[Change]:
-    """The recorded changes of a ledger (reading it first, for the clear error if it is not),
-    without a change that never reached it (see :func:`.history.reconcile`)."""
+    """The recorded changes of a ledger, without one that never reached it.
+
+    The ledger is read first, for the clear error if it is not one (:func:`.history.reconcile`).
+    """
     raw = _read(path)
     _parse(raw, path)
     return read_history(path, digest(raw))

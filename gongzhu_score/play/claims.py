@@ -1,13 +1,13 @@
-"""Claims of the remaining tricks (声称, rulings §11): is a claim guaranteed?
+"""Claims of the remaining tricks (声称, rulings §11). Is a claim guaranteed?
 
 A player shows their cards and says who will take each scoring card still to be played. The
 claim is **guaranteed** when, every hand being known, the claimer has a way to play (the line
-they stated, if they stated one) such that every legal play of the other three sends each of
-those scoring cards where the claim says. That is a game with two sides: at the claimer's turn
-*some* play must keep the claim, at any other player's turn *every* legal play must. This module
-answers it exactly, by searching every line of play the rules allow (:mod:`.rules` decides what
-is legal, as it does for replay), and when the answer is no, gives the evidence: a line of play
-by the others that defeats the claim.
+they stated, if any) such that every legal play of the other three sends each of those scoring
+cards where the claim says. That is a game with two sides: at the claimer's turn *some* play
+must keep the claim, at any other player's turn *every* legal play must. This module answers it
+exactly, by searching every line of play the rules allow (:mod:`.legal` decides what is legal,
+as it does for replay). When the answer is no, it gives the evidence: a line of play by the
+others that defeats the claim.
 
 Searching every line would be far too slow at seven tricks left; these things keep it exact and
 quick:
@@ -27,8 +27,8 @@ quick:
   settles it.
 
 A budget of positions bounds the work: every position counts, between tricks and within them
-(each play tried), and the tables remembered are bounded too; past it the answer is
-"undecided", never a guess.
+(each play tried), and the tables remembered are bounded too. Past it the answer is "undecided",
+never a guess.
 """
 
 from __future__ import annotations
@@ -46,8 +46,9 @@ from ..terms import error
 from .legal import legal_plays, winner
 from .state import Position, Trick, seat_order
 
-__all__ = ["POSITION_BUDGET", "ClaimDecision", "Position", "RestClaim", "decide", "legal_plays",
-           "play_codes", "trick_codes", "trick_winner"]  # fmt: skip
+# Position is state.py's; it is named here because docs/library.md imports it from here.
+__all__ = ["POSITION_BUDGET", "ClaimDecision", "Position", "RestClaim", "decide", "play_codes",
+           "trick_codes"]  # fmt: skip
 
 POSITION_BUDGET = 500_000
 """Positions the search may visit (every play tried, within tricks and between them) before
@@ -63,8 +64,10 @@ CACHE_LIMIT = 100_000
 
 @dataclass(frozen=True, slots=True)
 class RestClaim:
-    """A claim of the remaining tricks (声称, rulings §11), checked against the position it was
-    made in: the claimer, every scoring card still to play under its taker, the stated line."""
+    """A claim of the remaining tricks (声称, rulings §11), checked.
+
+    It holds the claimer, every scoring card still to play under its taker, and the stated line.
+    """
 
     by: str
     takes: Mapping[str, tuple[Card, ...]]
@@ -74,10 +77,12 @@ class RestClaim:
 
     @classmethod
     def made(cls, said: RecordedClaim, position: Position, decks: int) -> RestClaim:
-        """The claim a record states, checked against what ``position`` has left to play:
-        every scoring card not yet played named once (``takes: all``: all to the claimer), each
-        card of the stated line in the claimer's hand. An :class:`InputError` says what is
-        wrong (within ``claim``)."""
+        """The claim a record states, checked against what ``position`` has left.
+
+        Every scoring card not yet played must be named once (``takes: all``: all to the
+        claimer), and each card of the stated line must be in the claimer's hand. An
+        :class:`InputError` says what is wrong (within ``claim``).
+        """
         try:
             return cls(said.by, _takes(said, position, decks), _line(said, position))
         except InputError as e:
@@ -132,8 +137,11 @@ def _line(said: RecordedClaim, position: Position) -> tuple[Card, ...] | None:
 
 @dataclass(frozen=True)
 class ClaimDecision:
-    """The answer: guaranteed (True), not (False, with a defeating line), or undecided (None:
-    the search went past its budget)."""
+    """The answer: guaranteed (True), defeated (False), or undecided (None).
+
+    A defeated claim comes with a defeating line; undecided means the search went past its
+    budget.
+    """
 
     guaranteed: bool | None
     counter_line: tuple[Trick, ...] = ()
@@ -194,19 +202,22 @@ def _cards(play: Sequence[Card]) -> Cards:
 
 
 def _paired(hand: Cards) -> list[int]:
-    """The suits but diamonds of which ``hand`` holds a pair (two decks)."""
+    """Suits, diamonds aside, in which ``hand`` holds a pair (two decks)."""
     return [a // 13 for a, b in pairwise(hand) if a == b and a // 13 != _DIAMONDS]
 
 
 def _not_owed(card: int, owed: _Owed, digit: int) -> bool:
-    """Is ``card`` a scoring card none of whose copies is owed to the seat of ``digit``?"""
+    """Is ``card`` a scoring card with no copy owed to seat ``digit``?"""
     slot = _SLOT.get(card)
     return slot is not None and owed.key[slot] // digit % 3 == 0
 
 
 def _form(lead: Cards | None) -> int:
-    """What the rules of following look at in a lead (:func:`legal_plays`): its suit, and
-    whether it is a single, a pair or two singles; -1: no lead (the player leads)."""
+    """What the rules of following look at in a lead (:func:`legal_plays`).
+
+    That is its suit, and whether it is a single, a pair or two singles; -1: no lead (the player
+    leads).
+    """
     if lead is None:
         return -1
     return lead[0] // 13 * 4 + (1 if len(lead) == 1 else 2 if lead[0] == lead[1] else 3)
@@ -221,9 +232,11 @@ def _played(hands: Hands, seat: int, play: Cards) -> Hands:
 
 
 class _Owed:
-    """Scoring cards still owed under the claim: for each scoring card (its slot in
-    ``_SLOT``), the copies owed to each seat, as one byte (seat ``s``'s copies times 3 to the
-    ``s``; two decks owe at most 2 copies)."""
+    """Scoring cards still owed under the claim, one byte per card.
+
+    For each scoring card (its slot in ``_SLOT``), the byte is the copies owed to each seat:
+    seat ``s``'s copies times 3 to the ``s``. Two decks owe at most 2 copies.
+    """
 
     __slots__ = ("key",)
 
@@ -240,8 +253,7 @@ class _Owed:
         return cls(bytes(slots))
 
     def taken(self, cards: Sequence[int], taker: int) -> _Owed | None:
-        """What is still owed once ``taker`` takes ``cards`` (scoring cards); None if one of
-        them is not owed to them."""
+        """What is owed once ``taker`` takes ``cards``. None if not owed them."""
         changed = bytearray(self.key)
         digit = _DIGIT[taker]
         for card in cards:
@@ -253,9 +265,11 @@ class _Owed:
 
 
 class _Trick:
-    """A trick as it began: the hands and what was owed then, and what each seat may usefully
-    play, worked out once per form of lead; what is still owed after it, once per scoring cards
-    and taker (the cards owed as it began are the same throughout)."""
+    """A trick as it began: the hands, what was owed, each seat's useful plays.
+
+    The useful plays are worked out once per form of lead; what is still owed after the trick,
+    once per scoring cards and taker (what was owed as it began is fixed throughout).
+    """
 
     __slots__ = ("below", "choices", "drawn", "groups", "hands", "owed", "owed_after", "rest")
 
@@ -324,8 +338,10 @@ class _Search:
         """The suits whose first round can still matter: those of the exposed cards."""
 
     def _layout(self) -> bytes | None:
-        """The empty layout a position's shape is drawn on (:meth:`shape`); None when a stated
-        line names the claimer's cards (then a card is only itself)."""
+        """The empty layout a position's shape is drawn on (:meth:`shape`).
+
+        None when a stated line names the claimer's cards: then a card is only itself.
+        """
         if self.line is not None:
             return None
         layout = bytearray(2 * (len(_PLACE) + 4))
@@ -345,8 +361,11 @@ class _Search:
     def holds(
         self, leader: int, hands: Hands, led: int, owed: _Owed, shape: bytes | None = None
     ) -> bool:
-        """Between tricks: can the claimer keep the claim from here? (``shape``: the hands'
-        (:meth:`shape`), when the caller has it: a trick's end, which asked :meth:`kept`.)"""
+        """Between tricks: can the claimer keep the claim from here?
+
+        ``shape`` is the hands' (:meth:`shape`) when the caller has it: at a trick's end, which
+        asked :meth:`kept`.
+        """
         if shape is None:
             if self.kept(hands, owed):
                 return True
@@ -366,16 +385,21 @@ class _Search:
         return answer
 
     def kept(self, hands: Hands, owed: _Owed) -> bool:
-        """Is the claim kept whatever is played from here: no cards left, or nothing owed
-        (every scoring card went where the claim said; a stated line must still be playable)?"""
+        """Is the claim kept whatever is played from here?
+
+        It is when no cards are left, or nothing is owed (every scoring card went where the
+        claim said), as long as a stated line is still playable.
+        """
         return not any(hands) or (owed.key == _NOTHING_OWED and self.line is None)
 
     def runs(self, leader: int, hands: Hands) -> bool:
-        """Does the leader take every trick left, whatever anyone plays? So when none of their
-        cards is below another player's of its suit (two decks: of two equal cards, the first
-        played wins, the lead): each lead wins, and the next is theirs again. Two decks: a
-        pair led outside diamonds falls to two singles of the suit, so no other player may
-        then hold two cards of its suit."""
+        """Does the leader take every trick left, whatever anyone plays?
+
+        So it is when none of their cards is below another player's of its suit (two decks: of
+        two equal cards, the first played wins, the lead): each lead wins, and the next is
+        theirs again. Two decks: a pair led outside diamonds falls to two singles of the suit,
+        so no other player may then hold two cards of its suit.
+        """
         lowest: dict[int, int] = {}
         for card in reversed(hands[leader]):
             lowest[card // 13] = card
@@ -390,9 +414,12 @@ class _Search:
         return True
 
     def strays(self, leader: int, hands: Hands, led: int, owed: _Owed) -> bool:
-        """Can the leader, a defender, lead a card no one can beat (at most tie: the lead wins
-        a tie), the trick then taking a scoring card not owed to them: the lead itself, or a
-        discard of another defender without its suit?"""
+        """Can the leading defender send a scoring card astray?
+
+        The card must be one no one can beat (at most tie: the lead wins a tie), and the trick
+        must take a scoring card not owed to the leader: the lead itself, or a discard of
+        another defender void in its suit.
+        """
         if leader == self.by:
             return False
         top = [-1] * 4
@@ -414,12 +441,14 @@ class _Search:
         return False
 
     def shape(self, hands: Hands, owed: _Owed) -> bytes:
-        """The position as far as the play from here can tell: by suit, the cards left in
-        order, each as who holds its copies, a scoring card with whom it is owed to, an exposed
-        card as itself (the rules name it). Which cards are gone does not count, nor which
-        of two scoring cards owed alike is which: who wins a trick depends on the order of its
-        cards, not on their ranks, so positions of one shape have one answer (and meet far more
-        often than positions of the same cards)."""
+        """The position's shape: what the play from here can tell of it.
+
+        By suit, the cards left in order, each as who holds its copies; a scoring card with whom
+        it is owed to; an exposed card as itself (the rules name it). Which cards are gone does
+        not count, nor which of two scoring cards owed alike is which. Who wins a trick depends
+        on the order of its cards, not their ranks, so positions of one shape have one answer,
+        and they meet far more often than positions of the same cards.
+        """
         if self.layout is None:
             h0, h1, h2, h3 = hands
             return bytes((*h0, _END, *h1, _END, *h2, _END, *h3, _END)) + owed.key
@@ -443,8 +472,11 @@ class _Search:
         self, trick: _Trick, order: tuple[int, ...], plays: tuple[Cards, ...], owed: _Owed,
         after: _Owed,
     ) -> bytes | None:  # fmt: skip
-        """The shape once the trick is played (``owed``: as it began, ``after``: once taken):
-        the one it began with less its cards, drawn once per trick."""
+        """The shape once the trick is played, drawn once per trick.
+
+        It is the shape the trick began with, less its cards. ``owed`` is as the trick began,
+        ``after`` once taken.
+        """
         if self.layout is None:
             return None
         if trick.drawn is None:
@@ -503,11 +535,14 @@ class _Search:
         owed: _Owed,
         trick: _Trick,
     ) -> list[Cards]:
-        """:meth:`choices` in the order the search tries them (the answer is the same in any
-        order, the work is not): those that settled the most positions so far first (weighed
-        by the cards then left: the same play tends to keep a claim, or break it, in the
-        positions around); a defender last to play in a trick first looks for a play that
-        sends a scoring card astray (the claimer's such plays each cost one position)."""
+        """:meth:`choices` in the order the search tries them.
+
+        The answer is the same in any order, the work is not. Plays that settled the most
+        positions so far come first, weighed by the cards then left: the same play tends to keep
+        a claim, or break it, in nearby positions. A defender last to play in a trick first
+        looks for a play that sends a scoring card astray (the claimer's such plays each cost
+        one position).
+        """
         seat = order[k]
         options = self.choices(seat, plays, hands, led, trick)
         if len(options) < 2:
@@ -525,8 +560,11 @@ class _Search:
     def choices(
         self, seat: int, plays: tuple[Cards, ...], hands: Hands, led: int, trick: _Trick
     ) -> list[Cards]:
-        """What ``seat`` may usefully play: within a trick this depends only on the lead's
-        form (the hands as the trick began fix the rest), so it is worked out once per form."""
+        """What ``seat`` may usefully play, once per form of lead.
+
+        Within a trick this depends only on the lead's form; the hands as the trick began fix
+        the rest.
+        """
         lead = plays[0] if plays else None
         form = _form(lead)
         key = 4 * (form + 1) + seat
@@ -547,8 +585,10 @@ class _Search:
         return self.distinct(legal, seat, trick)
 
     def legal(self, seat: int, lead: Cards | None, form: int, hand: Cards, led: int) -> list[Cards]:
-        """The rules' answer (:func:`legal_plays`), remembered: the same hand meets a lead of
-        the same form in many positions."""
+        """The rules' answer (:func:`legal_plays`), remembered.
+
+        The same hand meets a lead of the same form in many positions.
+        """
         key = (seat, form, hand, led)
         found = self.legal_known.get(key)
         if found is not None:
@@ -571,7 +611,7 @@ class _Search:
         return found
 
     def stated(self, hand: Cards, lead: Cards | None) -> Cards | None:
-        """The claimer's next play by the stated line (None: the line is used up)."""
+        """The claimer's next play by the stated line (None: used up)."""
         assert self.line is not None
         rest = self.line[self.line_start - len(hand) :]
         if not rest:
@@ -581,8 +621,10 @@ class _Search:
         return tuple(sorted(rest[:size]))
 
     def distinct(self, options: list[Cards], seat: int, trick: _Trick) -> list[Cards]:
-        """The plays that can make a difference: of cards that win and lose the same tricks
-        (see the module's text), one."""
+        """The plays that can make a difference: one per group.
+
+        Equivalent cards win and lose the same tricks (the module's text says which).
+        """
         if len(options) < 2:
             return options
         group = self.groups(seat, trick)
@@ -600,11 +642,13 @@ class _Search:
         return out
 
     def groups(self, seat: int, trick: _Trick) -> dict[int, int]:
-        """Each card of ``seat``'s hand (as the trick began) → its group, named by its lowest
-        card: neighbours in a suit with no other player's card between or equal to them, each
-        held once (two decks: a card held twice can make a pair, its neighbour cannot), none
-        exposed, both plain or both scoring cards owed alike (which of the two goes where
-        does not matter to the claim). Worked out once per trick."""
+        """Each card of ``seat``'s hand mapped to its group, once per trick.
+
+        A group is named by its lowest card. Its cards are neighbours in a suit with no other
+        player's card between or equal to them, each held once (two decks: a card held twice can
+        make a pair, its neighbour cannot), none exposed, and all plain or all scoring cards
+        owed alike (which of two goes where does not matter to the claim).
+        """
         found = trick.groups.get(seat)
         if found is not None:
             return found
@@ -645,8 +689,10 @@ class _Search:
     def trick_outcome(
         self, order: tuple[int, ...], plays: tuple[Cards, ...], owed: _Owed, trick: _Trick
     ) -> tuple[int, _Owed] | None:
-        """The trick's winner (index in ``order``) and what is still owed after it (``owed``:
-        as the trick began); None if a scoring card in it is not owed to the winner."""
+        """The trick's winner (index in ``order``) and what is owed after it.
+
+        ``owed`` is as the trick began. None if a scoring card in it is not owed to the winner.
+        """
         found = self.winners.get(plays)
         if found is None:
             cards = [tuple(_CARDS[c] for c in play) for play in plays]
@@ -677,8 +723,10 @@ class _Search:
         trick: _Trick,
         judged: dict[tuple[Cards, ...], bool],
     ) -> bool:
-        """:meth:`turn` (the same plays in the same order) for a trick of the defeating line,
-        each of its positions judged once (``judged``: by the plays made in it)."""
+        """:meth:`turn` again, for a trick of the defeating line.
+
+        Each of its positions is judged once (``judged``: by the plays made in it).
+        """
         found = judged.get(plays)
         if found is not None:
             return found
@@ -702,9 +750,12 @@ class _Search:
         return answer
 
     def defeating_line(self, position: Position) -> tuple[Trick, ...]:
-        """A line of play that defeats the claim (the claimer's first choice at each turn, the
-        others' first reply that defeats it), up to the trick it is lost in: played through
-        the state of play (:class:`~.state.Position`), which says who wins each trick."""
+        """A line of play that defeats the claim, up to its losing trick.
+
+        At each turn it takes the claimer's first choice and the others' first defeating reply.
+        It is played through the state of play (:class:`~.state.Position`), which says who wins
+        each trick.
+        """
         tricks: list[Trick] = []
         leader, hands, led = self.start(position)
         owed = self.owed0
@@ -751,8 +802,11 @@ def decide(
     decks: int = 1,
     budget: int = POSITION_BUDGET,
 ) -> ClaimDecision:
-    """Is the claim by ``by`` (``takes``: each remaining scoring card to its taker, every copy
-    once; ``line``: the claimer's plays in order, if stated) guaranteed from ``position``?"""
+    """Is the claim by ``by`` guaranteed from ``position``?
+
+    ``takes`` gives each remaining scoring card to its taker, every copy once; ``line`` is the
+    claimer's plays in order, if stated.
+    """
     search = _Search(position, by, takes, line, decks, budget)
     try:
         held = search.holds(*search.start(position), search.owed0)
@@ -795,18 +849,14 @@ def _astray(
     return tuple(out)
 
 
-def trick_winner(trick: Trick) -> str | None:
-    """Who wins a trick of the counter-line (None: it stops early, the stated line being
-    unplayable there)."""
-    return trick.winner
-
-
 def trick_codes(trick: Trick) -> list[str]:
-    """A trick's cards as codes, in play order (the JSON ``counter_line`` form, one deck)."""
+    """A trick's card codes in play order: one deck's ``counter_line``."""
     return [c.code for play in trick.plays for c in play.cards]
 
 
 def play_codes(trick: Trick) -> list[list[str]]:
-    """A trick's plays in play order, each as its cards' codes (the JSON ``counter_line``
-    form, two decks: a pair and two singles read apart; a single card is a list of one)."""
+    """A trick's plays as lists of codes: two decks' ``counter_line``.
+
+    A pair and two singles read apart; a single card is a list of one.
+    """
     return [[c.code for c in play.cards] for play in trick.plays]

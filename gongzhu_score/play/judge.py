@@ -1,7 +1,8 @@
-"""Judging a trick-by-trick record, the whole use case: read it, replay it, score what the
-tricks give, check the scores its players claimed, decide its claim of the remaining tricks
-(声称), and say what the verdict is. ``gongzhu-score replay`` renders a :class:`Judgement`;
-any other front door can do the same with it.
+"""Judging a trick-by-trick record: the whole use case, in one function.
+
+It reads the record, replays it, scores what the tricks give, checks the scores its players
+claimed, decides its claim of the remaining tricks (声称), and gives the verdict.
+``gongzhu-score replay`` renders a :class:`Judgement`; any other front door can do the same.
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ class Verdict(str, enum.Enum):
 
 @dataclass(frozen=True)
 class Judgement:
-    """A record judged: the replay, the score, the claimed scores checked, the claim decided."""
+    """A record judged: replay, score, claimed scores, claim."""
 
     replay: Replay
     result: HandResult | None
@@ -63,8 +64,10 @@ class Judgement:
 
 
 def read_record(path: str) -> tuple[object, str]:
-    """``(data, source)`` of a record file (YAML or JSON; ``-``: standard input), every plain
-    scalar kept as text."""
+    """``(data, source)`` of a record file (YAML or JSON; ``-``: standard input).
+
+    Every plain scalar is kept as text.
+    """
     text, source = read_text(path, MAX_RECORD_BYTES, "record")
     return load_yaml(text, source, keep_text=True), source
 
@@ -76,12 +79,14 @@ def judge_record(
     options: ScoringOptions = ScoringOptions(),
     claim_limit: int | None = None,
 ) -> Judgement:
-    """Judge a record's data (``source`` names it in errors) under ``options``: its rules and
-    teams judge its play and its score (each None: the record's own ``variant:`` and
-    ``teams:``), its normalization options the finals. A
-    record that cannot be read, or whose claim does not name what is left to play, raises
-    :class:`~gongzhu_score.errors.GongzhuError`; one that breaks the rules of play is judged
-    all the same (its verdict says so)."""
+    """Judge a record's data under ``options``; ``source`` names it in errors.
+
+    The options' rules and teams judge its play and its score (each None: the record's own
+    ``variant:`` and ``teams:``); their normalization gives the finals. A record that cannot be
+    read, or whose claim does not name what is left to play, raises
+    :class:`~gongzhu_score.errors.GongzhuError`. One that breaks the rules of play is judged all
+    the same, and its verdict says so.
+    """
     if not isinstance(options, ScoringOptions):
         raise not_a("argument.options", options).within("options")
     played_as = None if options.teams is None else options.teams.value

@@ -1,13 +1,14 @@
-"""The rules of play, once: what a player may play to a trick, and who wins it.
+"""The rules of play: what may be played to a trick, and who wins.
 
 Replaying a record (:mod:`.replay`) reports the plays these rules refuse; deciding a claim
 (:mod:`.claims`) plays out every line they allow (:func:`legal_plays`). Both ask here, so they
-cannot disagree about what is legal. Rulings §1, §11 and the seeds' play texts: follow suit
-when possible; two decks: a lead is one card or a pair, a player holding a pair of the suit led
-follows a pair with a pair; an exposed card is not played on its suit's first round unless it
-is the player's last card of that suit (首明 cards exempt); a trick goes to the highest card of
-the suit led. (Who leads the first trick of a hand, 首引, is :mod:`.state`'s: it depends on the
-match, not on the cards.)
+cannot disagree about what is legal.
+
+The rules (rulings §1, §11 and the seeds' play texts): follow suit when possible. Two decks: a
+lead is one card or a pair, and a player holding a pair of the suit led follows a pair with a
+pair. An exposed card is not played on its suit's first round unless it is the player's last
+card of that suit (首明 cards exempt). A trick goes to the highest card of the suit led. Who
+leads a hand's first trick (首引) is :mod:`.state`'s: it depends on the match, not the cards.
 """
 
 from __future__ import annotations
@@ -26,8 +27,9 @@ Cards = tuple[Card, ...]
 
 
 def winner(plays: Sequence[Sequence[Card]], suit: Suit) -> int:
-    """Index of the winning play: the highest card of the suit led (rulings §11, the seeds'
-    出牌规则).
+    """Index of the winning play (rulings §11, 出牌规则).
+
+    It is the highest card of the suit led.
 
     Two decks, a pair led: in diamonds a pair beats two single diamonds; in the other suits two
     singles beat a pair; either beats a play with a card of another suit (a discard). Two pairs
@@ -53,7 +55,10 @@ def winner(plays: Sequence[Sequence[Card]], suit: Suit) -> int:
 
 
 def lead_problem(cards: Sequence[Card]) -> str | None:
-    """Why a lead is not one (``not_one_or_pair``: two different cards), or None."""
+    """Why a lead is not one, or None.
+
+    ``not_one_or_pair``: two different cards.
+    """
     if len(cards) == 2 and cards[0] != cards[1]:
         return "not_one_or_pair"
     return None
@@ -62,9 +67,11 @@ def lead_problem(cards: Sequence[Card]) -> str | None:
 def follow_problem(
     cards: Sequence[Card], led: Sequence[Card], suit: Suit, hand: Counter[Card]
 ) -> str | None:
-    """Why ``cards``, from ``hand`` (before playing them), do not follow ``led`` as the rules
-    require: ``count`` (not as many cards as led), ``revoke`` (a card of the suit led held
-    back), ``pair`` (a pair led, a pair of the suit held, no pair played); or None."""
+    """Why ``cards`` from ``hand`` do not follow ``led``, or None.
+
+    ``hand`` is as before playing them. ``count``: not as many cards as led; ``revoke``: a card
+    of the suit led held back; ``pair``: a pair led, a pair of the suit held, no pair played.
+    """
     if len(cards) != len(led):
         return "count"
     in_suit = sum(c.suit is suit for c in cards)
@@ -87,12 +94,12 @@ def lowest(cards: Counter[Card], suit: Suit) -> Card:
 
 
 def _locked(hand: Counter[Card], suit: Suit, exposed: Counter[Card]) -> Counter[Card]:
-    """The exposed copies of ``suit`` still in hand: held back on the suit's first round."""
+    """Exposed copies of ``suit`` in hand, held back on its first round."""
     return Counter({c: min(n, hand[c]) for c, n in exposed.items() if c.suit is suit and hand[c]})
 
 
 def _shown(cards: Sequence[Card], hand: Counter[Card], locked: Counter[Card]) -> int:
-    """How many exposed copies a play uses (of two copies, the unexposed one goes first)."""
+    """How many exposed copies a play uses. The unexposed copy goes first."""
     return sum(max(0, cards.count(c) - (hand[c] - k)) for c, k in locked.items())
 
 
@@ -101,10 +108,12 @@ P = TypeVar("P", bound=Sequence[Card])
 
 def fewest_exposed(plays: Sequence[P], hand: Counter[Card], suit: Suit, exposed: Counter[Card]
                    ) -> list[P]:  # fmt: skip
-    """Of ``plays`` (all in ``suit``'s first round, each allowed by the rules of following),
-    those that use the fewest exposed copies: an exposed card is played on its suit's first
-    round only when the player has no other way to follow (the seeds: "该花色只有一张牌时…
-    必须出"; two decks: a pair that must be followed with a pair)."""
+    """Of ``plays``, those that use the fewest exposed copies.
+
+    All are in ``suit``'s first round, each allowed by the rules of following. An exposed card
+    is played on its suit's first round only when the player has no other way to follow (the
+    seeds: "该花色只有一张牌时…必须出"; two decks: a pair that must be followed with a pair).
+    """
     locked = _locked(hand, suit, exposed)
     if not locked:
         return list(plays)
@@ -120,9 +129,13 @@ def exposed_problem(
     hand: Counter[Card],
     exposed: Counter[Card],
 ) -> Card | None:
-    """On the first round of ``suit`` (``led``: the lead followed, None for a lead): a card of
-    the suit the player could have played rather than an exposed copy, or None. ``exposed``:
-    the copies this player exposed (首明 aside)."""
+    """A card the player could have played instead of an exposed copy.
+
+    None when there is none.
+
+    This is on the suit's first round; ``led`` is the lead followed, None for a lead.
+    ``exposed``: the copies this player exposed (首明 aside).
+    """
     locked = _locked(hand, suit, exposed)
     used = _shown(cards, hand, locked) if locked else 0
     if not used:
@@ -151,9 +164,11 @@ def legal_plays(
     exposed: Counter[Card],
     decks: int,
 ) -> list[Cards]:
-    """Every play the rules allow from ``hand``: leading (``led`` None) or following ``led``;
-    ``suits_led``: the suits whose first round is over. Each play once (the two copies of a
-    card are one choice), its cards in sort order."""
+    """Every play the rules allow from ``hand``, leading or following ``led``.
+
+    ``led`` is None for a lead; ``suits_led`` are the suits whose first round is over. Each play
+    comes once (the two copies of a card are one choice), its cards in sort order.
+    """
     cards = sorted(hand, key=lambda c: c.sort_key)
     if led is None:
         leads: list[Cards] = [(c,) for c in cards]

@@ -1,13 +1,12 @@
-"""Replaying a trick-by-trick record: check every play, derive the captures, then score.
+"""Replaying a trick-by-trick record: check each play, find captures, score.
 
 A record (:class:`~gongzhu_score.io.records.TrickRecord`, the schema in docs/replay.md) gives
 the players in seat order, the exposures, optionally the deal, and the tricks (two decks: every
 card twice, plays of one or two cards), each with its leader and the cards in play order.
 Replaying plays it out through the one state of play (:class:`~.state.Position`): the rules of
 play (:mod:`.legal`) say which plays break a rule, the state says who won each trick, and so who
-captured what. A record that breaks the rules is replayed anyway and its violations listed,
-each a :class:`Finding` naming the trick, the player and the card (in English or Chinese, from
-the one table of terms).
+captured what. A record that breaks the rules is replayed anyway and its violations listed, each
+a :class:`Finding` naming the trick, the player and the card.
 """
 
 from __future__ import annotations
@@ -33,8 +32,10 @@ __all__ = ["Expected", "Finding", "Play", "Replay", "Trick", "expected_lead", "h
 
 @dataclass(frozen=True, slots=True)
 class Finding:
-    """A rule a record breaks (or a place where it disagrees with itself): the term that says
-    it, and the values to fill in."""
+    """A rule a record breaks, or where it contradicts itself.
+
+    It holds the term that says it, and the values to fill in.
+    """
 
     key: str
     values: Mapping[str, object] = field(default_factory=dict)
@@ -48,7 +49,7 @@ class Finding:
 
 @dataclass(frozen=True, slots=True)
 class Replay:
-    """The replayed hand: tricks with winners, each player's captures, what broke the rules."""
+    """The replayed hand: tricks with winners, captures, what broke the rules."""
 
     record: TrickRecord
     tricks: tuple[Trick, ...]
@@ -62,17 +63,22 @@ class Replay:
     """The record's claim of the remaining tricks, checked against what was left to play."""
 
     def decide_claim(self, budget: int | None = None) -> ClaimDecision | None:
-        """Is the record's claim guaranteed (rulings §11)? None without a claim, or when the
-        tricks before it break a rule (there is no fair position to judge it from)."""
+        """Is the record's claim guaranteed (rulings §11)?
+
+        None without a claim, or when the tricks before it break a rule: there is then no fair
+        position to judge it from.
+        """
         if self.claim is None or self.position is None or self.violations:
             return None
         return self.claim.decide(self.position, self.record.variant.decks, budget)
 
     def first_pig(self) -> str | None:
-        """Who took the first pig (Q♠) of the hand, where the play shows it: the winner of the
-        first trick with a pig in it, or the claim's taker when every pig left goes to one
-        player (rulings §10: "上一局第一个得到猪牌的一方"); None when nobody took one yet
-        or the claim gives the pigs to two players."""
+        """Who took the hand's first pig (Q♠), where the play shows it.
+
+        That is the winner of the first trick with a pig in it, or the claim's taker when every
+        pig left goes to one player (rulings §10: "上一局第一个得到猪牌的一方"). None when
+        nobody took one yet, or the claim gives the pigs to two players.
+        """
         for trick in self.tricks:
             if any(PIG in p.cards for p in trick.plays):
                 return trick.winner
@@ -97,7 +103,7 @@ class Replay:
 
 
 def _dealt(record: TrickRecord) -> dict[str, Counter[Card]]:
-    """What each player held: the deal, or else every card they went on to play."""
+    """What each player held: the deal, else every card they played."""
     if record.deal is not None:
         return {n: Counter(record.deal.get(n, ())) for n in record.players}
     held: dict[str, Counter[Card]] = {n: Counter() for n in record.players}
@@ -108,8 +114,11 @@ def _dealt(record: TrickRecord) -> dict[str, Counter[Card]]:
 
 
 def replay(record: TrickRecord) -> Replay:
-    """Play the record out: winners, captures, and every rule it breaks. A claim that does not
-    name what is left to play is an :class:`~gongzhu_score.errors.InputError`."""
+    """Play the record out: winners, captures, and every rule it breaks.
+
+    A claim that does not name what is left to play is an
+    :class:`~gongzhu_score.errors.InputError`.
+    """
     players = record.players
     violations: list[Finding] = []
     held = _dealt(record)
@@ -158,7 +167,7 @@ def replay(record: TrickRecord) -> Replay:
 def _captured(
     players: Sequence[str], tricks: Sequence[Trick], claim: RestClaim | None
 ) -> dict[str, tuple[Card, ...]]:
-    """Each player's captures: the tricks they won, then what the claim gives them."""
+    """Each player's captures: the tricks they won, then the claim's cards."""
     won: dict[str, list[Card]] = {n: [] for n in players}
     for trick in tricks:
         assert trick.winner is not None
@@ -171,10 +180,12 @@ def _captured(
 
 
 def _exposed(record: TrickRecord, held: Mapping[str, Counter[Card]]) -> dict[str, Counter[Card]]:
-    """Each player's exposed cards for play: those the record lists, and the fourth special
-    card when auto-exposure exposes it (rulings §4.2, §11), held back by its holder like any
-    exposed card. (Two decks, a house rule: one copy, when one player holds both; split
-    between two players, nobody can say whose copy it is, and neither is held back.)"""
+    """Each player's exposed cards for play, held back on first rounds.
+
+    They are those the record lists, and the fourth special card when auto-exposure exposes it
+    (rulings §4.2, §11). Two decks, a house rule: one copy, when one player holds both; split
+    between two players, nobody can say whose copy it is, and neither is held back.
+    """
     exposed = {n: Counter(record.exposed.get(n, ())) for n in record.players}
     shown = {c for cards in (*record.exposed.values(), *record.first_exposed.values())
              for c in cards}  # fmt: skip
@@ -219,8 +230,11 @@ def _check_cards(record: TrickRecord, out: list[Finding]) -> None:
 
 
 def _check_claim_hands(record: TrickRecord, position: Position, out: list[Finding]) -> None:
-    """A claim is judged from the deal: it must be a whole deal (each card as many times as
-    there are decks), and every player must have as many cards left as the others."""
+    """Check the deal a claim is judged from.
+
+    It must be a whole deal (each card once per deck), and every player must have as many cards
+    left as the others.
+    """
     assert record.deal is not None
     decks = record.variant.decks
     dealt: Counter[Card] = Counter()
@@ -237,7 +251,7 @@ def _check_claim_hands(record: TrickRecord, position: Position, out: list[Findin
 
 
 class Expected(NamedTuple):
-    """Who may make a hand's first lead (首引) under the rules in force, and with what."""
+    """Who may make the hand's first lead (首引), and with what."""
 
     leaders: tuple[str, ...]
     card: Card | None
@@ -248,11 +262,13 @@ class Expected(NamedTuple):
 
 
 def expected_lead(record: TrickRecord, held: Mapping[str, Counter[Card]]) -> Expected | None:
-    """Who leads the hand under the first-lead rule in force (rulings §10), or None where it
-    cannot be known: ``holder``, the opening card's holder, every hand; ``pig``, in a match's
-    first hand the same, later the pig's taker of the hand before (known from a match, not
-    from a lone record); ``rotation``, the seat of the hand's number (known when the record or
-    the match says which hand it is). The opening card must be led where the rules say so."""
+    """Who leads the hand (rulings §10), or None if unknown.
+
+    ``holder``: the opening card's holder, every hand. ``pig``: the same in a match's first
+    hand, later the pig's taker of the hand before (known from a match, not from a lone record).
+    ``rotation``: the seat of the hand's number (known when the record or the match says which
+    hand it is). The opening card must be led where the rules say so.
+    """
     rule, number, v = record.first_lead, record.hand_number, record.variant
     if rule == "rotation":
         if number is None:
@@ -270,7 +286,7 @@ def expected_lead(record: TrickRecord, held: Mapping[str, Counter[Card]]) -> Exp
 def _check_first_lead(
     record: TrickRecord, lead: Play, held: Mapping[str, Counter[Card]], out: list[Finding]
 ) -> None:
-    """The first lead of the hand (its leader, and its card where one must be led)."""
+    """Check the first lead: its leader, and its card if one is due."""
     expected = expected_lead(record, held)
     if expected is None:
         return
@@ -315,7 +331,7 @@ _CARD_LED = {"holder": "violation.first_lead_card_every", "first": "violation.fi
 def _check_play(
     number: int, play: Play, position: Position, record: TrickRecord, out: list[Finding]
 ) -> None:
-    """One play against the rules of play, from the position it was made in."""
+    """Check one play against the rules, from its position."""
     led = position.led
     if led is None:
         if lead_problem(play.cards):
@@ -338,7 +354,7 @@ def _check_follow(
     record: TrickRecord,
     out: list[Finding],
 ) -> None:
-    """Follow suit when able (two decks: follow a pair with a pair when holding one)."""
+    """Follow suit when able; two decks: a pair follows a pair."""
     who = {"trick": number, "player": play.player, "cards": Cards(play.cards)}
     problem = follow_problem(play.cards, led, suit, hand)
     if problem == "count":
@@ -380,9 +396,12 @@ def _check_exposed(
     record: TrickRecord,
     out: list[Finding],
 ) -> None:
-    """On a suit's first round an exposed card is not played, unless the player has no other
-    way to follow (their only card of the suit; two decks: a pair to be followed with a pair;
-    首明 cards exempt; per copy exposed; the card auto-exposure exposed too)."""
+    """An exposed card waits out its suit's first round, unless forced.
+
+    It must be when the player has no other way to follow: their only card of the suit, or (two
+    decks) a pair to be followed with a pair. 首明 cards are exempt. This holds per copy
+    exposed, and for the card auto-exposure exposed too.
+    """
     exposed = position.exposed[play.player]
     other = exposed_problem(play.cards, led, suit, position.hands[play.player], exposed)
     if other is not None:
@@ -413,11 +432,11 @@ def _disagreements(record: TrickRecord, captured: Mapping[str, tuple[Card, ...]]
 
 
 def hand_from_record(data: Mapping[str, object], in_force: InForce | None = None) -> HandSpec:
-    """The hand a trick-by-trick record gives, its play judged by the rules in force
-    (``in_force``: the command line's, or the match's; else the record's own).
+    """The hand a trick-by-trick record gives, its play judged.
 
-    A record that breaks the rules of play is refused here, naming what it breaks; ``replay``
-    shows the whole story.
+    ``in_force`` is the command line's, or the match's; else the record's own. A record that
+    breaks the rules of play is refused here, naming what it breaks; ``replay`` shows the whole
+    story.
     """
     record = parse_record(data, in_force)
     played = replay(record)

@@ -1,12 +1,12 @@
-"""One state of play: who holds what, who leads, the suits already led, the exposed cards, the
-opening card; the plays the rules allow from it and the step one play makes.
+"""One state of play, the plays it allows, and the step one play makes.
 
-As every caller of pokerkit drives its one ``State``, every part of this project that follows
-play drives this one :class:`Position`: replay (:mod:`.replay`) plays a record out through it
-and reports each play the rules refuse; a claim of the remaining tricks (声称) is judged from
-the position it was made in, its cards checked against what the position says is left
-(:mod:`.claims`, whose search keeps the same facts as integers while it searches and plays its
-counter-line back through here); a match asks :func:`rotation_leader` who leads a hand.
+A :class:`Position` holds the hands, the leader, the suits already led, the exposed cards and
+the opening card. As every caller of pokerkit drives its one ``State``, every part of this
+project that follows play drives this one :class:`Position`. Replay (:mod:`.replay`) plays a
+record out through it and reports each play the rules refuse. A claim of the remaining tricks
+(声称) is judged from the position it was made in, its cards checked against what the position
+has left (:mod:`.claims`, whose search keeps the same facts as integers and plays its
+counter-line back through here). A match asks :func:`rotation_leader` who leads a hand.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ __all__ = ["Play", "Position", "Trick", "rotation_leader", "seat_order"]
 
 
 class Play(NamedTuple):
-    """What one player put on a trick: one card, or (two decks) two."""
+    """One player's play to a trick: one card, or two (two decks)."""
 
     player: str
     cards: Cards
@@ -35,9 +35,11 @@ class Play(NamedTuple):
 
 @dataclass(frozen=True, slots=True)
 class Trick:
-    """One trick (一圈): its number in the hand, its plays in order (the leader's first) and its
-    winner (None for a trick not played to its end: a claim's stated line that cannot be
-    followed there)."""
+    """One trick (一圈): its number, its plays in order, its winner.
+
+    The leader plays first. The winner is None for a trick not played to its end: a claim's
+    stated line that cannot be followed there.
+    """
 
     number: int
     plays: tuple[Play, ...]
@@ -52,23 +54,30 @@ S = TypeVar("S")
 
 
 def seat_order(players: Sequence[S], leader: S) -> tuple[S, ...]:
-    """The order of play in a trick led by ``leader``: round the seats from the leader
-    (players by name, or seats by number)."""
+    """The order of play in a trick led by ``leader``.
+
+    The seats are players by name, or seats by number.
+    """
     start = players.index(leader)
     return tuple(players[(start + k) % len(players)] for k in range(len(players)))
 
 
 def rotation_leader(players: Sequence[str], hand_number: int) -> str:
-    """Who leads hand ``hand_number`` of a match under ``first_lead: rotation`` (rulings §10):
-    seat ((k − 1) mod 4) + 1, seat 1 being the first player (North)."""
+    """Who leads hand ``hand_number`` of a match under ``first_lead: rotation`` (rulings §10).
+
+    That is seat ((k − 1) mod 4) + 1, seat 1 being the first player (North).
+    """
     return players[(hand_number - 1) % len(players)]
 
 
 @dataclass(frozen=True)
 class Position:
-    """Where play stands: every hand still to play, who leads the trick under way (or the
-    next), the suits whose first round is over, each player's exposed cards, and the plays of
-    the trick under way. Immutable: :meth:`play` gives the next position."""
+    """Where play stands. Immutable: :meth:`play` gives the next position.
+
+    It holds every hand still to play, who leads the trick under way (or the next), the suits
+    whose first round is over, each player's exposed cards, and the plays of the trick under
+    way.
+    """
 
     players: tuple[str, ...]
     """Seat order (play goes round in this order from the leader)."""
@@ -103,8 +112,10 @@ class Position:
         return self.trick[0].cards if self.trick else None
 
     def legal_plays(self, decks: int) -> list[Cards]:
-        """Every play the rules allow the player to play next (:func:`.legal.legal_plays`);
-        the opening card must be in the hand's first lead when the position says so."""
+        """Every play the rules allow the next player (:func:`.legal.legal_plays`).
+
+        The opening card must be in the hand's first lead when the position says so.
+        """
         player = self.to_play
         plays = legal_plays(self.hands[player], self.led, self.suits_led,
                             self.exposed.get(player, Counter()), decks)  # fmt: skip
@@ -113,12 +124,14 @@ class Position:
         return plays
 
     def left(self, decks: int, cards: frozenset[Card]) -> Counter[Card]:
-        """Of ``cards``, the copies not yet played (``decks`` of each were dealt)."""
+        """The copies of ``cards`` not yet played, ``decks`` of each dealt."""
         return Counter({c: decks - self.played[c] for c in cards if self.played[c] < decks})
 
     def play(self, cards: Sequence[Card]) -> tuple[Position, Trick | None]:
-        """The position once the player to play has played ``cards`` (held or not: a replay
-        goes on past a broken rule, as the table did), and the trick when this play ends it."""
+        """The position after the next player plays ``cards``, and the trick it ends.
+
+        The cards need not be held: a replay goes on past a broken rule, as the table did.
+        """
         player = self.to_play
         played = tuple(cards)
         hands = {**self.hands, player: self.hands[player] - Counter(played)}

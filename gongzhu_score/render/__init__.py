@@ -1,5 +1,7 @@
-"""Turning results into text for people and data for scripts: the output formats, tables, help
-pages, each in the language asked (the words: :mod:`..terms`)."""
+"""Results as text for people and data for scripts, in the language asked.
+
+The output formats, tables and help pages live here; the words are :mod:`..terms`.
+"""
 
 from ..core import from_source
 

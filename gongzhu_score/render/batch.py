@@ -1,7 +1,7 @@
-"""Batch output, written as the hands are scored: JSON Lines, CSV, a table, or one JSON object.
+"""Batch output, written as hands are scored: JSON Lines, CSV, a table, or JSON.
 
-CSV is one table: the hands (``source, seat, name, raw, final``), or with ``--summary-only``
-the per-player totals; never both in one stream.
+CSV is one table: the hands (``source, seat, name, raw, final``), or with ``--summary-only`` the
+per-player totals; never both in one stream.
 """
 
 from __future__ import annotations
@@ -24,7 +24,10 @@ _SUMMARY_KEYS = ("name", "hands", "raw", "final", "average", "pigs", "sheep", "t
 
 
 class BatchWriter:
-    """Writes each hand as it comes, then the summary (and, for JSON, everything at once)."""
+    """Writes each hand as it comes, then the summary.
+
+    JSON output is written all at once, at the end.
+    """
 
     def __init__(
         self,
@@ -44,12 +47,12 @@ class BatchWriter:
             out.write("source,seat,name,raw,final\n")
 
     def _source_prefix(self, record: InputRecord) -> str:
-        """``"file:`` as JSON, without the closing quote: the file's name escaped once."""
+        """``"file:`` as JSON, no closing quote: the file's name escaped once."""
         prefix = self._files[(record.file, record.mark)] = source_prefix(record.file, record.mark)
         return prefix
 
     def hand(self, record: InputRecord, result: HandResult) -> None:
-        """Write one scored hand (as the format wants it; nothing with --summary-only)."""
+        """Write one scored hand as the format wants; nothing with --summary-only."""
         if self.summary_only:
             return
         if self.fmt is Format.jsonl:
@@ -58,14 +61,14 @@ class BatchWriter:
             self._hand_other(record, result)
 
     def hand_jsonl(self, record: InputRecord, result: HandResult) -> None:
-        """JSON Lines output of any record (a line, a YAML document, standard input)."""
+        """JSON Lines output of any record: a line, a YAML document, stdin."""
         prefix = self._files.get((record.file, record.mark))
         if prefix is None:
             prefix = self._source_prefix(record)
         self._lines.line(prefix, record.place, result)
 
     def line_emitter(self, file: str) -> Callable[[int, HandResult], None] | None:
-        """For JSON Lines output: write a hand of ``file`` from its line number alone."""
+        """A JSON Lines writer of ``file``'s hands, from line numbers alone."""
         if self.emit != self.hand_jsonl:
             return None
         return LinesOf(self._lines, file)
@@ -103,7 +106,7 @@ class BatchWriter:
             self.out.write(f"{record.source}  {cells}\n")
 
     def finish(self, summary: Summary | None, bad: Sequence[BadRecord]) -> None:
-        """The summary (and, for JSON, everything), after every hand is written."""
+        """Write the summary (for JSON, everything) after every hand."""
         self.flush()
         rows = [] if summary is None else _summary_rows(summary)
         if self.fmt is Format.json:

@@ -1,11 +1,12 @@
-"""A picture of the match (``match chart``): every player's running total, hand by hand, with the
-end line, as SVG or PNG, in the table's language.
+"""A picture of the match (``match chart``): running totals and the end line.
+
+It is SVG or PNG, in the table's language.
 
 The totals are the ones the end is decided on (rulings §8: raw totals, or final totals in team
 play), as ``match show`` leads with. Drawn with matplotlib (the ``[chart]`` extra: imported only
-here, when a chart is made). An SVG keeps its text as text (``svg.fonttype: none``), so that
-any viewer shows Chinese names with its own fonts; a PNG is drawn with a font of this machine
-that has every character the chart writes (Noto Sans CJK, Source Han Sans, WenQuanYi, PingFang,
+here, when a chart is made). An SVG keeps its text as text (``svg.fonttype: none``), so that any
+viewer shows Chinese names with its own fonts; a PNG is drawn with a font of this machine that
+has every character the chart writes (Noto Sans CJK, Source Han Sans, WenQuanYi, PingFang,
 Microsoft YaHei, SimHei, … or any other that has them), and is refused, saying what to do, when
 none has.
 """
@@ -55,7 +56,7 @@ _END = "#c0392b"
 
 
 def chart_format(path: str) -> str:
-    """``svg`` or ``png``, from the name of the file to write (its suffix, in any case)."""
+    """``svg`` or ``png``, from the suffix of the file to write, in any case."""
     suffix = Path(path).suffix.lower()
     if suffix.lstrip(".") not in FORMATS:
         raise error(InputError, "error.chart.suffix", suffix=suffix or path)
@@ -63,8 +64,10 @@ def chart_format(path: str) -> str:
 
 
 def write_chart(ledger: Ledger, path: str, lang: str = "en") -> str:
-    """Draw the chart of ``ledger`` into the file ``path`` (``.svg`` or ``.png``), replacing it
-    atomically (nothing is written if drawing fails); returns the format."""
+    """Draw ``ledger``'s chart into ``path`` (``.svg`` or ``.png``); return the format.
+
+    The file is replaced atomically, so nothing is written if drawing fails.
+    """
     from ..io.files import real_target, replace_file, unchanged_unless_written
 
     try:
@@ -79,8 +82,10 @@ def write_chart(ledger: Ledger, path: str, lang: str = "en") -> str:
 
 
 def chart_image(ledger: Ledger, fmt: str = "svg", lang: str = "en", name: str = "") -> bytes:
-    """The chart of ``ledger`` as the bytes of an SVG or a PNG file (``fmt``), its words in
-    ``lang``. ``name``: the file it is for, as errors name it."""
+    """The chart of ``ledger`` as SVG or PNG bytes (``fmt``), in ``lang``.
+
+    ``name`` is the file it is for, as errors name it.
+    """
     if fmt not in FORMATS:
         raise error(InputError, "error.chart.suffix", suffix=fmt)
     with _quiet():  # (matplotlib may say it builds its font cache: not the user's business)
@@ -106,8 +111,10 @@ def chart_image(ledger: Ledger, fmt: str = "svg", lang: str = "en", name: str = 
 
 
 def _saved(figure: Any, fmt: str, version: str, font: str) -> bytes:
-    """The figure as the bytes of its file: an SVG that says what made it (and no date, so that
-    the same match makes the same bytes), or a PNG."""
+    """The figure as its file's bytes: an SVG, or a PNG.
+
+    The SVG says what made it and carries no date, so the same match makes the same bytes.
+    """
     out = io.BytesIO()
     if fmt == "svg":
         creator = f"gongzhu-score (matplotlib {version}, measured with {font})"
@@ -161,7 +168,7 @@ def _all_text(texts: dict[str, Any]) -> Iterator[str]:
 
 
 def _plain(text: str) -> str:
-    """Text that matplotlib draws as it is: printable, and a ``$`` not taken for mathematics."""
+    """Text matplotlib draws as is: printable, no ``$`` read as mathematics."""
     return printable(text).replace("$", r"\$")
 
 
@@ -185,15 +192,18 @@ def _default_path() -> str:
 
 
 def _missing(text: str) -> set[str]:
-    """The characters of ``text`` that matplotlib's own font does not have."""
+    """The characters of ``text`` matplotlib's own font lacks."""
     have = _charset(_default_path())
     return {c for c in text if not c.isspace() and ord(c) not in have}
 
 
 def _family_for(text: str) -> str | None:
-    """The font family to draw ``text`` with: None when matplotlib's own font has every
-    character; else the first family of :data:`CJK_FAMILIES` here that has the rest (then any
-    other font here that has them); ``""`` when none has."""
+    """The font family to draw ``text`` with, or None for matplotlib's own.
+
+    None when matplotlib's own font has every character. Otherwise the first family of
+    :data:`CJK_FAMILIES` here that has the rest, then any other font here that has them; ``""``
+    when none has.
+    """
     missing = {ord(c) for c in _missing(text)}
     if not missing:
         return None
@@ -217,9 +227,12 @@ def _family_for(text: str) -> str | None:
 
 @contextmanager
 def _quiet() -> Iterator[None]:
-    """matplotlib's warnings about glyphs its font lacks (an SVG's text is shown by the
-    viewer's fonts), its font manager's log, and what the libraries under it deprecate (an
-    older matplotlib calls pyparsing by names pyparsing 3.3 deprecates), kept from the user."""
+    """Keep matplotlib's noise from the user.
+
+    That is its warnings about glyphs its font lacks (an SVG's text is shown by the viewer's
+    fonts), its font manager's log, and what the libraries under it deprecate (an older
+    matplotlib calls pyparsing by names pyparsing 3.3 deprecates).
+    """
     import logging
     import warnings
 
@@ -253,8 +266,11 @@ fonts of Linux, macOS and Windows, then any sans-serif."""
 
 
 def _viewer_fonts(svg: bytes) -> bytes:
-    """The SVG's text asks the viewer for the font it was measured with, then the Chinese fonts
-    it may have, then any sans-serif."""
+    """The fonts the SVG asks the viewer for, best first.
+
+    That is the font it was measured with, then the Chinese fonts the viewer may have, then any
+    sans-serif.
+    """
 
     def stack(found: re.Match[bytes]) -> bytes:
         measured = [f.strip(" '\"") for f in found.group(2).decode().split(",")]

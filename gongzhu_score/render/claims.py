@@ -1,6 +1,8 @@
-"""The rules under which a wrong claimed score comes out, as text and as data (``explain
---claim``, ``compare --claim``): each rule set with the rule changed (before → after), and the
-house-rules file that gives it, ready for ``score --rules FILE``."""
+"""The rules under which a wrong claimed score comes out, as text and data.
+
+This is ``explain --claim`` and ``compare --claim``: each rule set with the rule changed (before
+→ after), and the house-rules file that gives it, ready for ``score --rules FILE``.
+"""
 
 from __future__ import annotations
 
@@ -19,7 +21,7 @@ __all__ = ["answer_lines", "answers_data", "claim_lines", "flow_yaml"]
 
 
 def _as_written(data: object) -> object:
-    """Heart ranks as a rules file writes them (``{2: 0, …, A: -50}``), wherever they are."""
+    """Heart ranks as a rules file writes them (``{2: 0, …, A: -50}``)."""
     if isinstance(data, dict):
         return {
             int(k) if isinstance(k, str) and k.isdigit() else k: _as_written(v)
@@ -31,8 +33,10 @@ def _as_written(data: object) -> object:
 
 
 def flow_yaml(data: object) -> str:
-    """``data`` as one line of YAML flow style (``{extends: classic, pig: -50}``): a house-rules
-    file to paste, read back by the one YAML reader as the same data."""
+    """``data`` as one line of YAML flow style, a house-rules file to paste.
+
+    ``{extends: classic, pig: -50}`` reads back by the one YAML reader as the same data.
+    """
     import yaml
 
     text = yaml.safe_dump(_as_written(data), default_flow_style=True, allow_unicode=True,
@@ -41,14 +45,14 @@ def flow_yaml(data: object) -> str:
 
 
 def _value(value: object) -> str:
-    """A rules-file value as the file writes it (``null``, ``true``, ``[1, 2]``)."""
+    """A rules-file value as written: ``null``, ``true``, ``[1, 2]``."""
     if value is None or isinstance(value, bool):
         return {None: "null", True: "true", False: "false"}[value]
     return flow_yaml(value) if isinstance(value, list | dict) else printable(str(value))
 
 
 def _change(key: str, before: Any, after: Any, lang: str) -> str:
-    """``transformer_multiplier 2 → 1``; a heart, a level or a table row by itself."""
+    """``transformer_multiplier 2 → 1``: one change, a heart, level or row alone."""
     rule = rule_name(key, lang)
     if key == "heart_values":
         ranks = [r for r in RANKS if before[r] != after[r]]
@@ -83,8 +87,10 @@ def _how(change: RuleChange, lang: str) -> list[str]:
 
 
 def answer_lines(answers: Sequence[ClaimExplained], lang: str = "en") -> list[str]:
-    """For each wrong claim: the rule sets under which it comes out, numbered, or that none
-    does (each line indented under the claim's own)."""
+    """For each wrong claim, the numbered rule sets that explain it.
+
+    If none does, it says so. Each line is indented under the claim's own.
+    """
     lines: list[str] = []
     for answer in answers:
         c = answer.claim
@@ -103,8 +109,11 @@ def answer_lines(answers: Sequence[ClaimExplained], lang: str = "en") -> list[st
 
 
 def answers_data(answers: Sequence[ClaimExplained]) -> dict[str, list[dict[str, Any]]]:
-    """Each wrong claim's ``explained_by``, by player: ``{variant, changes, rules}`` (the
-    house-rules file that gives it)."""
+    """Each wrong claim's ``explained_by``, by player.
+
+    Each entry is ``{variant, changes, rules}``, ``rules`` being the house-rules file that gives
+    it.
+    """
     return {
         a.claim.name: [
             {"variant": c.variant, "changes": c.changed, "rules": c.rules_file()}
@@ -117,7 +126,7 @@ def answers_data(answers: Sequence[ClaimExplained]) -> dict[str, list[dict[str, 
 def claim_lines(
     claimed: Sequence[ClaimedScore], answers: Sequence[ClaimExplained], lang: str = "en"
 ) -> list[str]:
-    """Each claim checked, a wrong one followed by the rules under which it comes out."""
+    """Each claim checked; a wrong one, then the rules that explain it."""
     from .hand import claimed_lines
 
     by_name = {a.claim.name: a for a in answers}

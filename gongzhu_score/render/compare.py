@@ -1,5 +1,4 @@
-"""``compare`` as text: each player's raw / final under each rule set, and which rule made each
-difference (a table, JSON or YAML)."""
+"""``compare`` as a table, JSON or YAML: each rule set's scores, and why."""
 
 from __future__ import annotations
 
@@ -19,7 +18,7 @@ __all__ = ["claimed_base", "comparison_to_dict", "render_comparison"]
 
 
 def claimed_base(scored: Sequence[Scored]) -> Scored:
-    """The rule set claimed scores are checked under: the first that scores the hand."""
+    """The rule set claims are checked under: the first that scores the hand."""
     _accepted_names(scored)  # (none at all: refused, saying why)
     return next(s for s in scored if s.result is not None)
 
@@ -38,9 +37,11 @@ def comparison_to_dict(
     claimed: Sequence[ClaimedScore] = (),
     answers: Sequence[ClaimExplained] = (),
 ) -> dict[str, Any]:
-    """The comparison as data (``compare --format json|yaml``); with ``claimed`` (checked
-    under the first rule set), ``claims``: each one's ``explained_by``, the rule sets under
-    which it comes out (``answers``)."""
+    """The comparison as data (``compare --format json|yaml``).
+
+    With ``claimed`` (checked under the first rule set), ``claims`` gives each one's
+    ``explained_by``: the rule sets under which it comes out (``answers``).
+    """
     names = _accepted_names(scored)
     data = {
         "variants": [s.variant.name for s in scored],
@@ -89,8 +90,11 @@ def render_comparison(
     table_format: str = "simple", claimed: Sequence[ClaimedScore] = (),
     answers: Sequence[ClaimExplained] = (),
 ) -> str:  # fmt: skip
-    """``compare``: each player's raw / final under each rule set, and why they differ; the
-    claimed scores checked, and the rules under which each wrong one comes out."""
+    """``compare``: scores per rule set, why they differ, and claims checked.
+
+    Each player's raw / final is shown under each rule set. Each wrong claimed score is followed
+    by the rules under which it comes out.
+    """
     if fmt is Format.json:
         return json_text(comparison_to_dict(scored, claimed, answers))
     if fmt is Format.yaml:

@@ -1,9 +1,9 @@
-"""Why each player scored what they did: a numbered derivation, rule by rule (``explain``).
+"""Why each player scored what they did: a numbered derivation (``explain``).
 
 It reads a :class:`~gongzhu_score.core.engine.HandResult` and puts it into words, English or
-Chinese, citing the variant's rule behind each step (the names that ``gongzhu-score variants
-show`` prints). Every number is the engine's: the steps it recorded while scoring each player,
-and the exact finals it carries; nothing is worked out again here.
+Chinese, citing the variant's rule behind each step (the names that
+``gongzhu-score variants show`` prints). Every number is the engine's: the steps it recorded
+while scoring each player, and the exact finals it carries; nothing is worked out again here.
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ def _cards(cards: Sequence[Card], lang: str) -> str:
 
 
 class _Words:
-    """The explain terms of one language (``x.…`` in the terms table), rule citations filled in."""
+    """One language's explain terms (``x.…``), rule citations filled in."""
 
     def __init__(self, lang: str) -> None:
         self.lang = lang
@@ -197,7 +197,7 @@ def _normalization_steps(result: HandResult, w: _Words) -> list[str]:
 
 
 def _first_lead(result: HandResult, w: _Words) -> str:
-    """The first-lead rule (首引) the table plays by: who leads each hand of the match."""
+    """The table's first-lead rule (首引): who leads each hand of the match."""
     v = result.variant
     rule = v.first_lead_for(result.normalization.teams)
     if rule == "rotation":
@@ -231,8 +231,11 @@ def explain(result: HandResult, lang: str = "en") -> str:
 def explain_claimed(
     claimed: Sequence[ClaimedScore], lang: str = "en", answers: Sequence[ClaimExplained] = ()
 ) -> str:
-    """The claimed scores checked, after an explanation (nothing when none was claimed); each
-    wrong one followed by the rules under which it comes out (``answers``, when searched)."""
+    """The claimed scores checked, after an explanation; nothing if none.
+
+    Each wrong one is followed by the rules under which it comes out (``answers``, when
+    searched).
+    """
     if not claimed:
         return ""
     from .claims import claim_lines

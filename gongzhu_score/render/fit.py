@@ -1,5 +1,7 @@
-"""Text that fits a width: display columns (a Chinese character takes two), lines wrapped,
-names shortened, and tables split into blocks that each fit, none of their cells lost."""
+"""Text that fits a width: display columns, wrapped lines, shortened names, split tables.
+
+A Chinese character takes two columns; a split table loses none of its cells.
+"""
 
 from __future__ import annotations
 
@@ -13,8 +15,11 @@ __all__ = ["columns", "fitted_table", "listed", "shortened", "widest", "wrapped"
 
 
 def columns(text: str) -> int:
-    """Display width: a Chinese character takes two columns (wcwidth only for the characters
-    the simple table's list does not know, so a common table pays nothing to import it)."""
+    """Display width: a Chinese character takes two columns.
+
+    wcwidth is asked only for characters the simple table's list does not know, so a common
+    table pays nothing to import it.
+    """
     from .simple import width
 
     known = width(text)
@@ -31,7 +36,7 @@ def widest(text: str) -> int:
 
 
 def _head(text: str, width: int) -> str:
-    """The longest start of ``text`` that takes at most ``width`` columns."""
+    """The longest start of ``text`` within ``width`` columns."""
     used = 0
     for k, char in enumerate(text):
         used += columns(char)
@@ -41,8 +46,11 @@ def _head(text: str, width: int) -> str:
 
 
 def shortened(text: str, width: int, middle: bool = False) -> str:
-    """``text`` cut to at most ``width`` columns, ending in ``…`` when it was cut; ``middle``:
-    its start and its end kept around the ``…`` (names that begin alike stay apart)."""
+    """``text`` cut to ``width`` columns, ending in ``…`` when cut.
+
+    With ``middle``, its start and end are kept around the ``…``, so names that begin alike stay
+    apart.
+    """
     if columns(text) <= width:
         return text
     room = width - 1  # (the … takes one column)
@@ -65,8 +73,10 @@ _WORD = re.compile(
 
 
 def wrapped(text: str, width: int | None, indent: str = "  ") -> list[str]:
-    """``text`` as lines of at most ``width`` columns (None: one line), the lines after the
-    first indented; a word wider than a line is broken where it must be."""
+    """``text`` as lines of at most ``width`` columns, later lines indented.
+
+    ``width`` None is one line. A word wider than a line is broken where it must be.
+    """
     if width is None or columns(text) <= width:
         return [text]
     lines: list[str] = []
@@ -88,8 +98,10 @@ def wrapped(text: str, width: int | None, indent: str = "  ") -> list[str]:
 def listed(
     head: str, items: list[str], separator: str, width: int, indent: str = "  "
 ) -> list[str]:
-    """``head`` then ``items`` joined by ``separator``, as lines of at most ``width`` columns
-    broken between items (an item wider than a line is wrapped as text)."""
+    """``head``, then ``items`` joined by ``separator``, wrapped to ``width``.
+
+    Lines break between items; an item wider than a line is wrapped as text.
+    """
     lines: list[str] = []
     line = head
     for k, item in enumerate(items):
@@ -109,10 +121,12 @@ def fitted_table(
     colalign: Sequence[str],
     width: int | None,
 ) -> list[str]:
-    """The table whole when it fits ``width`` (or no width is given); else in blocks, each
-    with the first column (the key) and as many of the next columns as fit, so that every
-    cell is shown. Columns with nothing in them are left out of the blocks. A block of the key
-    and one column wider than ``width`` is shown as it is: a cell is never cut."""
+    """The table, split into blocks that fit ``width``; whole when it fits.
+
+    Each block has the first column (the key) and as many of the next columns as fit, so every
+    cell is shown; no ``width`` means one block. Empty columns are left out. A block of the key
+    and one column wider than ``width`` is shown as it is: a cell is never cut.
+    """
     whole = table(rows, headers, table_format, colalign=tuple(colalign))
     if width is None or widest(whole) <= width:
         return [whole]

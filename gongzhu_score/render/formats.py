@@ -1,4 +1,4 @@
-"""The output formats, once: which exist, and how numbers, JSON, YAML, CSV and tables are written.
+"""The output formats, in one place: which exist, and how each is written.
 
 Every command picks the formats it supports from :class:`Format` (the CLI refuses any other,
 exit 2); each writer here is the only one of its kind. Machine formats keep English keys and
@@ -65,7 +65,7 @@ def format_number(value: int | Fraction, sign: bool = False) -> str:
 
 
 def json_number(value: int | Fraction) -> int | float:
-    """A score as JSON has it: an integer, or (exact thirds) the nearest float."""
+    """A score as JSON has it: an integer, or the nearest float for thirds."""
     if isinstance(value, int) or value.denominator == 1:
         return int(value)
     return float(value)
@@ -88,18 +88,23 @@ FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 
 def csv_cell(value: object) -> object:
-    """A cell as CSV output writes it: a text cell (a name, a source, a header naming a
-    player) that a spreadsheet would run as a formula gets a leading ``'`` (OWASP's advice); so
-    does one that already starts with ``'`` followed by such a text, so that the rule undoes
-    exactly (:func:`csv_text_back`). Numbers are numbers (``-200`` is no formula): untouched."""
+    """A cell as CSV output writes it, defused for spreadsheets.
+
+    A text cell (a name, a source, a header naming a player) that a spreadsheet would run as a
+    formula gets a leading ``'`` (OWASP's advice). So does one that already starts with ``'``
+    followed by such a text, so the rule undoes exactly (:func:`csv_text_back`). Numbers are
+    left alone: ``-200`` is no formula.
+    """
     if isinstance(value, str) and value and value.lstrip("'").startswith(FORMULA_START):
         return "'" + value
     return value
 
 
 def csv_text_back(cell: str) -> str:
-    """The text a CSV text cell stands for: one leading ``'`` dropped where :func:`csv_cell`
-    added it (what it prints, it reads)."""
+    """The text a CSV text cell stands for, undoing :func:`csv_cell`.
+
+    One leading ``'`` is dropped where :func:`csv_cell` added it: what it prints, it reads.
+    """
     if cell.startswith("'") and cell.lstrip("'").startswith(FORMULA_START):
         return cell[1:]
     return cell
@@ -110,7 +115,7 @@ def _neutral(row: Sequence[object]) -> list[object]:
 
 
 def csv_text(rows: Iterable[Sequence[object]]) -> str:
-    """CSV text, every cell through :func:`csv_cell` (no cell a spreadsheet would run)."""
+    """CSV text, every cell through :func:`csv_cell`."""
     import csv
     import io
 
@@ -120,7 +125,7 @@ def csv_text(rows: Iterable[Sequence[object]]) -> str:
 
 
 def table(rows: Any, headers: Any, table_format: str = "simple", **options: Any) -> str:
-    """A tabulate table with Chinese text aligned; an error for an unknown table format.
+    """A tabulate table with Chinese text aligned; an error for unknown formats.
 
     Cells are shown as given (no number parsing: ``-0`` and card codes stay as typed). The
     default style is written without tabulate when it can be (:mod:`.simple`): the same bytes.

@@ -1,4 +1,4 @@
-"""A scored hand as text: the table (English or Chinese), JSON, CSV and YAML, with any claims."""
+"""A scored hand as a table, JSON, CSV or YAML, with any claims."""
 
 from __future__ import annotations
 
@@ -21,8 +21,11 @@ _NICKNAMED = (PIG, SHEEP, TRANSFORMER)
 
 
 def cards_text(cards: Sequence[Card], lang: str) -> str:
-    """Scoring cards as a player reads them: ``Q♠ 10♣ 6♥``, or ``猪 变压器 红桃6 8`` (the
-    special cards by their nicknames, where the language has them, then the hearts)."""
+    """Scoring cards as a player reads them: ``Q♠ 10♣ 6♥``, or ``猪 变压器 红桃6 8``.
+
+    The special cards come first, by their nicknames where the language has them, then the
+    hearts.
+    """
     named = [say(f"nickname.{c.code}", lang) for c in cards if c in _NICKNAMED]
     if named == [card_name(c, lang) for c in cards if c in _NICKNAMED]:  # (no nicknames)
         return card_names(cards, lang)
@@ -40,8 +43,10 @@ def _marks(p: PlayerScore, lang: str) -> str:
 
 
 def method_text(norm: Normalization, lang: str) -> str:
-    """``zero-sum ×12``, or ``零和 (zero-sum ×12)``: the method's own word too, where the
-    language has one."""
+    """``zero-sum ×12``, or ``零和 (zero-sum ×12)``.
+
+    The method's own word comes too, where the language has one.
+    """
     word, describe = say(f"method.{norm.method.value}", lang), norm.describe()
     return describe if word == norm.method.value else say("method.named", lang, word=word,
                                                             describe=describe)  # fmt: skip
@@ -98,7 +103,7 @@ def render_table(result: HandResult, lang: str = "en", table_format: str = "simp
 
 
 def result_to_dict(result: HandResult) -> dict[str, Any]:
-    """The result as plain data: the JSON/YAML contract (``players`` in seat order)."""
+    """The result as plain data: the JSON/YAML contract, players in seat order."""
     norm = result.normalization
     return {
         "variant": result.variant.name,
@@ -161,7 +166,10 @@ def _player_dict(p: PlayerScore) -> dict[str, Any]:
 
 
 def claimed_lines(claims: Sequence[ClaimedScore], lang: str = "en") -> list[str]:
-    """One line per claim: right, or wrong with the right number and the difference."""
+    """One line per claim: right, or wrong with the right number.
+
+    A wrong one also shows the difference.
+    """
     return [
         say("claim_ok", lang, name=c.name, claimed=c.claimed)
         if c.correct
@@ -186,7 +194,10 @@ def render_result(
     table_format: str = "simple",
     claims: Sequence[ClaimedScore] = (),
 ) -> str:
-    """A scored hand as ``table``, ``json``, ``csv`` or ``yaml`` text, with any claims."""
+    """A scored hand as ``table``, ``json``, ``csv`` or ``yaml``.
+
+    Any claims are checked too.
+    """
     if fmt in (Format.json, Format.yaml):
         data = result_to_dict(result)
         if claims:

@@ -1,5 +1,7 @@
-"""JSON Lines of scored hands, ``batch``'s hot path out: compiled with mypyc beside the engine
-(``setup.py``); the same source runs as plain Python where nothing was compiled.
+"""JSON Lines of scored hands: ``batch``'s hot path out.
+
+mypyc compiles it beside the engine (``setup.py``); the same source runs as plain Python where
+nothing was compiled.
 
 A line is formatted by hand, each name's JSON worked out once: ``json.dumps`` per hand would
 double a batch's cost. What it writes is JSON all the same (the tests read every line back).
@@ -17,13 +19,15 @@ __all__ = ["HandLines", "LinesOf", "source_prefix"]
 
 
 def source_prefix(file: str, mark: str = ":") -> str:
-    """A hand's ``"source"`` as JSON up to its place (``"file:``, without the closing quote):
-    the file's name escaped once for all its hands."""
+    """A hand's ``"source"`` as JSON, up to its place (``"file:``).
+
+    The file's name is escaped once for all its hands.
+    """
     return json.dumps(f"{file}{mark}", ensure_ascii=False)[:-1]
 
 
 class HandLines:
-    """Scored hands as JSON Lines, held back and written a couple of thousand at a time."""
+    """Scored hands as JSON Lines, written a couple of thousand at a time."""
 
     names: dict[str, str]
     """Each name's ``{"name": "东", "raw": `` (its JSON, escaped once)."""
@@ -41,7 +45,7 @@ class HandLines:
         return text
 
     def line(self, prefix: str, place: int, result: HandResult) -> None:
-        """One hand's line: ``prefix`` is its source's JSON up to the place (``"file:``)."""
+        """One hand's line; ``prefix`` is its source's JSON up to the place."""
         names, raws, finals = result.names, result.raws, result.finals
         if len(names) == 4 and all(type(f) is int for f in finals):  # the usual hand
             a, b = self._name(names[0]), self._name(names[1])
@@ -65,14 +69,14 @@ class HandLines:
             self.flush()
 
     def drain(self) -> str:
-        """The lines held back so far, as one text; none are held after."""
+        """The lines held back so far, as one text, and no longer held."""
         text = "".join(self.pending)
         self.pending.clear()
         return text
 
 
 class LinesOf:
-    """The hands of one file, written from their line numbers alone (``"file:12"``)."""
+    """The hands of one file, written from line numbers alone (``"file:12"``)."""
 
     lines: HandLines
     prefix: str

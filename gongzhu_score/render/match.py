@@ -1,4 +1,7 @@
-"""A match ledger as text: the hands table with running totals, the state, a chart; JSON/CSV."""
+"""A match ledger as text: hands with running totals, the state, a chart.
+
+It is also written as JSON and CSV.
+"""
 
 from __future__ import annotations
 
@@ -93,10 +96,12 @@ def match_to_dict(ledger: Ledger) -> dict[str, Any]:
 
 
 def standing_to_dict(ledger: Ledger) -> dict[str, Any]:
-    """Where the players stand against the end line (informative keys of the JSON):
-    ``decided_on`` (``raw`` or ``final``: the totals the end is decided on), ``to_go`` (per
-    player in seat order, the points between their deciding total and the end line; 0 or less:
-    at or past it) and ``past_end`` (the names at or past it)."""
+    """Where the players stand against the end line, as JSON's informative keys.
+
+    ``decided_on`` is ``raw`` or ``final``, the totals the end is decided on. ``to_go`` is, per
+    player in seat order, the points between their deciding total and the end line (0 or less:
+    at or past it). ``past_end`` names those at or past it.
+    """
     standing = ledger.standing()
     return {
         "decided_on": standing.decided_on,
@@ -115,7 +120,7 @@ def totals_to_dict(ledger: Ledger) -> dict[str, list[Any]]:
 
 
 def match_status_text(ledger: Ledger, status: MatchStatus, lang: str = "en") -> str:
-    """One line: in play and who leads next, or ended with the loser (当猪) and the winner."""
+    """One line: in play and who leads next, or the loser (当猪) and winner."""
     n = ledger.count
     if status.ended:
         assert status.ended_after is not None
@@ -151,13 +156,15 @@ def match_status_text(ledger: Ledger, status: MatchStatus, lang: str = "en") -> 
 
 
 def _end_words(ledger: Ledger) -> dict[str, str]:
-    """The end line as the words show it: ``end`` (-1000) and, in team play, ``top`` (+1000)."""
+    """The end line's words: ``end`` (-1000), and ``top`` (+1000) in team play."""
     return {"end": str(ledger.end_at), "top": f"+{abs(ledger.end_at)}"}
 
 
 def deciding_series(ledger: Ledger) -> list[list[int | Fraction]]:
-    """Per player (seat order), the running totals the end is decided on, hand by hand: raw
-    totals in individual play, final totals in team play (rulings §8)."""
+    """Each player's deciding running totals, hand by hand, in seat order.
+
+    They are raw totals in individual play, final totals in team play (rulings §8).
+    """
     team = ledger.team_play
     return [
         [e.total_final[i] if team else e.total_raw[i] for e in ledger.entries]
@@ -166,9 +173,11 @@ def deciding_series(ledger: Ledger) -> list[list[int | Fraction]]:
 
 
 def _chart(ledger: Ledger, lang: str, room: int | None = None) -> list[str]:
-    """A sparkline per player of the running totals the end is decided on, on one scale for
-    everyone that reaches down to the end line (and in team play up to its opposite). Wider
-    than ``room``, the lines show the last hands' bars after a ``…``."""
+    """A sparkline per player of the deciding running totals.
+
+    All share one scale, reaching down to the end line (and in team play up to its opposite).
+    Wider than ``room``, the lines show the last hands' bars after a ``…``.
+    """
     from .fit import columns, wrapped
 
     series = deciding_series(ledger)
@@ -197,7 +206,7 @@ def _chart(ledger: Ledger, lang: str, room: int | None = None) -> list[str]:
 
 
 def _leads(lang: str) -> bool:
-    """Whether "N to go" starts with N in ``lang`` (then the numbers are aligned)."""
+    """Whether "N to go" starts with N in ``lang``, to align the numbers."""
     return template("match.to_go", lang).startswith("{points}")
 
 
@@ -220,10 +229,12 @@ def _compared(ledger: Ledger, total: int | Fraction) -> str:
 
 
 def standing_lines(ledger: Ledger, lang: str = "en", width: int | None = None) -> list[str]:
-    """Where the match stands against its end (rulings §8), first: the totals the end is
-    decided on beside the end line, and per player how far they are from it (``700 to go``,
-    ``还差 700 分``); a player at or past it named at once. ``width``: the terminal's, that the
-    heading and the naming lines are wrapped to."""
+    """Where the match stands against its end (rulings §8), first.
+
+    The totals the end is decided on come beside the end line, and per player how far they are
+    from it (``700 to go``, ``还差 700 分``); a player at or past it is named at once. ``width``
+    is the terminal's, to which the heading and the naming lines are wrapped.
+    """
     from .fit import columns, wrapped
 
     standing = ledger.standing()
@@ -253,8 +264,10 @@ def standing_lines(ledger: Ledger, lang: str = "en", width: int | None = None) -
 
 
 def _aside(ledger: Ledger, lang: str) -> str:
-    """The other totals, named for what they are: the finals (individual play), or the raws
-    (team play); neither decides the end."""
+    """The other totals, named: the finals (individual), or the raws (teams).
+
+    Neither decides the end.
+    """
     last = ledger.entries[-1]
     if ledger.team_play:
         shown = Listed(f"{n} {r}" for n, r in zip(ledger.players, last.total_raw, strict=True))
@@ -268,10 +281,13 @@ def _aside(ledger: Ledger, lang: str) -> str:
 def render_match(
     ledger: Ledger, lang: str = "en", table_format: str = "simple", width: int | None = None
 ) -> str:
-    """``match show``: the rules and the end line; where each player stands against it (the
-    totals the end is decided on, first); every hand's finals with their running totals; the
-    state; the chart of the deciding totals. ``width``: the terminal's, that every line fits
-    (the table split into blocks of players, none of its numbers lost); None: not limited."""
+    """``match show``: rules, standings, every hand, the state, a chart.
+
+    First the rules and the end line, then where each player stands against it (the deciding
+    totals), every hand's finals with their running totals, the state, and the chart of the
+    deciding totals. ``width`` is the terminal's, which every line fits (the table split into
+    blocks of players, none of its numbers lost); None is not limited.
+    """
     from .fit import fitted_table, wrapped
 
     status = ledger.status()
@@ -316,7 +332,7 @@ def render_match(
 
 
 def rules_line(ledger: Ledger, lang: str = "en") -> str:
-    """The match's rules in one line: its variant, normalization (and teams) and end."""
+    """The match's rules in one line: variant, normalization, teams, end."""
     norm = ledger.normalization
     teams = say("match.teams_part", lang, teams=norm.teams.value) if ledger.team_play else ""
     return say("match.rules_line", lang, variant=ledger.variant.name,
@@ -324,7 +340,7 @@ def rules_line(ledger: Ledger, lang: str = "en") -> str:
 
 
 def _rules_lines(rules: str, width: int | None) -> list[str]:
-    """The rules line, broken at its `` · `` where it is wider than ``width``."""
+    """The rules line, broken at `` · `` where wider than ``width``."""
     from .fit import columns, wrapped
 
     if width is None or columns(rules) <= width:
@@ -339,7 +355,7 @@ def _rules_lines(rules: str, width: int | None) -> list[str]:
 
 
 def render_match_csv(ledger: Ledger) -> str:
-    """``match show --format csv``: a row per hand; each player's final and running totals."""
+    """``match show --format csv``: a row per hand, finals and running totals."""
     names = ledger.players
     header = ["hand", *names, *(f"{n} total" for n in names), *(f"{n} raw total" for n in names)]
     rows = [
@@ -350,9 +366,11 @@ def render_match_csv(ledger: Ledger) -> str:
 
 
 def render_export(ledger: Ledger, fmt: Format, values: str = "final", totals: bool = False) -> str:
-    """``match export``: one row per hand, one column per player (finals, or raws), then when
-    the hand was entered and its note (empty where there is none); with ``totals``, a last
-    row ``total`` with each player's sum."""
+    """``match export``: a row per hand, a column per player.
+
+    The columns are finals (or raws), then when the hand was entered and its note (empty where
+    there is none). With ``totals``, a last row ``total`` has each player's sum.
+    """
     rows: list[tuple[int | str, str | None, str | None, list[int | float]]] = [
         (i, e.entered, e.note, [json_number(v) for v in getattr(e, values)])
         for i, e in enumerate(ledger.entries, 1)
@@ -404,7 +422,7 @@ def hand_to_dict(ledger: Ledger, number: int) -> dict[str, Any]:
 
 
 def render_hand(ledger: Ledger, number: int, lang: str = "en", table_format: str = "simple") -> str:
-    """``match show LEDGER N``: hand N's cards, exposures, scores and the totals after it."""
+    """``match show LEDGER N``: hand N's cards, exposures, scores and totals."""
     from .hand import cards_text
 
     e = ledger.entries[number - 1]
@@ -481,8 +499,11 @@ def render_history(
 
 
 def reentry_command(ledger_path: str, entry: LedgerEntry, lang: str = "en") -> str:
-    """The command that adds ``entry``'s hand again, exposures and 首明 included: its cards as
-    they are typed, their codes (``QS 10C``), or in Chinese their names (``黑桃Q 梅花10``)."""
+    """The command that adds ``entry``'s hand again, exposures and 首明 included.
+
+    Its cards are as they were typed, as codes (``QS 10C``), or in Chinese as names
+    (``黑桃Q 梅花10``).
+    """
     import shlex
 
     def typed(cards: Sequence[Card]) -> str:
@@ -507,8 +528,10 @@ def reentry_command(ledger_path: str, entry: LedgerEntry, lang: str = "en") -> s
 
 
 def added_text(added: HandAdded, lang: str, fmt: Format, table_too: bool = True) -> str:
-    """A hand just added (``match add``): the hand's table (unless the prompts showed it), the
-    totals after it and where the match stands; or all of it as one JSON object."""
+    """A hand just added (``match add``), with the totals and the standing.
+
+    The hand's table is shown unless the prompts showed it; or all of it as one JSON object.
+    """
     ledger, result, number = added.ledger, added.result, added.number
     status = ledger.status()
     if fmt is Format.json:
@@ -533,8 +556,11 @@ def added_text(added: HandAdded, lang: str, fmt: Format, table_too: bool = True)
 
 
 def edited_text(edited: HandAdded, lang: str, table_too: bool = True) -> str:
-    """A hand replaced (``match edit``): the hand's table (unless the prompts showed it), then
-    the totals after the last hand and where the match stands, as ``match add`` says them."""
+    """A hand replaced (``match edit``), said as ``match add`` says it.
+
+    The hand's table is shown unless the prompts showed it, then the totals after the last hand
+    and where the match stands.
+    """
     head = say("match.replaced", lang, number=edited.number) + "\n"
     if table_too:
         head += render_result(edited.result, Format.table, lang)
@@ -543,8 +569,10 @@ def edited_text(edited: HandAdded, lang: str, table_too: bool = True) -> str:
 
 
 def taken_text(ledger_path: str, taken: HandTaken, lang: str) -> str:
-    """A hand taken out (``undo``, ``remove``): everything needed to enter it again, how to
-    bring it back, and where the match stands now."""
+    """A hand taken out (``undo``, ``remove``), and how to bring it back.
+
+    It shows everything needed to enter it again, and where the match stands now.
+    """
     entry = taken.entry
     parts = [
         f"{p.name} [{card_names(p.captured, lang)}] {raw}"
@@ -560,8 +588,10 @@ def taken_text(ledger_path: str, taken: HandTaken, lang: str) -> str:
 
 
 def settings_text(changed: SettingsChanged, lang: str) -> str:
-    """New settings (``match set``): each setting that moved, the totals before and after,
-    and where the match stands now."""
+    """New settings (``match set``): what moved, totals before and after.
+
+    It also says where the match stands now.
+    """
     before, after = changed.before, changed.after
     if not changed.changes:
         return say("match.unchanged", lang) + "\n"
@@ -588,7 +618,10 @@ def explained_hand(ledger: Ledger, number: int, result: HandResult, lang: str) -
 
 
 def hand_csv(ledger: Ledger, number: int) -> str:
-    """Hand ``number`` as one CSV table: a row per player (``match show LEDGER N -f csv``)."""
+    """Hand ``number`` as a CSV table, a row per player.
+
+    This is ``match show LEDGER N -f csv``.
+    """
     data = hand_to_dict(ledger, number)
     keys = ["name", "captured", "exposed", "first_exposed", "raw", "final", "total"]
     rows = [

@@ -1,4 +1,4 @@
-"""``match list``: one's matches, as a table for people or JSON for scripts."""
+"""``match list``: one's matches, as a table or as JSON."""
 
 from __future__ import annotations
 
@@ -12,8 +12,10 @@ __all__ = ["listing_to_dict", "render_match_list"]
 
 
 def _state(item: Listing) -> tuple[str, str | None, str | None]:
-    """The match's state for scripts (``in_play``, ``over``, ``missing``, ``unreadable``),
-    with its loser and winner when it is over."""
+    """A match's state for scripts, with loser and winner when over.
+
+    The states are ``in_play``, ``over``, ``missing`` and ``unreadable``.
+    """
     if item.missing:
         return "missing", None, None
     if item.ledger is None:
@@ -56,8 +58,11 @@ def _state_text(item: Listing, lang: str) -> str:
 def render_match_list(
     matches: Matches, fmt: Format, lang: str = "en", table_format: str = "simple"
 ) -> str:
-    """``match list``: a row per match (the current one marked ``*``): its ledger, its last
-    change, players, hands and state; or all of it as JSON."""
+    """``match list``: a row per match, or all of it as JSON.
+
+    Each row has its ledger (the current one marked ``*``), its last change, players, hands and
+    state.
+    """
     if fmt is Format.json:
         current = matches.current.ledger if matches.current is not None else None
         data = {"current": current, "matches": [listing_to_dict(m) for m in matches.listings]}

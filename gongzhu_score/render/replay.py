@@ -1,5 +1,7 @@
-"""``replay`` as text: the tricks and their winners, the score, the violations (table, JSON,
-YAML). JSON keeps the violations in English, as the contract says."""
+"""``replay`` as a table, JSON or YAML: tricks, winners, score, violations.
+
+JSON keeps the violations in English, as the contract says.
+"""
 
 from __future__ import annotations
 
@@ -19,7 +21,7 @@ __all__ = ["render_replay", "replay_to_dict"]
 
 
 def replay_to_dict(judged: Judgement) -> dict[str, Any]:
-    """The judged record as data: the hand's result, the tricks, the violations (in English)."""
+    """The judged record as data: result, tricks, violations (in English)."""
     played, result, decision = judged.replay, judged.result, judged.decision
     error, claims = judged.error, judged.claimed
     if result is not None:
@@ -73,7 +75,7 @@ def _plays_text(trick: Trick, lang: str) -> str:
 
 
 def claim_text(played: Replay, decision: ClaimDecision | None, lang: str) -> list[str]:
-    """The claim (声称) and the verdict, with the counter-line when it is not guaranteed."""
+    """The claim (声称) and its verdict, with any counter-line."""
     claim = played.claim
     if claim is None:
         return []
@@ -106,7 +108,7 @@ def claim_text(played: Replay, decision: ClaimDecision | None, lang: str) -> lis
 def render_replay(
     judged: Judgement, fmt: Format = Format.table, lang: str = "en", table_format: str = "simple"
 ) -> str:
-    """``replay``: the tricks and their winners, the claim if any, the score, the violations."""
+    """``replay``: tricks and winners, any claim, the score, violations."""
     if fmt is Format.json:
         return json_text(replay_to_dict(judged))
     if fmt is Format.yaml:

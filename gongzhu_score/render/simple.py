@@ -1,14 +1,14 @@
-"""The default table style (tabulate's ``simple``) written here, byte for byte as tabulate would.
+"""tabulate's default ``simple`` table style, written here byte for byte.
 
 Importing tabulate and wcwidth costs about 40 ms, a third of a ``score`` from start to end, to
 print one small table. The default style is simple enough to write here: header, a line of
-dashes, rows; cells stripped, padded to the column's width (at least the header's plus two),
-two spaces between columns, trailing spaces dropped. What only tabulate knows stays with it:
-any other style, numbers to align on their decimal point, and any character whose display
-width is not certain here. Widths are known for ASCII, the symbols this tool prints (♠ × → ⅓ ▁…)
-and the CJK ranges that a terminal always shows two columns wide; a name in another script
-(emoji, Thai, combining accents) sends the table to tabulate. ``tests/test_formats.py`` checks
-every table here against tabulate's, on random tables and on every character of these ranges.
+dashes, rows; cells stripped, padded to the column's width (at least the header's plus two), two
+spaces between columns, trailing spaces dropped. What only tabulate knows stays with it: any
+other style, numbers to align on their decimal point, and any character whose display width is
+not certain here. Widths are known for ASCII, the symbols this tool prints (♠ × → ⅓ ▁…) and the
+CJK ranges that a terminal always shows two columns wide; a name in another script (emoji, Thai,
+combining accents) sends the table to tabulate. ``tests/test_formats.py`` checks every table
+here against tabulate's, on random tables and on every character of these ranges.
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ def _char_width(char: str) -> int | None:
 
 
 def width(text: str) -> int | None:
-    """Columns ``text`` takes on a terminal; None when a character's width is in doubt."""
+    """Columns ``text`` takes on a terminal; None if any width is in doubt."""
     if text.isascii():
         return len(text) if text.isprintable() else None
     total = 0
@@ -68,8 +68,10 @@ def simple_table(
     headers: Sequence[object],
     colalign: Sequence[str] | None = None,
 ) -> str | None:
-    """The table as tabulate's ``simple`` style writes it (no number parsing), or None when
-    only tabulate can say (see the module's text)."""
+    """The table in tabulate's ``simple`` style, or None if only tabulate can.
+
+    There is no number parsing; the module's text says when tabulate is needed.
+    """
     heads = [str(h) for h in headers]
     count = len(heads)
     if not count or any(len(row) != count for row in rows):

@@ -1,6 +1,8 @@
-"""A match in a few lines of plain text, at most 40 columns wide, to paste into a group chat
-(``match summary``): the standings on the totals the end is decided on, how far each player is
-from the end line, the pig (当猪) when it is over, and the hands played."""
+"""A match in a few short lines (40 columns), for a group chat.
+
+This is ``match summary``: the standings on the deciding totals, how far each player is from the
+end line, the pig (当猪) when it is over, and the hands played.
+"""
 
 from __future__ import annotations
 
@@ -21,8 +23,7 @@ with ``…`` between them)."""
 
 
 def match_summary(ledger: Ledger, lang: str = "en") -> str:
-    """The summary of ``ledger`` in ``lang`` (``en`` or ``zh``), every line at most
-    :data:`WIDTH` columns."""
+    """``ledger``'s summary in ``lang``, each line at most :data:`WIDTH` columns."""
     status = ledger.status()
     standing = ledger.standing()
     kind = say("match.final_total" if ledger.team_play else "match.raw_total", lang)
@@ -74,8 +75,7 @@ def match_summary(ledger: Ledger, lang: str = "en") -> str:
 
 
 def _short(name: str) -> str:
-    """A name (or a side, ``东+西``) as the summary's sentences show it: each name at most
-    :data:`_NAME` columns."""
+    """A name or side (``东+西``) as the summary shows it, cut to :data:`_NAME`."""
     return "+".join(shortened(printable(part), _NAME, middle=True) for part in name.split("+"))
 
 

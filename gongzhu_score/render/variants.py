@@ -1,8 +1,8 @@
-"""Rule sets as text: the list of variants, and one variant's every rule (``variants show``).
+"""Rule sets as text: the variants, and every rule of one (``variants show``).
 
 The figures that follow from the rules (the transformer's multipliers, a lone 10♣'s value, the
-grand slam with nothing and with everything exposed) are not worked out here: the engine
-scores each case, so the printed table can never disagree with a score.
+grand slam with nothing and with everything exposed) are not worked out here: the engine scores
+each case, so the printed table can never disagree with a score.
 """
 
 from __future__ import annotations
@@ -24,8 +24,10 @@ _TEN = SPECIAL_INDEX["10C"]
 
 
 def _derived(variant: Variant, lang: str) -> dict[str, str]:
-    """What follows from the rules, scored by the engine (so a printed variant answers the
-    usual disputes with the engine's own numbers)."""
+    """What follows from the rules, scored by the engine.
+
+    So a printed variant answers the usual disputes with the engine's own numbers.
+    """
     rules = compiled_rules(variant)
     decks = variant.decks
     exposed = say("variants.exposed", lang)
@@ -68,8 +70,10 @@ def _card(card: Card, lang: str) -> str:
 
 
 def rule_table(variant: Variant, lang: str = "en") -> dict[str, object]:
-    """Every rule, and what follows from them, as plain data for a printed table (cards as the
-    language writes them; JSON and YAML keep the rules file's codes)."""
+    """Every rule and what follows from it, as data for a printed table.
+
+    Cards are as the language writes them; JSON and YAML keep the rules file's codes.
+    """
     data = variant.to_data()
     out: dict[str, object] = dict(data)
     out["heart_values"] = " ".join(f"{r}:{v}" for r, v in zip(RANKS, variant.heart_values,

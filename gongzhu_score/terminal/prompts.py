@@ -1,17 +1,16 @@
-"""Entering a hand at the table, one line at a time, each mistake caught as it is typed.
+"""Entering a hand at the table a line at a time, catching each mistake.
 
 Each player's cards are asked in seat order, with the scoring cards still unplaced shown above
-the prompt; a line that gives a card someone else already has is asked again at once, naming
-who has it (or saying it was typed twice on that line). Any one player may answer ``rest``
-(其余) for every scoring card the others do not take, worked out once they are all in (the
-seats after theirs included); a second player answering it is asked again. Then the exposures
-(亮牌) and, where the rules allow it, 首明; with two decks under ``first_lead: pig``, once the
-hand is whole and two players each took a pig, who took the first (they lead the next hand,
-rulings §10). The hand is shown, what the rest came to included, and the table adds it,
-cancels, or picks a line to change; nothing typed is lost to one mistake. ``match edit`` begins
-there: the hand as it is, in the table's notation, and only the line picked is typed again.
-The hand being entered is the library's :class:`~gongzhu_score.match.entry.HandEntry`; here are
-the prompts.
+the prompt; a line that gives a card someone else already has is asked again at once, naming who
+has it (or saying it was typed twice on that line). Any one player may answer ``rest`` (其余)
+for every scoring card the others do not take, worked out once they are all in (the seats after
+theirs included); a second player answering it is asked again. Then the exposures (亮牌) and,
+where the rules allow it, 首明; with two decks under ``first_lead: pig``, once the hand is whole
+and two players each took a pig, who took the first (they lead the next hand, rulings §10). The
+hand is shown, what the rest came to included, and the table adds it, cancels, or picks a line
+to change; nothing typed is lost to one mistake. ``match edit`` begins there: the hand as it is,
+in the table's notation, and only the line picked is typed again. The hand being entered is the
+library's :class:`~gongzhu_score.match.entry.HandEntry`; here are the prompts.
 """
 
 from __future__ import annotations
@@ -47,8 +46,11 @@ EXPOSED, FIRST_EXPOSED, FIRST_PIG = 4, 5, 6
 
 @dataclass
 class _Lines:
-    """The hand entered so far, and each line as it was typed (the default when it is asked
-    again): a line per player, the exposures, 首明, who took the first pig."""
+    """The hand entered so far, and each line as typed.
+
+    A typed line is the default when it is asked again. There is a line per player, the
+    exposures, 首明, and who took the first pig.
+    """
 
     entry: HandEntry
     texts: list[str] = field(default_factory=lambda: ["", "", "", "", "", "", ""])
@@ -58,9 +60,11 @@ class _Lines:
 
 
 def _notation(cards: Sequence[Card], lang: str) -> str:
-    """Cards as the table's tables print them (``猪 变压器 红桃6 8``, ``Q♠ 6♥ 8♥ 10♣``), every
-    card kept (one that scores nothing after the scoring ones, by its name): what Enter keeps
-    reads back as the same cards."""
+    """Cards as the table's tables print them, every card kept.
+
+    ``猪 变压器 红桃6 8``, ``Q♠ 6♥ 8♥ 10♣``; one that scores nothing comes after the scoring
+    ones, by its name. So what Enter keeps reads back as the same cards.
+    """
     cards = sorted(cards, key=lambda c: c.sort_key)  # (as the tables list them)
     scoring = [c for c in cards if c in SCORING_CARDS]
     others = [card_name(c, lang) for c in cards if c not in SCORING_CARDS]
@@ -68,7 +72,10 @@ def _notation(cards: Sequence[Card], lang: str) -> str:
 
 
 def _held(hand: Hand) -> list[tuple[str, list[str], list[str], list[str]]]:
-    """A hand's cards seat by seat, each line's in one order (what an edit may leave as it was)."""
+    """A hand's cards seat by seat, each line's in one order.
+
+    This is what an edit may leave as it was.
+    """
     return [(p.name, sorted(c.code for c in p.captured), sorted(c.code for c in p.exposed),
              sorted(c.code for c in p.first_exposed)) for p in hand.players]  # fmt: skip
 
@@ -118,15 +125,20 @@ def _ask_player(lines: _Lines, i: int, lang: str) -> None:
 
 
 def _answer(question: str, default: str) -> str:
-    """One line typed at a prompt (the default shown when there is one); ``-`` or ``none``
-    (无) is the empty answer."""
+    """One line typed at a prompt, with any default shown.
+
+    ``-`` or ``none`` (无) is the empty answer.
+    """
     text = _prompt(question, default=default, show_default=bool(default)).strip()
     return "" if text.lower() in NONE_WORDS else text
 
 
 def _prompt(question: str, **options: object) -> str:
-    """A line read at the prompt; standard input refusing the read (open for writing only) is
-    an error naming it, not a write that failed."""
+    """A line read at the prompt.
+
+    Standard input refusing the read (open for writing only) is an error naming it, not a write
+    that failed.
+    """
     try:
         return str(typer.prompt(question, err=True, **options))  # type: ignore[arg-type]
     except OSError as e:
@@ -157,8 +169,10 @@ def _ask_shown(lines: _Lines, first: bool, lang: str) -> None:
 
 
 def _ask_first_pig(lines: _Lines, ledger: Ledger, hand: Hand, lang: str) -> None:
-    """Who took the first pig of ``hand`` (two players each took one): a player's name, checked
-    by the match (anything else is asked again, the error shown)."""
+    """Who took ``hand``'s first pig, when two players each took one.
+
+    The name is checked by the match; anything else is asked again, the error shown.
+    """
     takers = pig_takers(hand)
     while True:
         question = say("prompt.first_pig", lang, takers=join(takers, lang, "or"))
@@ -175,8 +189,10 @@ def _ask_first_pig(lines: _Lines, ledger: Ledger, hand: Hand, lang: str) -> None
 
 
 def _choose(lines: _Lines, shown: Sequence[int], number: int | None, lang: str) -> str:
-    """y, n or the number of a line (``shown``: which lines, in order); anything else is asked
-    again."""
+    """y, n, or the number of a line; anything else is asked again.
+
+    ``shown`` is which lines, in order.
+    """
     typer.echo("", err=True)
     entry, nothing = lines.entry, say("prompt.nothing", lang)
     what = [*entry.names, say("exposed", lang), "首明", say("prompt.first_pig_line", lang)]
@@ -209,13 +225,15 @@ def ask_hand(
     number: int | None = None,
     first_pig: str | None = None,
 ) -> HandSpec | None:
-    """Ask a hand for ``ledger`` at the terminal: the hand, and who took its first pig where
-    the match asks it (:meth:`Ledger.asks_first_pig`); None when the table cancels.
+    """Ask a hand for ``ledger`` at the terminal; None if the table cancels.
 
-    ``start``: a hand of the match to change (``match edit``): it is shown as it is, each line in
-    the table's notation, and only the lines picked are asked (Enter keeps what a line holds);
-    confirmed unchanged, nothing is changed (None). ``first_pig``: who took the first pig, said
-    already (``match add --first-pig``): not asked unless the hand makes it wrong.
+    It returns the hand, and who took its first pig where the match asks it
+    (:meth:`Ledger.asks_first_pig`).
+
+    ``start``: a hand of the match to change (``match edit``): it is shown as it is, each line
+    in the table's notation, and only the lines picked are asked (Enter keeps what a line
+    holds); confirmed unchanged, nothing is changed (None). ``first_pig``: who took the first
+    pig, said already (``match add --first-pig``): not asked unless the hand makes it wrong.
     """
     decks = ledger.variant.decks
     lines = _Lines(HandEntry(ledger.players, decks))

@@ -1,9 +1,9 @@
-"""The standard streams as a command finds them: missing, closed, or speaking another encoding.
+"""The standard streams as a command finds them: missing, closed, or not UTF-8.
 
-Python leaves ``sys.stdin``, ``sys.stdout`` or ``sys.stderr`` None when its descriptor was closed
-before the program started (``<&-``, ``>&-``, ``2>&-``). :func:`prepare_streams` puts a stand-in
-there, and ``/dev/null`` on the descriptor itself, so that no file opened later (a ledger, say)
-takes the number 0, 1 or 2 and receives what was meant for a stream:
+Python leaves ``sys.stdin``, ``sys.stdout`` or ``sys.stderr`` None when its descriptor was
+closed before the program started (``<&-``, ``>&-``, ``2>&-``). :func:`prepare_streams` puts a
+stand-in there, and ``/dev/null`` on the descriptor itself, so that no file opened later (a
+ledger, say) takes the number 0, 1 or 2 and receives what was meant for a stream:
 
 - no standard input: reading it is an ``error:`` saying so (exit 2); it is no terminal, so no
   prompt is asked;
@@ -48,8 +48,11 @@ codecs.register_error(_REPLACE, _replace)
 
 
 class _Closed(io.RawIOBase):
-    """Stands for a standard stream whose descriptor was closed: reading it is an error, writing
-    it a refused write (``stdout``) or nothing at all (``stderr``)."""
+    """A stand-in for a standard stream whose descriptor was closed.
+
+    Reading it is an error; writing it is a refused write (``stdout``) or nothing at all
+    (``stderr``).
+    """
 
     def __init__(self, which: str, lang: str) -> None:
         super().__init__()
@@ -83,7 +86,7 @@ def _stand_in(which: str, lang: str) -> io.TextIOWrapper:
 
 
 def _hold(fd: int) -> None:
-    """``/dev/null`` on descriptor ``fd`` if nothing is there, so no file opened later gets it."""
+    """``/dev/null`` on ``fd`` if nothing is there, so no later file gets it."""
     try:
         os.fstat(fd)
         return  # something holds it already (left alone)
@@ -109,7 +112,7 @@ def _reconfigure(stream: Any, **settings: str) -> None:
 
 
 class Streams:
-    """What :func:`prepare_streams` found, for the end of the command: the warning to give."""
+    """What :func:`prepare_streams` found: the warning to give at the end."""
 
     def __init__(self, lang: str) -> None:
         self.lang = lang
@@ -129,7 +132,7 @@ class Streams:
 
 
 def prepare_streams(lang: str = "en") -> Streams:
-    """The standard streams made safe to use (see the module's notes)."""
+    """Make the standard streams safe to use (the module's text says how)."""
     for fd, which in enumerate(("stdin", "stdout", "stderr")):
         if getattr(sys, which) is None:
             _hold(fd)

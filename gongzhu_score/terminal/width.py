@@ -1,4 +1,4 @@
-"""The width the output may take: the terminal's, so that a table follows it."""
+"""The width the output may take: the terminal's, which tables follow."""
 
 from __future__ import annotations
 
@@ -9,9 +9,11 @@ __all__ = ["terminal_width"]
 
 
 def terminal_width() -> int | None:
-    """``COLUMNS`` when it is set (as ``shutil.get_terminal_size`` reads it), else the width of
-    the terminal standard output is, else None: output to a file or a pipe is not limited
-    (it may go to a wider screen, a spreadsheet, or a script)."""
+    """``COLUMNS`` when set, else standard output's terminal width, else None.
+
+    ``COLUMNS`` is read as ``shutil.get_terminal_size`` reads it. Output to a file or a pipe is
+    not limited: it may go to a wider screen, a spreadsheet, or a script.
+    """
     columns = os.environ.get("COLUMNS", "").strip()
     if columns.isdigit() and int(columns) > 0:
         return int(columns)

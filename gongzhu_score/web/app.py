@@ -1,13 +1,13 @@
-"""The table's page over HTTP: a Starlette app (served by uvicorn, ``gongzhu-score serve``).
+"""The table's page over HTTP: a Starlette app, run by ``gongzhu-score serve``.
 
 Thin on purpose: every answer is a function of :mod:`.state`, run in a worker thread (they read
-and write the ledger under its lock). What this module adds is what HTTP needs: the key on
-every request (401 without one, 403 with a wrong one), bounded bodies (413), JSON or a 400,
-each refusal of the library as a 4xx with its message in the page's language, and the live
-feed: the ledger file is watched (a ``stat`` every 0.2 s; read only when it moved) and every
-open page is told its new version by server-sent events, whoever changed it (a phone, or the
-command line on the same file). No request names a file: the page's three files are read from
-the package once, and the only other file is the ledger.
+and write the ledger under its lock). What this module adds is what HTTP needs: the key on every
+request (401 without one, 403 with a wrong one), bounded bodies (413), JSON or a 400, each
+refusal of the library as a 4xx with its message in the page's language, and the live feed: the
+ledger file is watched (a ``stat`` every 0.2 s; read only when it moved) and every open page is
+told its new version by server-sent events, whoever changed it (a phone, or the command line on
+the same file). No request names a file: the page's three files are read from the package once,
+and the only other file is the ledger.
 """
 
 from __future__ import annotations
@@ -65,7 +65,10 @@ def _static(name: str) -> bytes:
 
 
 class _KeyGuard:
-    """Every request carries the match's key (``?key=``): 401 without it, 403 with another."""
+    """Every request must carry the match's key (``?key=``).
+
+    Without it the answer is 401; with another, 403.
+    """
 
     def __init__(self, app: ASGIApp, key: str, lang: str) -> None:
         self.app, self.key, self.lang = app, key.encode("ascii"), lang
@@ -102,8 +105,11 @@ class _Feed:
         self._moved = asyncio.Event()
 
     def _look(self) -> tuple[tuple[int, int, int], str] | None:
-        """The file's identity and its version, when it moved since last seen (run in a
-        worker thread: it reads the file); None when it did not, or cannot be read now."""
+        """The file's identity and version if it moved since last seen, else None.
+
+        It runs in a worker thread, since it reads the file. None also when it cannot be read
+        now.
+        """
         try:
             st = os.stat(self.ledger)
             seen = (st.st_mtime_ns, st.st_size, st.st_ino)
@@ -115,8 +121,11 @@ class _Feed:
             return None
 
     async def refresh(self) -> None:
-        """Look at the file; tell every waiting page if its version changed. (What was seen
-        and the version are set together, here on the event loop, never from a thread.)"""
+        """Look at the file; tell every waiting page if its version changed.
+
+        What was seen and the version are set together, here on the event loop, never from a
+        thread.
+        """
         found = await run_in_threadpool(self._look)
         if found is None:
             return
@@ -132,8 +141,11 @@ class _Feed:
             await asyncio.sleep(POLL_SECONDS)
 
     def now(self) -> tuple[str | None, asyncio.Event]:
-        """The version, and the event that the next change of it will set (taken together, so
-        that a change made while a page is being told the version is not missed)."""
+        """The version, and the event its next change will set.
+
+        They are taken together, so a change made while a page is being told the version is not
+        missed.
+        """
         return self.version, self._moved
 
     @staticmethod
@@ -145,9 +157,11 @@ class _Feed:
 def create_app(
     ledger: str, key: str, lang: str = "zh", now: Callable[[], datetime] | None = None
 ) -> ASGIApp:
-    """The page of the match in ``ledger`` (its path), open to requests with ``key``; ``lang``
-    the page's language unless a request asks (``?lang=en``); ``now`` the clock that stamps
-    each hand entered (the command line's, by default the local time)."""
+    """The page of the match in ``ledger`` (its path), open to requests with ``key``.
+
+    ``lang`` is the page's language unless a request asks (``?lang=en``); ``now`` is the clock
+    that stamps each hand entered (the command line's; by default the local time).
+    """
     clock = now or (lambda: datetime.now().astimezone())
     page = _static("index.html").decode("utf-8")
     files = {name: _static(name) for name in _FILES}

@@ -1,4 +1,4 @@
-"""A match's secret key for its page: ``LEDGER.key`` beside the ledger, readable by its owner only.
+"""A match's secret page key, in ``LEDGER.key`` beside the ledger, owner-only.
 
 The page's address carries it (``http://HOST:PORT/?key=KEY``): whoever has the address (the QR
 code at the table) can see and change the match, nobody else. It stays the same from one
@@ -24,15 +24,17 @@ KEY_PATTERN = re.compile(r"[A-Za-z0-9_-]{16,64}")
 
 
 def key_path(ledger: str) -> Path:
-    """Where the key of ``ledger`` is kept (beside it, following a symbolic link as the ledger's
-    writes do)."""
+    """Where ``ledger``'s key is kept: beside it, links followed as its writes do."""
     target = real_target(ledger)
     return target.with_name(target.name + ".key")
 
 
 def match_key(ledger: str, *, new: bool = False) -> str:
-    """The match's key: the one kept beside it, or a new one (``new``, or none kept yet), kept
-    for the next time. A kept file that holds no key is refused, saying how to replace it."""
+    """The match's key: the one kept, or a new one, kept for next time.
+
+    A new one is made with ``new``, or when none is kept yet. A kept file that holds no key is
+    refused, saying how to replace it.
+    """
     path = key_path(ledger)
     if not new:
         try:

@@ -1,4 +1,4 @@
-"""Where the page is served: a listening socket, the addresses a phone types, their QR code.
+"""Serving the page: a listening socket, addresses a phone types, a QR code.
 
 Needs the ``[web]`` extra for the QR code (segno) and the server (uvicorn).
 """
@@ -28,7 +28,7 @@ def needs_web() -> None:
 
 
 def listen(host: str, port: int) -> socket.socket:
-    """A socket listening on ``host:port`` (0: a free port), or a refusal saying why."""
+    """A socket listening on ``host:port`` (0: any free port), or a refusal."""
     try:
         family = socket.AF_INET6 if ":" in host else socket.AF_INET
         sock = socket.create_server((host, port), family=family, backlog=64)
@@ -40,9 +40,11 @@ def listen(host: str, port: int) -> socket.socket:
 
 
 def page_addresses(host: str, port: int, key: str) -> list[str]:
-    """The page's address as a phone at the table types it: ``http://HOST:PORT/?key=KEY``;
-    listening on every interface, one per address this machine has beside loopback (the
-    first is the one the QR code holds), then the loopback one."""
+    """The page's addresses as a phone types them: ``http://HOST:PORT/?key=KEY``.
+
+    Listening on every interface, there is one per address this machine has beside loopback (the
+    first is the one the QR code holds), then the loopback one.
+    """
     hosts = [host]
     if host in _EVERYWHERE:
         found: list[str] = []
@@ -59,7 +61,7 @@ def page_addresses(host: str, port: int, key: str) -> list[str]:
 
 
 def qr_text(url: str) -> str:
-    """``url`` as a QR code drawn with block characters, for a phone's camera at the terminal."""
+    """``url`` as a QR code of block characters, for a phone at the terminal."""
     import segno
 
     out = io.StringIO()
@@ -68,7 +70,7 @@ def qr_text(url: str) -> str:
 
 
 def serve(ledger_file: str, key: str, lang: str, sock: socket.socket, now: object) -> None:
-    """The match's page served on ``sock`` until Ctrl-C (uvicorn, the ASGI server)."""
+    """Serve the match's page on ``sock`` with uvicorn until Ctrl-C."""
     import uvicorn
 
     from .app import create_app

@@ -1,5 +1,7 @@
-"""What the table's page shows and does, as data: the match's state, one hand, the running scores
-of a hand being tapped in, and the changes (add, edit, remove, undo).
+"""What the table's page shows and does, as data.
+
+That is the match's state, one hand, the running scores of a hand being tapped in, and the
+changes (add, edit, remove, undo).
 
 No HTTP here (:mod:`.app` is the door): each function takes the ledger's path and what the page
 sent, calls the same library functions as the command line (:mod:`gongzhu_score.match.actions`,
@@ -56,16 +58,20 @@ _ENTRY_KEYS = ("captured", "rest", "exposed", "first_exposed", "first_pig", "not
 
 
 class RequestError(InputError):
-    """A request that is not what the page sends (a field of the wrong kind, a name not in the
-    match): refused before anything is read or changed."""
+    """A request the page would not send, refused before anything is read.
+
+    A field of the wrong kind, or a name not in the match, say. Nothing is changed.
+    """
 
 
 # --- what the page shows ----------------------------------------------------------------------
 
 
 def page_state(path: str, lang: str) -> dict[str, Any]:
-    """The whole page: the match exactly as ``match show --format json`` gives it, with the
-    version to send back with a change, the texts in ``lang`` and the cards to tap."""
+    """The whole page: the match as ``match show --format json`` gives it, and more.
+
+    It adds the version to send back with a change, the texts in ``lang`` and the cards to tap.
+    """
     ledger, version = read_version(path)
     return _state(ledger, version, path, lang)
 
@@ -114,8 +120,11 @@ def _card(card: Card, decks: int, exposable: bool, lang: str) -> dict[str, Any]:
 
 
 def hand_view(path: str, number: int, lang: str) -> dict[str, Any]:
-    """Hand ``number``: as ``match show LEDGER N`` gives it (data and text), explained step by
-    step as ``explain LEDGER N`` does, and as an entry to load for an edit."""
+    """Hand ``number`` as shown, explained and loaded for an edit.
+
+    It is as ``match show LEDGER N`` gives it (data and text), explained step by step as
+    ``explain LEDGER N`` does, and as an entry to load for an edit.
+    """
     ledger, stored, result = read_hand(path, number)
     hand = stored.hand
     return {
@@ -168,7 +177,7 @@ def _by_player(ledger: Ledger, data: Mapping[str, Any], key: str) -> dict[str, t
 
 
 def _entry(ledger: Ledger, data: object) -> tuple[HandEntry, str | None]:
-    """The entry the page sent (see docs/web.md), checked field by field, and its note."""
+    """The entry the page sent (docs/web.md), checked field by field, and its note."""
     if not isinstance(data, dict):
         raise error(RequestError, "error.web.field", field="entry", value=printable(repr(data)))
     unknown = [k for k in data if k not in _ENTRY_KEYS]
@@ -197,13 +206,15 @@ def _entry(ledger: Ledger, data: object) -> tuple[HandEntry, str | None]:
 
 
 def preview(path: str, data: object, lang: str) -> dict[str, Any]:
-    """The hand as tapped so far (``{"entry": ENTRY}``), scored by the match's rules (a
-    partial hand while cards are still unplaced): the running raw and final scores, what is
-    still missing, what the rest comes to, whether it is complete and whether who took the
-    first pig must be said. A hand the rules refuse (an exposure of a card that cannot be
-    exposed, say) is no error here: ``problem`` says why it cannot be scored (the scores
-    null), or, for a whole hand, what is still to say before it can be added (who took the
-    first pig: the scores are there)."""
+    """The hand tapped so far (``{"entry": ENTRY}``), scored by the match's rules.
+
+    While cards are still unplaced, it is scored as a partial hand. It gives the running raw and
+    final scores, what is still missing, what the rest comes to, whether it is complete and
+    whether who took the first pig must be said. A hand the rules refuse (an exposure of a card
+    that cannot be exposed, say) is no error here: ``problem`` says why it cannot be scored (the
+    scores null), or, for a whole hand, what is still to say before it can be added (who took
+    the first pig: the scores are there).
+    """
     ledger, _ = read_version(path)
     entry, _ = _entry(ledger, _body(data).get("entry"))
     unplaced = entry.unplaced()
@@ -286,7 +297,7 @@ def _note_of(entry: object) -> str | None:
 
 
 def edit(path: str, number: int, data: object, lang: str) -> dict[str, Any]:
-    """Replace hand ``number`` with the hand the page sent, as ``match edit`` does."""
+    """Replace hand ``number`` with the page's hand, as ``match edit`` does."""
     body = _body(data)
     version = _version(body)
     entry_data = body.get("entry")

@@ -1,10 +1,10 @@
-"""The table page's own words, in English (the catalogs translate them, as ``page.KEY``): its
-tabs, buttons, the entry panel's hints, the confirmations and what it says when another phone
-got there first. The server puts
-:func:`page_words` into the state it sends (``state["words"]``); the page (``static/app.js``)
-looks every word up there, so the page speaks the language it was opened in. The texts from the
-library (the status line, a hand's table, its explanation, the rules, error messages) come
-already in that language and are not repeated here.
+"""The table page's own words, in English; the catalogs translate them (``page.KEY``).
+
+They are its tabs, buttons, the entry panel's hints, the confirmations and what it says when
+another phone got there first. The server puts :func:`page_words` into the state it sends
+(``state["words"]``); the page (``static/app.js``) looks every word up there, so it speaks the
+language it was opened in. The texts from the library (the status line, a hand's table, its
+explanation, the rules, error messages) come already in that language and are not repeated here.
 
 A word may have ``{name}``-style fields; the page fills them in (``fill`` in app.js), always as
 text. Each language says them as its tables do (确认, 撤销上一手, 剩下的都给…).
@@ -97,8 +97,9 @@ WORDS: dict[str, str] = {
 
 
 def page_words(lang: str) -> dict[str, str]:
-    """The page's words in ``lang`` (one of :data:`~gongzhu_score.terms.LANGS`), by key (each
-    a catalog's entry ``page.KEY``).
+    """The page's words in ``lang``, by key (catalog entry ``page.KEY``).
+
+    ``lang`` is one of :data:`~gongzhu_score.terms.LANGS`.
 
     >>> page_words("zh")["entry.confirm"]
     '确认'

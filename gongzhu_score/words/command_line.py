@@ -1,6 +1,9 @@
-"""The command line's words: its own refusals of flags (``error.cli.…``), the hints that name
-the flag that fixes an error (``hint.…``), the prompts of interactive entry (``prompt.…``),
-Click's usage errors in the other languages (``usage.…``). Data only."""
+"""The command line's words. Data only.
+
+Its own refusals of flags (``error.cli.…``), the hints that name the flag that fixes an error
+(``hint.…``), the prompts of interactive entry (``prompt.…``), and Click's usage errors in the
+other languages (``usage.…``).
+"""
 
 # One term a line, in English (each catalog in gongzhu_score/locale/ translates it).
 # fmt: off

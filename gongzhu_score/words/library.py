@@ -1,6 +1,8 @@
-"""The library's messages, in English (the catalogs translate them): every error it raises (``error.…``), where in
-an input an error is (``where.…``), what a record breaks (``violation.…``) and what a stored
-ledger no longer agrees with (``verify.…``). Data only; :mod:`..terms` says them.
+"""The library's messages, in English; the catalogs translate them. Data only.
+
+They are every error it raises (``error.…``), where in an input an error is (``where.…``), what
+a record breaks (``violation.…``) and what a stored ledger no longer agrees with (``verify.…``).
+:mod:`..terms` says them.
 
 Nothing here speaks of the command line's flags or prompts (:mod:`.command_line` does), nor of
 the output's headings (:mod:`.output`): the library says what is wrong with the data.

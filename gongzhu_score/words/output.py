@@ -1,6 +1,9 @@
-"""The output's words: table headings, the explanation's steps (``explain.…``), the match's
-tables and states (``match.…``), replay, compare, batch and stats, the rule names of ``variants
-show`` (``rule.…``), help pages (``help.…``). Data only."""
+"""The output's words. Data only.
+
+Table headings, the explanation's steps (``explain.…``), the match's tables and states
+(``match.…``), replay, compare, batch and stats, the rule names of ``variants show``
+(``rule.…``), and help pages (``help.…``).
+"""
 
 # One term a line, in English (each catalog in gongzhu_score/locale/ translates it).
 # fmt: off
