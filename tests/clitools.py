@@ -118,3 +118,27 @@ def at_a_terminal(
         os.close(master)
         if slave >= 0:
             os.close(slave)
+
+
+LOADED = """
+import json, sys
+sys.argv = ["gongzhu-score", *json.loads(sys.argv[1])]
+from gongzhu_score.cli import main
+try:
+    main()
+except SystemExit:
+    pass
+print(json.dumps(sorted(sys.modules)), file=sys.stderr)
+"""
+
+
+def loaded_by(*args: str) -> set[str]:
+    """The modules a command run loaded, in a process of its own (``GONGZHU_LANG`` unset)."""
+    import json
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if k != "GONGZHU_LANG"}
+    r = subprocess.run([sys.executable, "-c", LOADED, json.dumps(args)], capture_output=True,
+                       text=True, timeout=60, check=True, env=env)  # fmt: skip
+    return set(json.loads(r.stderr.strip().splitlines()[-1]))

@@ -6,8 +6,6 @@ translation in every catalog is tests/test_catalogs.py's.)"""
 
 from __future__ import annotations
 
-import json
-import os
 import re
 import shlex
 import subprocess
@@ -17,7 +15,7 @@ from typing import Any
 
 import pytest
 import typer
-from clitools import SAMPLES, golden, run
+from clitools import SAMPLES, golden, loaded_by, run
 from hypothesis import given
 from hypothesis import strategies as st
 from wcwidth import wcswidth
@@ -221,24 +219,6 @@ def test_a_change_made_whose_output_fails_says_so_in_chinese(tmp_path: Any) -> N
 
 
 # --- start-up: what help needs is loaded only when it is shown ------------------------------------
-
-LOADED = """
-import json, sys
-sys.argv = ["gongzhu-score", *json.loads(sys.argv[1])]
-from gongzhu_score.cli import main
-try:
-    main()
-except SystemExit:
-    pass
-print(json.dumps(sorted(sys.modules)), file=sys.stderr)
-"""
-
-
-def loaded_by(*args: str) -> set[str]:
-    env = {k: v for k, v in os.environ.items() if k != "GONGZHU_LANG"}
-    r = subprocess.run([sys.executable, "-c", LOADED, json.dumps(args)], capture_output=True,
-                       text=True, timeout=60, check=True, env=env)  # fmt: skip
-    return set(json.loads(r.stderr.strip().splitlines()[-1]))
 
 
 def test_rich_is_loaded_only_to_show_help() -> None:

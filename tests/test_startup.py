@@ -4,33 +4,14 @@ every option with pydantic: a cost every Typer command pays, docs/speed.md.)"""
 
 from __future__ import annotations
 
-import json
 import subprocess
 import sys
 
 import pytest
-from clitools import SAMPLES, run
+from clitools import SAMPLES, loaded_by, run
 
 HAND = str(SAMPLES / "seed_minus_400.yaml")
 LEDGER = str(SAMPLES / "match" / "ledger.yaml")
-
-LOADED = """
-import json, sys
-sys.argv = ["gongzhu-score", *json.loads(sys.argv[1])]
-from gongzhu_score.cli import main
-try:
-    main()
-except SystemExit:
-    pass
-print(json.dumps(sorted(sys.modules)), file=sys.stderr)
-"""
-
-
-def loaded_by(*args: str) -> set[str]:
-    """The modules a command run loaded (in a process of its own)."""
-    r = subprocess.run([sys.executable, "-c", LOADED, json.dumps(args)], capture_output=True,
-                       text=True, timeout=60, check=True)  # fmt: skip
-    return set(json.loads(r.stderr.strip().splitlines()[-1]))
 
 
 @pytest.mark.parametrize(

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING
 
 import typer
 
@@ -27,10 +27,10 @@ from .options import (
     LedgersArg,
     PartialOpt,
     RecordFileArg,
+    ShownFormatOpt,
     TableFormatOpt,
     VariantNameArg,
     asked,
-    format_option,
     grouped,
     hand_input,
     language,
@@ -254,10 +254,7 @@ _VERDICT_EXIT = {"legal": 0, "breaks_rules": 1, "disputed": 3}
 def stats_command(
     ledgers: LedgersArg,
     *,
-    fmt: Annotated[
-        Format,
-        format_option(Format.table, Format.json, Format.csv, help="table, json or csv."),
-    ] = Format.table,
+    fmt: ShownFormatOpt = Format.table,
     lang: str,
     table_format: TableFormatOpt = "simple",
 ) -> None:

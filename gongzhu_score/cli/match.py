@@ -11,7 +11,7 @@ import contextlib
 import sys
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import replace
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING
 
 import typer
 
@@ -27,6 +27,7 @@ from .options import (
     BomOpt,
     EditNumberArg,
     EndAtOpt,
+    ExportFormatOpt,
     FirstPigOpt,
     HandInput,
     HandNumberArg,
@@ -38,7 +39,9 @@ from .options import (
     NoteOpt,
     OldArg,
     PartialOpt,
+    PlainFormatOpt,
     PlayersOpt,
+    ShownFormatOpt,
     ShownNumberArg,
     TableFormatOpt,
     TotalsOpt,
@@ -46,7 +49,6 @@ from .options import (
     ValuesOpt,
     YesOpt,
     asked,
-    format_option,
     grouped,
     hand_input,
     language,
@@ -96,7 +98,6 @@ match_app = typer.Typer(
     "  gongzhu-score match add tonight.yaml\n"
     "  gongzhu-score match show tonight.yaml --lang zh",
 )
-AddFormatOpt = Annotated[Format, format_option(Format.table, Format.json, help="table or json.")]
 
 
 @match_app.callback(invoke_without_command=True)
@@ -221,7 +222,7 @@ def match_add(
     first_pig: FirstPigOpt = None,
     note: NoteOpt = None,
     interactive: InteractiveOpt = False,
-    fmt: AddFormatOpt = Format.table,
+    fmt: PlainFormatOpt = Format.table,
     lang: str,
 ) -> None:
     """Score a hand under the match's rules and add it; print it and the new totals.
@@ -259,10 +260,7 @@ def match_show(
     ledger_file: LedgerArg,
     number: ShownNumberArg = None,
     *,
-    fmt: Annotated[
-        Format,
-        format_option(Format.table, Format.json, Format.csv, help="table, json or csv."),
-    ] = Format.table,
+    fmt: ShownFormatOpt = Format.table,
     lang: str,
     table_format: TableFormatOpt = "simple",
 ) -> None:
@@ -508,9 +506,7 @@ def match_verify(ledger_file: LedgerArg, *, lang: str) -> None:
 @match_app.command("export", cls=Command)
 def match_export(
     ledger_file: LedgerArg,
-    fmt: Annotated[Format, format_option(Format.csv, Format.json, help="csv or json.")] = (
-        Format.csv
-    ),
+    fmt: ExportFormatOpt = Format.csv,
     values: ValuesOpt = Values.final,
     totals: TotalsOpt = False,
     bom: BomOpt = False,
@@ -531,7 +527,7 @@ def match_export(
 @match_app.command("list", cls=Command)
 @grouped(lang=language)
 def match_list(
-    *, fmt: AddFormatOpt = Format.table, lang: str, table_format: TableFormatOpt = "simple"
+    *, fmt: PlainFormatOpt = Format.table, lang: str, table_format: TableFormatOpt = "simple"
 ) -> None:
     """Your matches: each one started or changed with this tool (in any folder), and the
     ledgers in this folder, with its last change, players, hands and state (in play, or over

@@ -284,6 +284,11 @@ FormatOpt = Annotated[
 DataFormatOpt = Annotated[
     Format, format_option(Format.table, Format.json, Format.yaml, help="table, json or yaml.")
 ]
+ShownFormatOpt = Annotated[
+    Format, format_option(Format.table, Format.json, Format.csv, help="table, json or csv.")
+]
+PlainFormatOpt = Annotated[Format, format_option(Format.table, Format.json, help="table or json.")]
+ExportFormatOpt = Annotated[Format, format_option(Format.csv, Format.json, help="csv or json.")]
 # fmt: on
 Lang = enum.Enum("Lang", [(code, code) for code in LANGS], type=str)  # type: ignore[misc]
 """The languages, one for each catalog (``--lang``'s choices)."""
