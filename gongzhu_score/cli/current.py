@@ -13,7 +13,6 @@ be written is said once, and the change stands.
 
 from __future__ import annotations
 
-import contextlib
 import os
 from collections.abc import Sequence
 from typing import Any
@@ -21,7 +20,7 @@ from typing import Any
 import typer
 
 from ..terms import Said, printable, say
-from .boundary import ErrorsAtTheBoundary, asked_lang
+from .boundary import ErrorsAtTheBoundary, asked_lang, tell
 
 __all__ = [
     "LEDGER_VARIABLE",
@@ -39,18 +38,13 @@ LEDGER_VARIABLE = "GONGZHU_MATCH"
 _said: set[str] = set()  # the notices said in this run (each once)
 
 
-def _tell(text: str) -> None:
-    with contextlib.suppress(OSError, ValueError, AttributeError):
-        typer.echo(printable(text), err=True)
-
-
 def notice(words: Sequence[Said], lang: str) -> None:
     """Each of ``words`` on standard error, in ``lang``, once in a run."""
     for said in words:
         text = said.text(lang)
         if text not in _said:
             _said.add(text)
-            _tell(text)
+            tell(printable(text))
 
 
 def working_folder() -> str | None:
@@ -116,7 +110,7 @@ def current_ledger(command: str, lang: str) -> str:
     notice(found.problems, lang)  # (said before a refusal too: it may be why)
     current = found.get()
     key = "hint.current_variable" if current.source == "variable" else "hint.current"
-    _tell(say(key, lang, ledger=current.ledger))
+    tell(printable(say(key, lang, ledger=current.ledger)))
     return current.ledger
 
 
