@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import typer
 
-from ..errors import InputError, RestError
+from ..errors import InputError
 from ..io.flags import parse_claims
 from ..io.variants import VARIANTS, find_variant
 from ..render.formats import Format
@@ -50,12 +51,10 @@ def _scored(
 
     options = asked.scoring()
     spec, rules = hand.read(options.rules, options.teams)
-    try:
-        return score_input(spec, rules, options, rest=hand.rest, partial=partial,
-                           claimed=parse_claims(claim or ()), claimed_are=claims_are.value,
-                           source=hand.source)  # fmt: skip
-    except RestError as e:
-        raise e.within(f"--rest {hand.rest}") from None
+    claimed = parse_claims(claim or ())
+    spec = replace(spec, hand=hand.with_rest(spec.hand, rules.decks))
+    return score_input(spec, rules, options, partial=partial, claimed=claimed,
+                       claimed_are=claims_are.value, source=hand.source)  # fmt: skip
 
 
 @grouped(hand=hand_input, asked=asked, lang=language)
@@ -142,8 +141,7 @@ def explain_command(
 
         rules = scored.result.variant
         options = asked.options.or_teams(scored.spec.teams)
-        answers = explain_claims(hand.with_rest(scored.spec.hand, rules.decks), rules,
-                                 scored.claimed, options, partial)  # fmt: skip
+        answers = explain_claims(scored.spec.hand, rules, scored.claimed, options, partial)
     typer.echo(explain_claimed(scored.claimed, lang, answers), nl=False)
     if scored.claims_wrong:
         raise typer.Exit(3)
