@@ -191,7 +191,6 @@ def score_to_parquet(
     batch: Batch,
     output: str,
     *,
-    exact: bool,
     keep_going: bool,
     dask: str | None = None,
     dask_timeout: float | None = None,
@@ -201,12 +200,15 @@ def score_to_parquet(
     """Score into Parquet: one file (``output`` ending in ``.parquet``) or a dataset folder.
 
     Parquet inputs are scored a column at a time (on a Dask cluster with ``dask``: a scheduler's
-    address, or ``local``), other inputs through the row engine. ``dask_timeout`` is the seconds
+    address, or ``local``), other inputs through the row engine; the batch's rounding ``exact``
+    makes ``final`` a double column. ``dask_timeout`` is the seconds
     to wait to reach the scheduler and while it has no live worker (None:
     :data:`~.parquet.DASK_TIMEOUT`); ``verbose`` shows Dask's own log lines on stderr.
     """
+    from ..core.normalize import Rounding
     from .parquet import DASK_TIMEOUT, run_on_dask, score_parquet_file
 
+    exact = batch.options.rounding is Rounding.EXACT
     if dask is not None and is_parquet(output):
         raise error(InputError, "error.dask.format")
     timeout = DASK_TIMEOUT if dask_timeout is None else dask_timeout

@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from ..core.normalize import Rounding
 from ..errors import InputError
 from ..render.formats import Format
 from ..terms import colon, count_of, error, say
@@ -113,8 +112,7 @@ def batch_command(
     from ..batch.runner import Batch, Summary
     from ..render.batch import BatchWriter
 
-    options = asked.scoring()  # (its rule set None: each hand's own)
-    batch = Batch(options, partial)
+    batch = Batch(asked.scoring(), partial)  # (its rule set None: each hand's own)
     files = input_files(inputs, fmt is Format.parquet or dask is not None,
                         functools.partial(_passed_over, lang=lang))  # fmt: skip
     if dask is not None and (fmt is not Format.parquet or output is None):
@@ -130,7 +128,6 @@ def batch_command(
                 files,
                 batch,
                 output,
-                exact=options.rounding is Rounding.EXACT,
                 keep_going=keep_going,
                 dask=dask,
                 dask_timeout=dask_timeout,
