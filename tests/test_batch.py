@@ -340,12 +340,14 @@ def test_progress_shows_on_a_terminal_after_a_moment(capsys: pytest.CaptureFixtu
     quiet = _Progress(enabled=False)
     for _ in range(5000):
         quiet.add(1)
-    shown = _Progress(enabled=True)
-    shown.start -= 10  # as if it had been running for a while
-    shown.last -= 10
-    for _ in range(1000):
-        shown.add(1)
-    shown.done()
-    err = capsys.readouterr().err
-    assert "scored 1,000 hands" in err
-    assert err.endswith("\r")  # the line is cleared when the batch ends
+    for lang, said in [("en", "scored 1,000 hands ("), ("zh", "已计分 1,000 局（每秒"),
+                       ("zh-Hant", "已計分 1,000 局（每秒")]:  # fmt: skip
+        shown = _Progress(enabled=True, lang=lang)
+        shown.start -= 10  # as if it had been running for a while
+        shown.last -= 10
+        for _ in range(1000):
+            shown.add(1)
+        shown.done()
+        err = capsys.readouterr().err
+        assert f"\r  {said}" in err
+        assert err.endswith("\r")  # the line is cleared when the batch ends

@@ -39,8 +39,8 @@ if TYPE_CHECKING:
 class _Progress:
     """A line on stderr, when it is a terminal and the work takes more than a moment."""
 
-    def __init__(self, enabled: bool) -> None:
-        self.enabled = enabled
+    def __init__(self, enabled: bool, lang: str = "en") -> None:
+        self.enabled, self.lang = enabled, lang
         self.start = self.last = time.monotonic()
         self.count = 0
         self.shown = False
@@ -54,7 +54,8 @@ class _Progress:
         now = time.monotonic()
         if now - self.start > 0.5 and now - self.last > 0.2:
             rate = self.count / (now - self.start)
-            sys.stderr.write(f"\r  scored {self.count:,} hands ({rate:,.0f}/s)")
+            said = say("batch.progress", self.lang, count=f"{self.count:,}", rate=f"{rate:,.0f}")
+            sys.stderr.write(f"\r  {said}")
             sys.stderr.flush()
             self.last, self.shown = now, True
 
@@ -117,7 +118,7 @@ def batch_command(
                         functools.partial(_passed_over, lang=lang))  # fmt: skip
     if dask is not None and (fmt is not Format.parquet or output is None):
         raise error(InputError, "error.dask.format")
-    progress = _Progress(sys.stderr.isatty())
+    progress = _Progress(sys.stderr.isatty(), lang)
     if fmt is Format.parquet:
         if output is None:
             raise error(InputError, "error.parquet.output")

@@ -302,6 +302,7 @@ OUTPUT: dict[str, str] = {
 
     "hands.many": "{count} hands",
 
+    "batch.progress": "scored {count} hands ({rate}/s)",
     "batch.bad": "{count} bad record",
     "batch.bad.many": "{count} bad records",
     "batch.summary": "summary ({count})",
