@@ -267,7 +267,8 @@ def test_show_explains_its_cells_and_marks_partial_hands(tmp_path: Path) -> None
     done("match", "new", path, "-p", "东,南,西,北")
     ok("match", "add", path, "-c", "东=QS", "-c", "南=", "-c", "西=", "-c", "北=", "--partial")
     text = ok("match", "show", path)
-    assert "Each cell: the hand's final score (the running final total after it)." in text
+    assert ("Each cell: the hand's raw score (the running raw total after it), as raw totals "
+            "decide the end.") in text  # fmt: skip
     assert "PARTIAL" in text
     assert "部分计分" in ok("match", "show", path, "1", "--lang", "zh")
 

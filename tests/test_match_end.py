@@ -43,8 +43,11 @@ def test_show_leads_with_the_raw_totals_and_how_far_each_is_from_the_end() -> No
     # 南 is below the end line: named at once, before the table.
     assert lines[7] == "南 is past the end line (-1100 ≤ -1000): the match is over"
     assert lines[9].split()[0] == "hand"
-    # The finals stay, labelled as finals.
-    assert "final total          100         -967        367        500" in lines
+    # One score to read: the table's cells and total row are the deciding raws too; the finals
+    # stay, labelled as not deciding the end.
+    assert "raw total         -300         -1100        -100      0" in lines
+    assert "        3  -100 (-300)  -600 (-1100)    0 (-100)  0 (0)           东" in lines
+    assert "final totals (they do not decide the end): 东 100, 南 -967, 西 367, 北 500" in lines
 
 
 def test_show_in_chinese_says_how_many_points_to_go() -> None:
@@ -139,12 +142,12 @@ def test_show_fits_the_terminal_and_loses_no_number(
     monkeypatch.setenv("COLUMNS", str(width))
     narrow = ok("match", "show", played, "--lang", lang)
     assert max(columns(line) for line in narrow.splitlines()) <= width
-    # Every cell of the whole table is there, as often (each hand's final and running total).
+    # Every cell of the whole table is there, as often (each hand's raw and running raw total).
     assert sorted(CELL.findall(narrow)) == sorted(CELL.findall(wide))
     data = json.loads(ok("match", "show", played, "--format", "json"))
     for hand in data["hands"]:
-        for final, total in zip(hand["final"], hand["total_final"], strict=True):
-            assert f"{final} ({total})" in narrow
+        for raw, total in zip(hand["raw"], hand["total_raw"], strict=True):
+            assert f"{raw} ({total})" in narrow
     for total in data["totals"]["final"] + data["totals"]["raw"] + data["to_go"]:
         assert str(total) in narrow
     assert ("全红" if lang == "zh" else "full red") in narrow

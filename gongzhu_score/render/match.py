@@ -124,10 +124,7 @@ def match_status_text(ledger: Ledger, status: MatchStatus, lang: str = "en") -> 
     n = ledger.count
     if status.ended:
         assert status.ended_after is not None
-        entry = ledger.entry(status.ended_after)
-        totals: Sequence[int | Fraction] = (
-            entry.total_final if ledger.team_play else entry.total_raw
-        )
+        totals = deciding(ledger, ledger.entry(status.ended_after))[1]
         return say(
             "match.ended",
             lang,
@@ -160,16 +157,23 @@ def _end_words(ledger: Ledger) -> dict[str, str]:
     return {"end": str(ledger.end_at), "top": f"+{abs(ledger.end_at)}"}
 
 
-def deciding_series(ledger: Ledger) -> list[list[int | Fraction]]:
-    """Each player's deciding running totals, hand by hand, in seat order.
+def deciding(
+    ledger: Ledger, entry: LedgerEntry
+) -> tuple[Sequence[int | Fraction], Sequence[int | Fraction]]:
+    """A hand's deciding scores and the running deciding totals after it, in seat order.
 
-    They are raw totals in individual play, final totals in team play (rulings §8).
+    They are raws in individual play, finals in team play (rulings §8): what ``match show``
+    and its chart show, so that there is one score to read.
     """
-    team = ledger.team_play
-    return [
-        [e.total_final[i] if team else e.total_raw[i] for e in ledger.entries]
-        for i in range(len(ledger.players))
-    ]
+    if ledger.team_play:
+        return entry.final, entry.total_final
+    return entry.raw, entry.total_raw
+
+
+def deciding_series(ledger: Ledger) -> list[list[int | Fraction]]:
+    """Each player's deciding running totals, hand by hand, in seat order (:func:`deciding`)."""
+    totals = [deciding(ledger, e)[1] for e in ledger.entries]
+    return [[row[i] for row in totals] for i in range(len(ledger.players))]
 
 
 def _chart(ledger: Ledger, lang: str, room: int | None = None) -> list[str]:
@@ -283,19 +287,22 @@ def render_match(
 ) -> str:
     """``match show``: rules, standings, every hand, the state, a chart.
 
-    First the rules and the end line, then where each player stands against it (the deciding
-    totals), every hand's finals with their running totals, the state, and the chart of the
-    deciding totals. ``width`` is the terminal's, which every line fits (the table split into
-    blocks of players, none of its numbers lost); None is not limited.
+    First the rules and the end line, then where each player stands against it, every hand's
+    score with the running total, the state, and the chart. All of them are the deciding scores
+    (:func:`deciding`: raws, or finals in team play), so that there is one score to read; the
+    other totals are named under the table. ``width`` is the terminal's, which every line fits
+    (the table split into blocks of players, none of its numbers lost); None is not limited.
     """
     from .fit import fitted_table, wrapped
 
     status = ledger.status()
+    team = ledger.team_play
     rows: list[list[Any]] = []
     for number, e in enumerate(ledger.entries, 1):
+        scores, totals = deciding(ledger, e)
         cells = [
             f"{format_number(f)} ({format_number(total)})"
-            for f, total in zip(e.final, e.total_final, strict=True)
+            for f, total in zip(scores, totals, strict=True)
         ]
         marks = [
             f"{name} {say(code, lang) if code in ('full_red', 'grand_slam') else code}"
@@ -307,10 +314,9 @@ def render_match(
             marks.insert(0, say("match.partial_mark", lang))
         rows.append([number, *cells, ", ".join(marks), "+".join(e.pig_takers)])
     if ledger.entries:
-        last = ledger.entries[-1]
-        rows.append(
-            [say("match.total", lang), *(format_number(f) for f in last.total_final), "", ""]
-        )
+        last = deciding(ledger, ledger.entries[-1])[1]
+        kind = say("match.final_total" if team else "match.raw_total", lang)
+        rows.append([kind, *(format_number(t) for t in last), "", ""])
     headers = [
         say("match.hand", lang),
         *ledger.players,
@@ -322,8 +328,8 @@ def render_match(
         lines += [*standing_lines(ledger, lang, width), ""]
         align = ["right"] * (len(ledger.players) + 1) + ["left", "left"]
         lines.append("\n\n".join(fitted_table(rows, headers, table_format, align, width)))
-        lines += wrapped(say("match.cells", lang), width)
-        lines.append("")
+        lines += wrapped(say("match.cells_final" if team else "match.cells", lang), width)
+        lines += [*wrapped(_aside(ledger, lang), width), ""]
     lines += wrapped(match_status_text(ledger, status, lang), width)
     chart = _chart(ledger, lang, width)
     if chart:
