@@ -1,10 +1,12 @@
 """`match chart LEDGER -o FILE.svg|FILE.png`: every player's running deciding total hand by hand,
 with the end line, in the table's language; the SVG keeps its text as text, the PNG is drawn
-with a font that has the names (or refused, saying what to do); docs/chart.svg is what its
-documented command makes now."""
+with a font that really has the names' glyphs (or refused, saying what to do: never boxes); each
+seat in its colour (the page's), marker and dashes, so that equal totals hide no line;
+docs/chart.svg is what its documented command makes now."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import sys
@@ -16,6 +18,7 @@ from clitools import ROOT, SAMPLES, done, ok, refused
 
 from gongzhu_score.match.storage import read_ledger
 from gongzhu_score.render import chart
+from gongzhu_score.render.seats import SEAT_COLOURS
 
 LEDGER = str(SAMPLES / "match" / "ledger.yaml")
 SVG = "{http://www.w3.org/2000/svg}"
@@ -85,6 +88,18 @@ def test_names_are_drawn_as_written(tmp_path: Path) -> None:
         assert any(t.startswith(f"{name}  ") for t in shown), shown
 
 
+def pixel_colours(png: Path) -> set[tuple[int, ...]]:
+    from matplotlib.image import imread
+
+    pixels = imread(str(png))
+    return {tuple(round(float(c) * 255) for c in p[:3]) for p in pixels.reshape(-1, 4)}
+
+
+def drawn(colours: set[tuple[int, ...]], hex_colour: str) -> bool:
+    want = tuple(int(hex_colour[k : k + 2], 16) for k in (1, 3, 5))
+    return any(all(abs(a - b) <= 2 for a, b in zip(c, want, strict=True)) for c in colours)
+
+
 @pytest.mark.chart
 @pytest.mark.font
 def test_png_decodes_with_every_player_colour_and_the_end_line(tmp_path: Path) -> None:
@@ -93,47 +108,142 @@ def test_png_decodes_with_every_player_colour_and_the_end_line(tmp_path: Path) -
     out = tmp_path / "c.png"
     ok("match", "chart", LEDGER, "-o", str(out), "--lang", "zh")
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-    pixels = imread(str(out))
-    height, width = pixels.shape[:2]
+    height, width = imread(str(out)).shape[:2]
     assert 600 <= width <= 1200 and 300 <= height <= 800
-    colours = {tuple(round(float(c) * 255) for c in p[:3]) for p in pixels.reshape(-1, 4)}
+    colours = pixel_colours(out)
+    assert drawn(colours, chart._END)  # the end line
+    assert all(drawn(colours, colour) for colour in SEAT_COLOURS)  # every player's line
 
-    def drawn(hex_colour: str) -> bool:
-        want = tuple(int(hex_colour[k : k + 2], 16) for k in (1, 3, 5))
-        return any(all(abs(a - b) <= 2 for a, b in zip(c, want, strict=True)) for c in colours)
 
-    assert drawn(chart._END)  # the end line
-    assert all(drawn(colour) for colour in chart._COLOURS[:4])  # every player's line
+def lone_fonts() -> list[tuple[str, frozenset[int]]]:
+    """The fonts of a machine with no Chinese font: matplotlib's own, and its box font (the Last
+    Resort font matplotlib 3.10 and later carries, which maps every character to a box)."""
+    from matplotlib import font_manager
+
+    own = str(font_manager.findfont(font_manager.FontProperties(family="DejaVu Sans")))
+    boxes = Path(own).with_name("LastResortHE-Regular.ttf")
+    fonts = [("DejaVu Sans", chart._charset(own))]
+    if boxes.exists():
+        fonts.append(("Last Resort High-Efficiency", chart._charset(str(boxes))))
+    return fonts
 
 
 @pytest.mark.chart
 def test_png_without_a_font_for_the_names_is_refused(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(chart, "_family_for", lambda text: "")
+    # A machine with no Chinese font: a font whose "glyph" for 东 is a box does not count.
+    monkeypatch.setattr(chart, "_fonts", lambda more=False: lone_fonts())
+    assert chart._family_for("东南西北") == "" and chart._family_for("Ann -300") is None
     out = tmp_path / "c.png"
     message = refused("match", "chart", LEDGER, "-o", str(out))
-    assert message.startswith(f"{out}: no font here can draw ")
+    assert message.startswith(f"{out}: no font here can draw 东北南西 in a PNG (it would show ")
     assert f"write an SVG instead (-o {tmp_path / 'c.svg'}" in message
-    assert "fonts-noto-cjk" in message
+    assert "apt-get install fonts-wqy-microhei" in message and "Noto Sans CJK" in message
     assert not out.exists()
     zh = refused("match", "chart", LEDGER, "-o", str(out), "--lang", "zh")
-    assert "这里没有能在 PNG 里画出" in zh
+    assert "这里没有能在 PNG 里画出 " in zh and "南" in zh and "fonts-wqy-microhei" in zh
+    assert not out.exists()
     ok("match", "chart", LEDGER, "-o", str(tmp_path / "c.svg"))  # an SVG needs no font
 
 
 @pytest.mark.chart
-def test_english_names_need_no_chinese_font(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    path = str(tmp_path / "m.yaml")
+def test_a_font_is_chosen_per_text_for_glyphs_of_its_own(monkeypatch: pytest.MonkeyPatch) -> None:
+    latin = frozenset(map(ord, "Ann -0123456789+."))
+    han = frozenset(map(ord, "东南"))
+    fonts = [("Latin", latin), ("Boxes", frozenset()), ("Han", han | latin), ("Other", han)]
+    chosen = chart._Chosen(fonts, ["Ann -300", "东 -300", "东 ☃"])
+    assert chosen.of("Ann -300") == ["Latin"] and chosen.of("东 -300") == ["Han"]
+    assert chosen.missing == {"☃"}
+    # A glyph that stands for whole blocks of characters is a box, not theirs.
+    assert chart._drawn("_a\u200b b\n") == {ord("_"), ord("a"), ord("b")}
+
+
+@pytest.mark.chart
+@pytest.mark.font
+def test_a_png_draws_the_names_glyphs_not_boxes(tmp_path: Path) -> None:
+    # Boxes are the same for every character: the same chart for 东 and for 南 would be the
+    # same pixels. Real glyphs differ.
+    from matplotlib.image import imread
+
+    images = []
+    for name in ("东", "南"):
+        path = str(tmp_path / f"{name}.yaml")
+        done("match", "new", path, "-p", f"{name},Bob,Cy,Di")
+        ok("match", "add", path, "-c", f"{name}=QS", "-c", "Bob=JD", "-c", "Cy=全红",
+           "--rest", "Di")  # fmt: skip
+        out = tmp_path / f"{name}.png"
+        ok("match", "chart", path, "-o", str(out))
+        images.append(imread(str(out)))
+    assert images[0].shape == images[1].shape
+    differ = (abs(images[0] - images[1]).sum(axis=2) > 0.1).sum()
+    assert differ > 20, "the two names are drawn alike: boxes, not glyphs"
+
+
+def test_the_seat_colours_stand_out_on_white() -> None:
+    # WCAG 1.4.11: graphics need a contrast of 3:1 against what is next to them.
+    def luminance(hex_colour: str) -> float:
+        def linear(c: float) -> float:
+            return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+        r, g, b = (linear(int(hex_colour[k : k + 2], 16) / 255) for k in (1, 3, 5))
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+    assert len(SEAT_COLOURS) == 4 and len(set(SEAT_COLOURS)) == 4
+    for colour in (*SEAT_COLOURS, chart._END):
+        assert 1.05 / (luminance(colour) + 0.05) >= 3, colour
+
+
+def equal_totals(tmp_path: Path) -> str:
+    """A match in which Cy and Di have the same totals, hand after hand."""
+    path = str(tmp_path / "equal.yaml")
     done("match", "new", path, "-p", "Ann,Bob,Cy,Di")
-    ok("match", "add", path, "-c", "Ann=QS", "-c", "Bob=JD", "-c", "Cy=全红", "--rest", "Di")
-    assert (
-        chart._family_for("".join(chart._all_text(chart._texts(read_ledger(path), "en")))) is None
-    )
-    ok("match", "chart", path, "-o", str(tmp_path / "m.png"))
-    assert (tmp_path / "m.png").read_bytes()[:4] == b"\x89PNG"
+    ok("match", "add", path, "-c", "Ann=QS", "-c", "Bob=JD", "-c", "Cy=", "-c", "Di=",
+       "--rest", "Ann")  # fmt: skip
+    ok("match", "add", path, "-c", "Ann=", "-c", "Bob=QS", "-c", "Cy=", "-c", "Di=",
+       "--rest", "Bob")  # fmt: skip
+    return path
+
+
+def strokes(svg: bytes) -> dict[str, set[str]]:
+    """Each colour's line and marker styles in the SVG (its paths' styles)."""
+    found: dict[str, set[str]] = {}
+    for element in ET.fromstring(svg).iter(f"{SVG}path"):
+        style = element.get("style", "")
+        colour = re.search(r"stroke: (#[0-9a-f]{6})", style)
+        if colour:
+            found.setdefault(colour.group(1), set()).add(style)
+    return found
+
+
+@pytest.mark.chart
+def test_equal_totals_hide_no_line(tmp_path: Path) -> None:
+    path = equal_totals(tmp_path)
+    data = json.loads(ok("match", "show", path, "-f", "json"))
+    assert [h["total_raw"][2:] for h in data["hands"]] == [[0, 0], [0, 0]]
+    # Each seat its own colour, marker, dashes and width, later seats thinner and on top.
+    styles = [chart._seat_style(k) for k in range(4)]
+    for key in ("color", "marker", "linestyle", "linewidth"):
+        assert len({str(s[key]) for s in styles}) == 4, key
+    assert [s["linewidth"] for s in styles] == sorted((s["linewidth"] for s in styles),
+                                                      reverse=True)  # fmt: skip
+    assert [s["zorder"] for s in styles] == sorted(s["zorder"] for s in styles)
+    # In the SVG both lines are there, drawn differently.
+    svg = chart.chart_image(read_ledger(path), "svg", "en")
+    found = strokes(svg)
+    cy, di = found[SEAT_COLOURS[2]], found[SEAT_COLOURS[3]]
+    assert cy and di and cy != di
+    assert any("stroke-dasharray" in s for s in cy) and any("stroke-dasharray" in s for s in di)
+    # In the PNG, where the thinner line lies on the wider one, both colours show.
+    out = tmp_path / "equal.png"
+    ok("match", "chart", path, "-o", str(out))
+    colours = pixel_colours(out)
+    assert drawn(colours, SEAT_COLOURS[2]) and drawn(colours, SEAT_COLOURS[3])
+    # Each line's end is labelled with its name and total, equal ones stacked, not on top.
+    shown = texts(svg)
+    assert {"Cy 0", "Di 0"} <= set(shown)
+    assert chart._stacked([0.0, 0.0, -50.0], 10.0, -100.0, 100.0) == [10.0, 0.0, -50.0]
+    assert chart._stacked([95.0, 95.0], 10.0, -100.0, 100.0) == [100.0, 90.0]
 
 
 def test_a_file_of_another_kind_is_refused(tmp_path: Path) -> None:

@@ -3,19 +3,23 @@
 It is SVG or PNG, in the table's language.
 
 The totals are the ones the end is decided on (rulings §8: raw totals, or final totals in team
-play), as ``match show`` leads with. Drawn with matplotlib (the ``[chart]`` extra: imported only
-here, when a chart is made). An SVG keeps its text as text (``svg.fonttype: none``), so that any
-viewer shows Chinese names with its own fonts; a PNG is drawn with a font of this machine that
-has every character the chart writes (Noto Sans CJK, Source Han Sans, WenQuanYi, PingFang,
-Microsoft YaHei, SimHei, … or any other that has them), and is refused, saying what to do, when
-none has.
+play), as ``match show`` leads with. Each seat has its colour (:data:`.seats.SEAT_COLOURS`, as
+on the page), its marker and its dashes, and later seats are drawn thinner on top, so that equal
+totals hide no line; each line's end is labelled with the name and total. Drawn with matplotlib
+(the ``[chart]`` extra: imported only here, when a chart is made). An SVG keeps its text as text
+(``svg.fonttype: none``), so that any viewer shows Chinese names with its own fonts; a PNG draws
+each text with the first font of this machine that has a glyph of its own for every character
+of it (Noto Sans CJK, WenQuanYi, PingFang, Microsoft YaHei, … or any other), and is refused,
+saying what to install, when none has: never drawn with boxes.
 """
 
 from __future__ import annotations
 
 import io
 import re
-from collections.abc import Iterator
+import unicodedata
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
@@ -25,6 +29,7 @@ from ..errors import InputError
 from ..match.ledger import Ledger
 from ..terms import count_of_hands, error, printable, say
 from .formats import format_number
+from .seats import SEAT_COLOURS
 
 __all__ = ["CJK_FAMILIES", "chart_format", "chart_image", "write_chart"]
 
@@ -47,12 +52,15 @@ CJK_FAMILIES = (
     "Droid Sans Fallback",
     "AR PL UMing CN",
 )
-"""Fonts with Chinese characters, the first found on this machine preferred; in an SVG, the
-fonts a viewer is asked for, in this order."""
+"""Fonts with Chinese characters, preferred in this order after matplotlib's own for a text
+it cannot draw."""
 
 _DEFAULT = "DejaVu Sans"  # (matplotlib's own font, always there)
-_COLOURS = ("#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#17becf")
 _END = "#c0392b"
+_MARKERS = ("o", "s", "^", "D")
+_DASHES: tuple[Any, ...] = ("-", (0, (6, 2)), (0, (2, 1.5)), (0, (7, 2, 2, 2)))
+_WIDTHS = (3.4, 2.6, 1.9, 1.3)  # (later seats thinner, on top: equal lines both show)
+_SIZES = (7.0, 5.5, 4.5, 3.5)
 
 
 def chart_format(path: str) -> str:
@@ -94,20 +102,21 @@ def chart_image(ledger: Ledger, fmt: str = "svg", lang: str = "en", name: str = 
         except ImportError:
             raise error(InputError, "error.extra.missing", extra="chart") from None
         texts = _texts(ledger, lang)
-        family = _family_for("".join(_all_text(texts)))
-        if family == "" and fmt == "png":
+        fonts = _chosen(list(_all_text(texts)))
+        if fonts.missing and fmt == "png":
             svg = str(Path(name or "chart.png").with_suffix(".svg"))
-            chars = "".join(sorted(_missing("".join(_all_text(texts)))))[:12]
+            chars = "".join(sorted(fonts.missing))[:12]
             refused = error(InputError, "error.chart.no_font", chars=chars, svg=svg)
             raise refused.within(name or "png")
         settings: Any = {  # (matplotlib's own type names each key: these are plain)
             "svg.fonttype": "none",
             "svg.hashsalt": "gongzhu-score",
-            "font.family": [family, _DEFAULT] if family else [_DEFAULT],
+            "font.family": fonts.of(_TICKS),
             "axes.unicode_minus": False,  # "-1000" as the rest of the tool writes it
         }
         with matplotlib.rc_context(settings):
-            return _saved(_draw(ledger, texts), fmt, matplotlib.__version__, family or _DEFAULT)
+            figure = _draw(ledger, texts, fonts.of)
+            return _saved(figure, fmt, matplotlib.__version__, ", ".join(fonts.used()))
 
 
 def _saved(figure: Any, fmt: str, version: str, font: str) -> bytes:
@@ -131,7 +140,7 @@ def _texts(ledger: Ledger, lang: str) -> dict[str, Any]:
     status = ledger.status()
     standing = ledger.standing()
     team = ledger.team_play
-    ends = {"end": str(ledger.end_at), "top": f"+{abs(ledger.end_at)}"}
+    ends_words = {"end": str(ledger.end_at), "top": f"+{abs(ledger.end_at)}"}
     if status.ended:
         state = say("chart.over", lang, variant=ledger.variant.name, hand=status.ended_after,
                     loser=status.loser, winner=status.winner)  # fmt: skip
@@ -139,32 +148,38 @@ def _texts(ledger: Ledger, lang: str) -> dict[str, Any]:
         state = say("chart.in_play", lang, variant=ledger.variant.name,
                     count=count_of_hands(ledger.count, lang))  # fmt: skip
     losers = set(status.loser_side)
-    labels = []
+    labels, ends = [], []
     for name, total in zip(ledger.players, standing.totals, strict=True):
         label = f"{_plain(name)}  {format_number(total)}"
+        ends.append(f"{_plain(name)} {format_number(total)}")
         if name in losers:
             label += f"  ({say('chart.pig', lang)})"
         # A label that starts with "_" is one matplotlib leaves out of a legend (3.8): a zero
         # width space before it keeps it in, and shows nothing.
         labels.append("\u200b" + label if label.startswith("_") else label)
     return {
-        "title": say("chart.title_final" if team else "chart.title_raw", lang, **ends),
+        "title": say("chart.title_final" if team else "chart.title_raw", lang, **ends_words),
         "state": _plain(state),
         "x": say("match.hand", lang),
         "y": say("match.final_total" if team else "match.raw_total", lang),
         "end": say("chart.end_line", lang, end=ledger.end_at),
-        "top": say("chart.end_line", lang, end=ends["top"]) if team else None,
+        "top": say("chart.end_line", lang, end=ends_words["top"]) if team else None,
         "labels": labels,
+        "ends": ends,
     }
 
 
+_TICKS = "0123456789-+."
+
+
 def _all_text(texts: dict[str, Any]) -> Iterator[str]:
+    """Every text the chart draws, the ticks' characters last."""
     for value in texts.values():
         if isinstance(value, str):
             yield value
         elif isinstance(value, list):
             yield from value
-    yield "0123456789-+."  # (the ticks)
+    yield _TICKS
 
 
 def _plain(text: str) -> str:
@@ -175,54 +190,128 @@ def _plain(text: str) -> str:
 # --- fonts ------------------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=64)
-def _charset(path: str) -> frozenset[int]:
+_SHARED = 16
+"""A glyph drawn for more characters than this is a box standing for them (a last-resort font,
+such as the one matplotlib 3.10 and later carries, maps whole blocks to one), not their glyph."""
+
+
+@lru_cache(maxsize=256)
+def _charset(path: str, face: int = 0) -> frozenset[int]:
+    """The characters the font in ``path`` (its face ``face``) draws with a glyph of their own."""
     from matplotlib import ft2font
 
     try:
-        return frozenset(ft2font.FT2Font(path).get_charmap())
-    except (OSError, RuntimeError, ValueError):  # a font file that cannot be read
+        font = ft2font.FT2Font(path, face_index=face) if face else ft2font.FT2Font(path)
+        charmap = font.get_charmap()
+    except (OSError, RuntimeError, ValueError, TypeError):  # a font file that cannot be read
         return frozenset()
+    uses = Counter(charmap.values())
+    return frozenset(c for c, glyph in charmap.items() if glyph and uses[glyph] <= _SHARED)
 
 
-def _default_path() -> str:
+def _drawn(text: str) -> set[int]:
+    """The characters of ``text`` that need a glyph (not spaces, controls, zero width ones)."""
+    return {ord(c) for c in text if unicodedata.category(c) not in ("Zs", "Zl", "Zp", "Cc", "Cf")}
+
+
+def _fonts(more: bool = False) -> Iterable[tuple[str, frozenset[int]]]:
+    """This machine's font families, the preferred first, each with the characters it draws.
+
+    They are those of the file matplotlib draws the family from: so what is checked is what is
+    drawn. Matplotlib's own (DejaVu Sans) comes first, then :data:`CJK_FAMILIES`, then the rest
+    by name; each family's file is looked for only when it is reached. With ``more``, the
+    system's font files matplotlib does not know yet (installed since it listed them) are added
+    first.
+    """
     from matplotlib import font_manager
 
-    return str(font_manager.findfont(font_manager.FontProperties(family=_DEFAULT)))
+    manager = font_manager.fontManager
+    if more:
+        known = {font.fname for font in manager.ttflist}
+        for path in sorted(font_manager.findSystemFonts()):
+            if path not in known and _charset(path):
+                manager.addfont(path)
+    rank = {name: k for k, name in enumerate((_DEFAULT, *CJK_FAMILIES))}
+    names = sorted({str(font.name) for font in manager.ttflist})
+    names.sort(key=lambda name: rank.get(name, len(rank)))  # (stable: then by name)
+    return _Families(names)
 
 
-def _missing(text: str) -> set[str]:
-    """The characters of ``text`` matplotlib's own font lacks."""
-    have = _charset(_default_path())
-    return {c for c in text if not c.isspace() and ord(c) not in have}
+class _Families:
+    """Font families in order, each with its characters, its file looked for once, when asked."""
+
+    def __init__(self, names: list[str]) -> None:
+        self.names = names
+        self.found: dict[str, frozenset[int]] = {}
+
+    def __iter__(self) -> Iterator[tuple[str, frozenset[int]]]:
+        from matplotlib import font_manager
+
+        for name in self.names:
+            if name not in self.found:
+                try:
+                    path: Any = font_manager.fontManager.findfont(
+                        font_manager.FontProperties(family=name), fallback_to_default=False
+                    )
+                except ValueError:  # (no file of that name's now)
+                    self.found[name] = frozenset()
+                else:  # (3.10 and later: which face of a collection, .ttc)
+                    face = int(getattr(path, "face_index", 0))
+                    self.found[name] = _charset(str(path), face)
+            yield name, self.found[name]
+
+
+class _Chosen:
+    """The families each text is drawn with, and the characters no font here has."""
+
+    def __init__(self, fonts: Iterable[tuple[str, frozenset[int]]], texts: list[str]) -> None:
+        self.families: dict[str, list[str]] = {}
+        self.missing: set[str] = set()
+        for text in texts:
+            self.families[text] = self._for(fonts, text)
+
+    def _for(self, fonts: Iterable[tuple[str, frozenset[int]]], text: str) -> list[str]:
+        """The first family that has every character of ``text``; else those that have them
+        between them, in order (matplotlib draws each glyph from the first that has it)."""
+        need = _drawn(text)
+        for family, chars in fonts:
+            if need <= chars:
+                return [family]
+        chosen = []
+        for family, chars in fonts:
+            if need & chars:
+                chosen.append(family)
+                need -= chars
+        self.missing |= {chr(c) for c in need}
+        return chosen or [_DEFAULT]
+
+    def of(self, text: str) -> list[str]:
+        """The families to draw ``text`` with (one of the texts chosen for, else the ticks')."""
+        return self.families.get(text) or self.families.get(_TICKS) or [_DEFAULT]
+
+    def used(self) -> list[str]:
+        return list(dict.fromkeys(f for families in self.families.values() for f in families))
+
+
+def _chosen(texts: list[str]) -> _Chosen:
+    """The fonts for ``texts``: from matplotlib's list of fonts, then, for a character none of
+    them has, from the system's font files it does not know yet too."""
+    chosen = _Chosen(_fonts(), texts)
+    if chosen.missing:
+        chosen = _Chosen(_fonts(more=True), texts)
+    return chosen
 
 
 def _family_for(text: str) -> str | None:
-    """The font family to draw ``text`` with, or None for matplotlib's own.
+    """The first family here with a glyph of its own for every character of ``text``.
 
-    None when matplotlib's own font has every character. Otherwise the first family of
-    :data:`CJK_FAMILIES` here that has the rest, then any other font here that has them; ``""``
-    when none has.
+    None when matplotlib's own font (DejaVu Sans) has them all, ``""`` when no font has.
     """
-    missing = {ord(c) for c in _missing(text)}
-    if not missing:
-        return None
-    from matplotlib import font_manager
-
-    fonts = sorted(font_manager.fontManager.ttflist, key=lambda f: (f.name, f.fname))
-    rank = {name: k for k, name in enumerate(CJK_FAMILIES)}
-    fonts.sort(key=lambda f: rank.get(f.name, len(rank)))  # (stable: then by name)
-    for font in fonts:
-        if missing <= _charset(font.fname):
-            return str(font.name)
-    # matplotlib keeps its list of fonts from when it first ran: a font installed since is
-    # found among the system's font files, and added.
-    known = {font.fname for font in fonts}
-    for path in sorted(font_manager.findSystemFonts()):
-        if path not in known and missing <= _charset(path):
-            font_manager.fontManager.addfont(path)
-            return str(font_manager.FontProperties(fname=path).get_name())
-    return ""
+    chosen = _chosen([text])
+    if chosen.missing or len(chosen.families[text]) > 1:
+        return ""
+    family = chosen.families[text][0]
+    return None if family == _DEFAULT else family
 
 
 @contextmanager
@@ -284,7 +373,38 @@ def _viewer_fonts(svg: bytes) -> bytes:
 # --- the drawing -------------------------------------------------------------------------------
 
 
-def _draw(ledger: Ledger, texts: dict[str, Any]) -> Any:
+def _seat_style(seat: int) -> dict[str, Any]:
+    """How seat ``seat`` (0-based) is drawn: its colour, marker, dashes, width, and its place on
+    top of the seats before it, so that two equal lines both show."""
+    k = seat % len(SEAT_COLOURS)
+    return {"color": SEAT_COLOURS[k], "marker": _MARKERS[k], "linestyle": _DASHES[k],
+            "linewidth": _WIDTHS[k], "markersize": _SIZES[k], "zorder": 2.0 + 0.1 * k}  # fmt: skip
+
+
+def _stacked(values: list[float], gap: float, low: float, high: float) -> list[float]:
+    """Where labels at ``values`` go: at them, moved apart to at least ``gap``, within the axes.
+
+    Equal values keep their order (seat 1 on top).
+    """
+    order = sorted(range(len(values)), key=lambda k: (values[k], -k))
+    placed = [values[k] for k in order]
+    for i in range(1, len(placed)):
+        placed[i] = max(placed[i], placed[i - 1] + gap)
+    over = placed[-1] - high if placed else 0.0
+    if over > 0:  # too high: the whole stack down, not below the axes
+        shift = min(over, max(placed[0] - low, 0.0))
+        placed = [v - shift for v in placed]
+    where = [0.0] * len(values)
+    for k, value in zip(order, placed, strict=True):
+        where[k] = value
+    return where
+
+
+def _draw(ledger: Ledger, texts: dict[str, Any], font: Callable[[str], list[str]]) -> Any:
+    """The figure: a line per seat, the end line(s), each line's end labelled, a legend.
+
+    ``font`` gives the families each text is drawn with.
+    """
     from matplotlib.figure import Figure
     from matplotlib.ticker import MaxNLocator
 
@@ -298,11 +418,11 @@ def _draw(ledger: Ledger, texts: dict[str, Any]) -> Any:
     axes = figure.add_subplot()
     handles = []
     for k, row in enumerate(series):
-        colour = _COLOURS[k % len(_COLOURS)]
+        style = _seat_style(k)
+        if count > 30:
+            style["marker"] = None
         # (the line's own label is not its name: the legend is given the names itself)
-        (line,) = axes.plot(hands, [0.0, *map(float, row)], color=colour, linewidth=1.8,
-                            marker="o" if count <= 30 else None, markersize=3.5,
-                            label=f"seat {k + 1}")  # fmt: skip
+        (line,) = axes.plot(hands, [0.0, *map(float, row)], label=f"seat {k + 1}", **style)
         handles.append(line)
     end = ledger.end_at
     lines = [(end, texts["end"], "top")]
@@ -311,20 +431,31 @@ def _draw(ledger: Ledger, texts: dict[str, Any]) -> Any:
     for value, label, where in lines:
         axes.axhline(value, color=_END, linestyle="--", linewidth=1.2)
         axes.text(0.01, value, f" {label}", transform=axes.get_yaxis_transform(), color=_END,
-                  fontsize=9, va=where, ha="left")  # fmt: skip
+                  fontsize=9, va=where, ha="left", fontfamily=font(label))  # fmt: skip
     values = [v for row in series for v in row]
-    low = min([*values, end, 0])
-    high = max([*values, -end if texts["top"] is not None else 0])
+    low = float(min([*values, end, 0]))
+    high = float(max([*values, -end if texts["top"] is not None else 0]))
     room = (high - low) * 0.08 or 100
-    axes.set_ylim(float(low - room), float(high + room))
+    axes.set_ylim(low - room, high + room)
     axes.set_xlim(hands[0], max(hands[-1], hands[0] + 1))
+    # Each line's end, labelled beside the axes; labels that would overlap are stacked.
+    lasts = [float(row[-1]) if row else 0.0 for row in series]
+    gap = (high - low + 2 * room) * 0.065
+    for k, (y, label) in enumerate(zip(_stacked(lasts, gap, low - room, high + room),
+                                       texts["ends"], strict=True)):  # fmt: skip
+        axes.text(1.01, y, label, transform=axes.get_yaxis_transform(), fontsize=8,
+                  color=SEAT_COLOURS[k % len(SEAT_COLOURS)], va="center", ha="left",
+                  clip_on=False, fontfamily=font(label))  # fmt: skip
     axes.xaxis.set_major_locator(MaxNLocator(integer=True))
     axes.axhline(0, color="#999999", linewidth=0.6)
     axes.grid(True, color="#e5e5e5", linewidth=0.6)
     axes.set_axisbelow(True)
-    axes.set_xlabel(texts["x"])
-    axes.set_ylabel(texts["y"])
-    axes.set_title("\n".join(wrapped(texts["state"], 90, indent="")), fontsize=9, loc="left")
-    figure.suptitle(texts["title"], fontsize=12)
-    figure.legend(handles, texts["labels"], loc="outside right upper", frameon=False)
+    axes.set_xlabel(texts["x"], fontfamily=font(texts["x"]))
+    axes.set_ylabel(texts["y"], fontfamily=font(texts["y"]))
+    axes.set_title("\n".join(wrapped(texts["state"], 90, indent="")), fontsize=9, loc="left",
+                   fontfamily=font(texts["state"]))  # fmt: skip
+    figure.suptitle(texts["title"], fontsize=12, fontfamily=font(texts["title"]))
+    legend = figure.legend(handles, texts["labels"], loc="outside right upper", frameon=False)
+    for text, label in zip(legend.get_texts(), texts["labels"], strict=True):
+        text.set_fontfamily(font(label))
     return figure
