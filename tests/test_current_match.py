@@ -1,7 +1,8 @@
 """The current match (issue 22, item 4): a match command given no ledger uses the one
 GONGZHU_MATCH names, else the one last started or changed from this folder (remembered in the
 user's state folder), and says which; an explicit ledger always wins; what cannot be told
-apart from a ledger is refused, never guessed; `match list` lists one's matches."""
+apart from a ledger is refused, never guessed; `match list` lists one's matches, leaves out the
+remembered ones that are gone and forgets them with --forget-gone (issue 34)."""
 
 from __future__ import annotations
 
@@ -21,6 +22,8 @@ from gongzhu_score.match.current import (
     MAX_REMEMBERED,
     Remembered,
     find_current,
+    forget_gone,
+    is_gone,
     ledger_omitted,
     read_state,
     remember,
@@ -379,17 +382,101 @@ def test_match_list_names_a_moved_or_unreadable_ledger_without_a_traceback(
     assert "Traceback" not in out
     lines = out.splitlines()
     assert lines[2].startswith("*   tonight.yaml")  # a ledger read comes first
-    assert lines[-4].rstrip().endswith(f"cannot be read: {broken}: format: expected 1, found 9")
-    assert lines[-3].rstrip().endswith("missing (moved or deleted?)")  # then one that is gone
-    assert str(moved) in lines[-3]
-    data = {m["path"]: m for m in json.loads(ok("match", "list", "-f", "json"))["matches"]}
-    assert data[str(moved)]["state"] == "missing" and data[str(moved)]["players"] is None
-    assert data[str(broken)]["state"] == "unreadable" and "format" in data[str(broken)]["error"]
-    assert "找不到" in ok("match", "list", "--lang", "zh")
+    assert lines[3].rstrip().endswith(f"cannot be read: {broken}: format: expected 1, found 9")
+    assert str(moved) not in out  # one that is gone is left out, and counted
+    assert lines[-1] == ("1 remembered ledger is gone (moved or deleted) and not listed: "
+                         "'gongzhu-score match list --forget-gone' forgets it")  # fmt: skip
+    data = json.loads(ok("match", "list", "-f", "json"))
+    listed = {m["path"]: m for m in data["matches"]}
+    assert str(moved) not in listed and data["gone"] == [str(moved)]
+    assert listed[str(broken)]["state"] == "unreadable" and "format" in listed[str(broken)]["error"]
+    assert "另有 1 个记住的比赛记录已不在" in ok("match", "list", "--lang", "zh")
+
+
+def test_match_list_forget_gone_forgets_only_the_ledgers_gone(
+    tonight: Path, tmp_path: Path
+) -> None:
+    away = tmp_path / "away"
+    away.mkdir()
+    os.chdir(away)  # (this folder's current match will be gone too)
+    kept = tmp_path / "kept.yaml"
+    done("match", "new", str(kept), "-p", "甲,乙,丙,丁")
+    gone = [away / f"gone{i}.yaml" for i in range(3)]
+    for ledger in gone:
+        done("match", "new", str(ledger), "-p", "甲,乙,丙,丁")
+    for ledger in gone:
+        ledger.unlink()
+    # Where it is the current match, the one gone is listed all the same: as missing.
+    out = ok("match", "list")
+    (line,) = [line for line in out.splitlines() if "gone2.yaml" in line]
+    assert line.startswith("*   gone2.yaml")
+    assert line.rstrip().endswith("missing (moved or deleted?)")
+    assert out.splitlines()[-1].startswith("2 remembered ledgers are gone")
+    os.chdir(tonight.parent)
+    out = ok("match", "list")
+    assert not any(ledger.name in out for ledger in gone) and str(kept) in out
+    assert out.splitlines()[-1].startswith("3 remembered ledgers are gone (moved or deleted)")
+    state = Path(os.environ["XDG_STATE_HOME"], "gongzhu-score", "matches.json")
+    assert len(json.loads(state.read_text(encoding="utf-8"))["matches"]) == 5  # nothing forgotten
+    out = ok("match", "list", "--forget-gone")
+    assert out.splitlines()[-1] == "forgot 3 remembered ledgers that were gone"
+    assert str(kept) in out and "tonight.yaml" in out
+    data = json.loads(state.read_text(encoding="utf-8"))
+    assert data["matches"] == [str(kept), str(tonight)]  # the newest first, as they were
+    assert data["folders"] == {str(tonight.parent): str(tonight)}  # away's current one: gone
+    # Nothing is gone now: said by no line, and forgetting again forgets nothing.
+    assert ok("match", "list").splitlines()[-1].startswith("* the current match here")
+    listed = json.loads(ok("match", "list", "--forget-gone", "-f", "json"))
+    assert listed["gone"] == [] and listed["forgotten"] == []
+    zh = ok("match", "list", "--forget-gone", "--lang", "zh")
+    assert "已忘掉" not in zh
+    done("match", "new", str(gone[0]), "-p", "甲,乙,丙,丁")
+    gone[0].unlink()
+    zh = ok("match", "list", "--forget-gone", "--lang", "zh")
+    assert zh.splitlines()[-1] == "已忘掉 1 个已不在的记住的比赛记录"
+
+
+def test_a_ledger_that_cannot_be_looked_at_for_now_is_not_gone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = tmp_path / "state"
+    locked, missing = tmp_path / "locked" / "m.yaml", tmp_path / "missing.yaml"
+    locked.parent.mkdir()
+    locked.write_text("", encoding="utf-8")
+    for ledger in (locked, missing):
+        remember(folder, str(ledger), str(tmp_path))
+    stat = os.stat
+
+    def denied(path: object, *args: object, **kwargs: object) -> os.stat_result:
+        if str(path).startswith(str(locked.parent)):
+            raise PermissionError(13, "Permission denied", str(path))
+        return stat(path, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(current.os, "stat", denied)
+    assert not is_gone(str(locked)) and is_gone(str(missing))
+    assert is_gone(str(tmp_path / "missing.yaml" / "below.yaml"))  # (a file where a folder was)
+    taken: list[Path] = []
+    real_lock = current._locked
+
+    def watched(lock: Path) -> object:
+        taken.append(lock)
+        return real_lock(lock)
+
+    monkeypatch.setattr(current, "_locked", watched)
+    assert forget_gone(folder) == ((str(missing),), [])
+    assert taken == [folder / "matches.json.lock"]  # written under the state's lock
+    state, problem = read_state(folder)
+    assert problem is None and state.matches == (str(locked),) and state.folders == {}
+    assert forget_gone(folder) == ((), [])
+    assert forget_gone(None) == ((), [])
+    assert forget_gone(tmp_path / "no-state-yet") == ((), [])
+    assert not (tmp_path / "no-state-yet").exists()
 
 
 def test_match_list_with_no_matches_says_how_to_start_one(here: Path) -> None:
     assert ok("match", "list") == (
         "no matches yet: start one with gongzhu-score match new LEDGER --players 东,南,西,北\n"
     )
-    assert json.loads(ok("match", "list", "-f", "json")) == {"current": None, "matches": []}
+    assert json.loads(ok("match", "list", "-f", "json")) == {
+        "current": None, "matches": [], "gone": [], "forgotten": []
+    }  # fmt: skip

@@ -29,6 +29,7 @@ from .options import (
     EndAtOpt,
     ExportFormatOpt,
     FirstPigOpt,
+    ForgetGoneOpt,
     HandInput,
     HandNumberArg,
     InteractiveOpt,
@@ -527,15 +528,21 @@ def match_export(
 @match_app.command("list", cls=Command)
 @grouped(lang=language)
 def match_list(
-    *, fmt: PlainFormatOpt = Format.table, lang: str, table_format: TableFormatOpt = "simple"
+    *,
+    fmt: PlainFormatOpt = Format.table,
+    forget_gone: ForgetGoneOpt = False,
+    lang: str,
+    table_format: TableFormatOpt = "simple",
 ) -> None:
     """Your matches: each one started or changed with this tool (in any folder), and the
     ledgers in this folder, with its last change, players, hands and state (in play, or over
     and who is the pig), the newest first. The current one, which a match command given no
-    ledger uses, is marked *. A ledger moved or deleted since is listed as missing.
+    ledger uses, is marked *. A remembered ledger moved or deleted since is left out (the
+    current one is listed as missing) and counted in a last line; --forget-gone forgets them.
 
     Examples:
       gongzhu-score match list
+      gongzhu-score match list --forget-gone
       gongzhu-score match list --format json
     """
     import os
@@ -544,6 +551,6 @@ def match_list(
     from ..render.matches import render_match_list
     from .current import notice, working_folder
 
-    matches = list_matches(os.environ, working_folder())
+    matches = list_matches(os.environ, working_folder(), forget=forget_gone)
     notice(matches.problems, lang)
     typer.echo(render_match_list(matches, fmt, lang, table_format), nl=False)

@@ -386,6 +386,9 @@ TotalsOpt = Annotated[bool, typer.Option(
 BomOpt = Annotated[bool, typer.Option(
     "--bom",
     help="Start the CSV with a byte-order mark, so that Excel reads Chinese names right.")]
+ForgetGoneOpt = Annotated[bool, typer.Option(
+    "--forget-gone",
+    help="Forget the remembered ledgers that are gone (no such file: moved or deleted); one that cannot be read for now is kept.")]
 # fmt: on
 
 

@@ -47,6 +47,8 @@ __all__ = [
     "Matches",
     "Remembered",
     "find_current",
+    "forget_gone",
+    "is_gone",
     "is_ledger_file",
     "ledger_omitted",
     "list_matches",
@@ -88,6 +90,11 @@ class Remembered:
             del folders[next(iter(folders))]
         matches = (ledger, *(m for m in self.matches if m != ledger))[:MAX_REMEMBERED]
         return Remembered(folders, matches)
+
+    def without(self, gone: set[str]) -> Remembered:
+        """Remembered with the ledgers ``gone`` forgotten, and the folders whose match they were."""
+        folders = {k: v for k, v in self.folders.items() if v not in gone}
+        return Remembered(folders, tuple(m for m in self.matches if m not in gone))
 
     def to_text(self) -> str:
         data = {"format": STATE_FORMAT, "folders": self.folders, "matches": list(self.matches)}
@@ -169,6 +176,48 @@ def remember(folder: Path | None, ledger: str, cwd: str) -> list[Said]:
     except OSError as e:
         said.append(place("warning.state.unwritable", folder=str(folder), why=_why(e)))
     return said
+
+
+def is_gone(path: str) -> bool:
+    """Whether the ledger ``path`` is gone: no such file (moved or deleted).
+
+    One that cannot be looked at for now (permission denied, a disk that fails) is not gone.
+    """
+    try:
+        os.stat(path)
+    except (FileNotFoundError, NotADirectoryError):
+        return True
+    except (OSError, ValueError):
+        return False
+    return False
+
+
+def forget_gone(folder: Path | None) -> tuple[tuple[str, ...], list[Said]]:
+    """Forget the remembered ledgers that are gone (:func:`is_gone`), and the folders whose
+    current match they were.
+
+    It returns those forgotten, most recent first, and what went wrong, as words to say; like
+    :func:`remember` it reads and writes the state under its lock, and never raises for the
+    file system.
+    """
+    if folder is None:
+        return (), []
+    said: list[Said] = []
+    try:
+        with _locked(folder / (STATE_FILE + ".lock")):
+            state, problem = read_state(folder)
+            said += [problem] if problem is not None else []
+            remembered = dict.fromkeys([*state.matches, *state.folders.values()])
+            gone = tuple(path for path in remembered if is_gone(path))
+            if gone and problem is None:  # (a state that cannot be read is not written over)
+                with atomic_write(folder / STATE_FILE, text=True) as f:
+                    f.write(state.without(set(gone)).to_text())
+    except FileNotFoundError:  # no state folder: nothing remembered
+        return (), said
+    except OSError as e:
+        said.append(place("warning.state.unwritable", folder=str(folder), why=_why(e)))
+        return (), said
+    return gone, said
 
 
 @contextlib.contextmanager
@@ -322,21 +371,29 @@ read whole to list one's matches)."""
 class Matches:
     """``match list``: one's matches, the current one, and state-file trouble.
 
-    The current one is None when there is none here.
+    The current one is None when there is none here. ``gone`` are the remembered ledgers left
+    out, being gone (:func:`is_gone`); ``forgotten`` those just forgotten (``--forget-gone``).
     """
 
     listings: tuple[Listing, ...]
     current: Current | None
     problems: tuple[Said, ...] = ()
+    gone: tuple[str, ...] = ()
+    forgotten: tuple[str, ...] = ()
 
 
-def list_matches(env: Mapping[str, str], cwd: str | None) -> Matches:
+def list_matches(env: Mapping[str, str], cwd: str | None, forget: bool = False) -> Matches:
     """One's matches, each read, the newest change first.
 
     They are every remembered one (the state folder of ``env``), the ledgers in the folder
-    ``cwd`` (not below it), and the current match. A missing or unreadable ledger comes last.
-    Linear in the ledgers' sizes.
+    ``cwd`` (not below it), and the current match. A remembered ledger that is gone is left out
+    (unless it is the current one), and with ``forget`` forgotten first. A missing or
+    unreadable ledger comes last. Linear in the ledgers' sizes.
     """
+    forgotten: tuple[str, ...] = ()
+    said: list[Said] = []
+    if forget:
+        forgotten, said = forget_gone(state_folder(env))
     state, problem = read_state(state_folder(env))
     current = named_current(env, cwd, state)
     here = os.path.abspath(cwd) if cwd is not None else None
@@ -355,13 +412,16 @@ def list_matches(env: Mapping[str, str], cwd: str | None) -> Matches:
     chosen = add(os.path.join(here or os.sep, current.ledger), False) if current else None
     listed = [_listing(path, here, remembered, real == chosen)
               for real, (path, remembered) in found.items()]  # fmt: skip
+    gone = tuple(item.path for item in listed if item.missing and item.remembered
+                 and not item.current)  # fmt: skip
+    listed = [item for item in listed if item.path not in gone]
 
     def order(item: Listing) -> tuple[bool, float, str]:
         when = -item.changed.timestamp() if item.changed is not None else 0.0
         return (item.ledger is None, when, item.shown)
 
-    problems = (problem,) if problem is not None else ()
-    return Matches(tuple(sorted(listed, key=order)), current, problems)
+    problems = tuple(dict.fromkeys([*said, *([problem] if problem is not None else [])]))
+    return Matches(tuple(sorted(listed, key=order)), current, problems, gone, forgotten)
 
 
 def _folder_ledgers(folder: str) -> list[str]:
@@ -382,7 +442,7 @@ def _listing(path: str, here: str | None, remembered: bool, current: bool) -> Li
     shown = shown_path(path, here) if here is not None else path
     try:
         changed: datetime | None = datetime.fromtimestamp(os.stat(path).st_mtime).astimezone()
-    except FileNotFoundError:
+    except (FileNotFoundError, NotADirectoryError):  # gone (is_gone)
         return Listing(path, shown, current, remembered, missing=True)
     except OSError:
         changed = None

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..match.current import Listing, Matches
-from ..terms import join, printable, say
+from ..terms import count_of, join, printable, say
 from .formats import Format, json_text, table
 
 __all__ = ["listing_to_dict", "render_match_list"]
@@ -61,14 +61,20 @@ def render_match_list(
     """``match list``: a row per match, or all of it as JSON.
 
     Each row has its ledger (the current one marked ``*``), its last change, players, hands and
-    state.
+    state. A last line says how many remembered ledgers that are gone were left out (or just
+    forgotten), and how to forget them.
     """
     if fmt is Format.json:
         current = matches.current.ledger if matches.current is not None else None
-        data = {"current": current, "matches": [listing_to_dict(m) for m in matches.listings]}
+        data = {
+            "current": current,
+            "matches": [listing_to_dict(m) for m in matches.listings],
+            "gone": list(matches.gone),
+            "forgotten": list(matches.forgotten),
+        }
         return json_text(data)
     if not matches.listings:
-        return say("match.list_none", lang) + "\n"
+        return "\n".join([say("match.list_none", lang), *_gone_lines(matches, lang)]) + "\n"
     rows = []
     for item in matches.listings:
         ledger = item.ledger
@@ -94,4 +100,17 @@ def render_match_list(
             "",
             say("match.list_current_variable" if variable else "match.list_current", lang),
         ]
+    gone = _gone_lines(matches, lang)
+    if gone:
+        lines += ["", *gone]
     return "\n".join(lines) + "\n"
+
+
+def _gone_lines(matches: Matches, lang: str) -> list[str]:
+    """The remembered ledgers forgotten, and those left out, being gone, with how to forget."""
+    lines = []
+    if matches.forgotten:
+        lines.append(count_of("match.list_forgot", len(matches.forgotten), lang))
+    if matches.gone:
+        lines.append(count_of("match.list_gone", len(matches.gone), lang))
+    return lines

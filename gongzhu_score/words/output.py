@@ -265,6 +265,10 @@ OUTPUT: dict[str, str] = {
     "match.list_current": "* the current match here: what a match command given no ledger uses",
     "match.list_current_variable": "* the current match (GONGZHU_MATCH): what a match command given no ledger uses",
     "match.list_none": "no matches yet: start one with gongzhu-score match new LEDGER --players 东,南,西,北",
+    "match.list_gone": "{count} remembered ledger is gone (moved or deleted) and not listed: 'gongzhu-score match list --forget-gone' forgets it",
+    "match.list_gone.many": "{count} remembered ledgers are gone (moved or deleted) and not listed: 'gongzhu-score match list --forget-gone' forgets them",
+    "match.list_forgot": "forgot {count} remembered ledger that was gone",
+    "match.list_forgot.many": "forgot {count} remembered ledgers that were gone",
 
     "history.number": "#",
     "history.time": "time",
