@@ -100,10 +100,20 @@ def _java() -> bool:
 
 def _network_namespace() -> bool:
     """Whether this process may make a network namespace of its own with only loopback up
-    (root, util-linux's unshare, iproute2's ip): Ray's test runs in one."""
+    (root, util-linux's unshare, iproute2's ip): Ray's test runs in one, and serve's addresses'
+    (tests/test_web_addresses.py)."""
     if not (shutil.which("unshare") and shutil.which("ip")):
         return False
     alone = ["unshare", "--net", "ip", "link", "set", "lo", "up"]
+    return subprocess.run(alone, capture_output=True, timeout=60).returncode == 0
+
+
+def _mount_namespace() -> bool:
+    """Whether this process may make a mount and host-name namespace of its own (root, unshare,
+    mount, hostname): serve's addresses' test gives it a host name and an /etc/hosts of its own."""
+    if not (shutil.which("unshare") and shutil.which("mount") and shutil.which("hostname")):
+        return False
+    alone = ["unshare", "--mount", "--uts", "mount", "--make-rprivate", "/"]
     return subprocess.run(alone, capture_output=True, timeout=60).returncode == 0
 
 
@@ -133,6 +143,7 @@ class Need:
 
 JAVA = "apt-get install openjdk-17-jre-headless"
 NETWORK = "run as root, with unshare and ip (apt-get install util-linux iproute2)"
+MOUNT = "run as root, with unshare, mount and hostname (apt-get install util-linux mount hostname)"
 FONT = "apt-get install fonts-wqy-microhei"
 CHROMIUM_PACKAGE = "apt-get install chromium (or GONGZHU_CHROMIUM=PATH)"
 NEEDS: dict[str, list[Need]] = {
@@ -150,6 +161,10 @@ NEEDS: dict[str, list[Need]] = {
     "browser": [
         Need("Playwright", "pip install -e '.[test-browser]'", _modules("playwright")),
         Need(f"Chromium at {CHROMIUM}", CHROMIUM_PACKAGE, _chromium),
+    ],
+    "netns": [
+        Need("a network namespace of its own", NETWORK, _network_namespace),
+        Need("a mount and host-name namespace of its own", MOUNT, _mount_namespace),
     ],
     "crash": [],
     "soak": [],

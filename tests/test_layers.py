@@ -16,7 +16,7 @@ from pathlib import Path
 TESTS = Path(__file__).resolve().parent
 ROOT = TESTS.parent
 OPTIONAL = ["pyspark", "ray", "dask", "distributed", "playwright", "pyarrow", "numpy", "pandas",
-            "matplotlib", "PIL", "uvicorn", "starlette", "segno"]  # fmt: skip
+            "matplotlib", "PIL", "uvicorn", "starlette", "segno", "psutil"]  # fmt: skip
 """The libraries of the extras (and what they bring: numpy, pandas, Pillow)."""
 
 

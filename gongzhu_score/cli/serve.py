@@ -60,14 +60,21 @@ def serve_command(
     needs_web()
     if ledger_file is None:
         ledger_file = current_ledger("serve", lang)
-    read_version(ledger_file)  # (a ledger that cannot be read is said before anything starts)
+    if not os.path.isdir(ledger_file):
+        read_version(ledger_file)  # (a ledger that cannot be read is said before anything starts)
     key = match_key(ledger_file, new=new_key)
     sock = listen(host, port)
     addresses = page_addresses(host, sock.getsockname()[1], key)
+    from ..web.serving import EVERYWHERE, off_loopback
+
+    reachable = off_loopback(addresses)
     for address in addresses:
         typer.echo(address)
-    if qr:
-        typer.echo(qr_text(addresses[0]), nl=False)
+    if host in EVERYWHERE and not reachable:
+        typer.echo(say("serve.no_network", lang), err=True)
+    if qr:  # (a code for each address a phone can open; the loopback one only when it is alone)
+        for address in reachable or addresses:
+            typer.echo(qr_text(address), nl=False)
     typer.echo(say("serve.running", lang, ledger=ledger_file))
     sys.stdout.flush()
     serve(ledger_file, key, lang, sock, entry_time)
