@@ -290,11 +290,16 @@ def join(items: Iterable[object], lang: str, how: str = "list") -> str:
     return say(how, lang).join(printable(str(item)) for item in items)
 
 
-def rule_name(rule: str, lang: str) -> str:
+def rule_name(rule: str, lang: str, spoken: bool = False) -> str:
     """A rule as a table shows it: its name in a rules file, and where the language has a
-    word for it, that word too (``红桃分值 heart_values``), so that either can be looked up."""
+    word for it, that word too (``红桃分值 heart_values``), so that either can be looked up.
+
+    ``spoken``: the word alone, as players say it (``红桃分值``; in English ``heart values``).
+    """
     key = f"rule.{rule}"
     said = say(key, lang) if key in TERMS else rule
+    if spoken:
+        return said.replace("_", " ")
     return rule if said == rule else f"{said} {rule}"
 
 

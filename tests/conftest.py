@@ -146,6 +146,10 @@ NETWORK = "run as root, with unshare and ip (apt-get install util-linux iproute2
 MOUNT = "run as root, with unshare, mount and hostname (apt-get install util-linux mount hostname)"
 FONT = "apt-get install fonts-wqy-microhei"
 CHROMIUM_PACKAGE = "apt-get install chromium (or GONGZHU_CHROMIUM=PATH)"
+AXE = os.environ.get(
+    "GONGZHU_AXE", str(Path.home() / ".cache/gongzhu-axe/node_modules/axe-core/axe.min.js")
+)
+AXE_PACKAGE = "npm install --prefix ~/.cache/gongzhu-axe axe-core@4 (or GONGZHU_AXE=PATH)"
 NEEDS: dict[str, list[Need]] = {
     "spark": [
         Need("pyspark", "pip install -e '.[spark]'", _modules("pyspark", "pandas", "pyarrow")),
@@ -161,6 +165,7 @@ NEEDS: dict[str, list[Need]] = {
     "browser": [
         Need("Playwright", "pip install -e '.[test-browser]'", _modules("playwright")),
         Need(f"Chromium at {CHROMIUM}", CHROMIUM_PACKAGE, _chromium),
+        Need(f"axe-core at {AXE}", AXE_PACKAGE, lambda: os.path.isfile(AXE)),
     ],
     "netns": [
         Need("a network namespace of its own", NETWORK, _network_namespace),

@@ -64,9 +64,15 @@ def test_serve_prints_the_address_with_the_key_and_the_page_needs_it(served: Ser
     assert re.fullmatch(r"http://127\.0\.0\.1:\d+/\?key=[A-Za-z0-9_-]{16,64}", served.url)
     status, page = request(served.base, "/", key=served.key)
     assert status == 200 and "<html" in page and served.key in page
+    # A phone without the key (or an old bookmark) gets a page in its language saying what to do.
     status, answer = request(served.base, "/")
-    assert status == 401 and "密钥" in answer["error"]
-    assert request(served.base, "/", key="x" * 24)[0] == 403
+    assert status == 401 and "<html" in answer and "二维码" in answer and "error" not in answer
+    status, answer = request(served.base, "/", key="x" * 24, lang="en")
+    assert status == 403 and "Scan the QR code" in answer
+    status, answer = request(served.base, "/", headers={"Accept-Language": "zh-TW,zh;q=0.8"})
+    assert status == 401 and "二維碼" in answer
+    status, answer = request(served.base, "/api/state")
+    assert status == 401 and "密钥" in answer["error"]  # (scripts keep their JSON)
     for path in ("/api/state", "/api/events", "/static/app.js", "/favicon.ico", "/no/such"):
         assert request(served.base, path)[0] == 401, path
     for path in ("/api/hands", "/api/undo", "/api/preview"):

@@ -1,18 +1,21 @@
 """The table's page in a real browser (issue 23, "Done when"): the system's Chromium, headless,
-driven through Playwright on a phone's screen (390×844, touch), against a real
+driven through Playwright on a phone's screen (tests/phones.py), against a real
 ``gongzhu-score serve`` (tests/serving.py) on a ledger made with ``match new``:
 
 - a whole short match tapped in, in Chinese, to its end (the rest button, exposures, 首明);
-- an edit, a remove and an undo, each asked in the page's dialog first;
+- an edit (keeping "the rest to …"), a remove and an undo, each asked in the page's dialog
+  first, showing the hand's scores;
 - a second phone seeing every change within a second, and a hand added with ``match add`` from
   the command line appearing on both;
-- the page refused without the key;
-- two phones confirming the same hand at once: one hand added, the loser told and shown it;
+- the page refused without the key, with a page saying what to do;
+- two phones confirming the same hand at once: one hand added, the other told it was just
+  added and not offered to add it again; a different hand kept to send again;
 - a name with HTML in it shown as text.
 
-After every step the numbers on the page (the totals, each hand's scores) are checked against
+After every step the numbers on the page (the standings, each hand's scores) are checked against
 ``match show LEDGER --format json``. ``GONGZHU_UPDATE_SCREENSHOTS=1`` also writes the pictures
 docs/web-standings.png, docs/web-entry.png and docs/web-explain.png from these very pages.
+The evening of a folder's matches, light and dark, is tests/test_web_evening.py.
 
 They are the browser suite (``pytest -m browser``: Playwright, the test-browser extra, and
 Chromium, which ``.ci/run`` installs): without them they are skipped, naming what to install,
@@ -21,162 +24,45 @@ and under ``CI=true`` they fail (tests/conftest.py).
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import re
-import subprocess
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pytest
 from clitools import ROOT
-from serving import CHROMIUM, command, serving
+from phones import (
+    PHONE,
+    ZH,
+    Phone,
+    agrees,
+    browser,
+    cli,
+    confirm,
+    everyone_sees,
+    new_ledger,
+    open_confirm,
+    phones,
+    shown,
+    shows_now,
+    tap_hand,
+    version,
+)
+from serving import serving
 
-from gongzhu_score.web.words import page_words
+from gongzhu_score.match.actions import read_hand
+from gongzhu_score.render.explain import explanation
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Locator, Page
+    from playwright.sync_api import Browser
 
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync"]  # fmt: skip
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
-         "device_scale_factor": 2, "locale": "zh-CN"}  # fmt: skip
-LIVE_MS = 1500  # a change shows on every other phone within a second (and a half, for CI)
 SCREENSHOTS = os.environ.get("GONGZHU_UPDATE_SCREENSHOTS") == "1"
 NOW = {"GONGZHU_NOW": "2026-11-20T20:30:00+08:00"}  # the same pictures every run
-ZH = page_words("zh")
 
 pytestmark = pytest.mark.browser
-
-
-# --- the browser, the server, the command line ----------------------------------------------
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(
-            executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
-        )
-        yield launched
-        launched.close()
-
-
-class Phone:
-    """One phone at the table: a browser context of its own, with the page open."""
-
-    def __init__(self, browser: Browser, url: str) -> None:
-        self.context = browser.new_context(**PHONE)
-        self.page: Page = self.context.new_page()
-        self.errors: list[str] = []
-        self.page.on("pageerror", lambda e: self.errors.append(f"page error: {e}"))
-        self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
-        self.page.goto(url)
-
-    def __call__(self, testid: str) -> Locator:
-        return self.page.get_by_test_id(testid)
-
-    def tap(self, *testids: str) -> None:
-        for testid in testids:
-            self(testid).tap()
-
-    def texts(self) -> dict[str, str]:
-        """Every element with a data-testid, and its text, at one moment."""
-        return dict(self.page.evaluate(
-            "() => Array.from(document.querySelectorAll('[data-testid]'),"
-            " (e) => [e.dataset.testid, e.textContent])"
-        ))  # fmt: skip
-
-
-@pytest.fixture
-def phones(browser: Browser) -> Iterator[Callable[[str], Phone]]:
-    opened: list[Phone] = []
-
-    def open_phone(url: str) -> Phone:
-        phone = Phone(browser, url)
-        opened.append(phone)
-        return phone
-
-    yield open_phone
-    errors = [e for phone in opened for e in phone.errors]
-    for phone in opened:
-        phone.context.close()
-    assert not errors, errors  # no script error, no failed request, on any phone
-
-
-def cli(*args: str) -> str:
-    done = subprocess.run([*command(), *args], capture_output=True, text=True, timeout=60)
-    assert done.returncode == 0, done.stderr
-    return done.stdout
-
-
-def new_ledger(folder: Path, players: str = "东,南,西,北") -> Path:
-    path = folder / "今晚.yaml"
-    cli("match", "new", str(path), "--players", players)
-    return path
-
-
-def shown(ledger: Path) -> dict[str, Any]:
-    data: dict[str, Any] = json.loads(cli("match", "show", str(ledger), "--format", "json"))
-    return data
-
-
-def version(ledger: Path) -> str:
-    return hashlib.sha256(ledger.read_bytes()).hexdigest()
-
-
-# --- what the tests look at -------------------------------------------------------------------
-
-
-def shows_now(phone: Phone, ledger: Path, timeout: float = 5000) -> None:
-    """The phone shows the ledger as it is now on disk (within ``timeout`` ms)."""
-    from playwright.sync_api import expect
-
-    body = phone.page.locator("body")
-    expect(body).to_have_attribute("data-version", version(ledger), timeout=timeout)
-
-
-def agrees(phone: Phone, ledger: Path) -> dict[str, Any]:
-    """The numbers on the page are those of ``match show LEDGER --format json``: every total,
-    the distance to the end, and each hand's raw score and running raw total."""
-    data = shown(ledger)
-    shows_now(phone, ledger)
-    texts = phone.texts()
-    want: dict[str, str] = {}
-    for seat, name in enumerate(data["players"]):
-        want[f"name-{seat}"] = name
-        want[f"total-raw-{seat}"] = str(data["totals"]["raw"][seat])
-        want[f"total-final-{seat}"] = str(data["totals"]["final"][seat])
-        want[f"to-go-{seat}"] = (
-            ZH["standings.past_end"]
-            if name in data["past_end"]
-            else ZH["standings.to_go"].format(points=data["to_go"][seat])
-        )
-    for hand in data["hands"]:
-        n = hand["hand"]
-        want[f"hand-pig-{n}"] = " ".join(hand["pig"])
-        for seat in range(4):
-            want[f"hand-score-{n}-{seat}"] = str(hand["raw"][seat])
-            want[f"hand-running-{n}-{seat}"] = str(hand["total_raw"][seat])
-    assert {k: texts.get(k) for k in want} == want
-    rows = sorted(k for k in texts if re.fullmatch(r"hand-row-\d+", k))
-    assert len(rows) == len(data["hands"])
-    wide = phone.page.evaluate("document.documentElement.scrollWidth")
-    assert wide <= phone.page.viewport_size["width"]  # nothing runs off the phone's screen
-    return data
-
-
-def everyone_sees(ledger: Path, *phones: Phone) -> None:
-    """Right after a change: every phone shows it within LIVE_MS, with the ledger's numbers."""
-    for phone in phones:
-        shows_now(phone, ledger, timeout=LIVE_MS)
-    for phone in phones:
-        agrees(phone, ledger)
+__all__ = ["browser", "phones"]  # (the fixtures, from tests/phones.py)
 
 
 def screenshot(phone: Phone, name: str) -> None:
@@ -185,48 +71,6 @@ def screenshot(phone: Phone, name: str) -> None:
 
         expect(phone("said")).to_be_hidden(timeout=6000)  # (the passing message gone)
         phone.page.screenshot(path=str(ROOT / "docs" / f"web-{name}.png"))
-
-
-# --- entering a hand by tapping ---------------------------------------------------------------
-
-
-def tap_hand(
-    phone: Phone,
-    cards: dict[int, str],
-    rest: int,
-    exposed: tuple[tuple[str, int], ...] = (),
-    first: tuple[str, ...] = (),
-) -> None:
-    """Tap a hand in: each seat's cards (picked, then each card tapped), the rest to ``rest``,
-    each exposure ``(card, seat)``, the exposures that were 首明."""
-    phone.tap("tab-entry")
-    for seat, codes in cards.items():
-        phone.tap(f"pick-{seat}", *(f"card-{code}-0" for code in codes.split()))
-    phone.tap(f"pick-{rest}", "rest")
-    for code, seat in exposed:
-        phone.tap(f"expose-{code}-0-{seat}")
-    phone.tap(*(f"first-{code}-0" for code in first))
-
-
-def open_confirm(phone: Phone, title: str) -> list[str]:
-    """Confirm the entry: the dialog opens saying what will be added; the running raw scores
-    shown on the players' buttons (the server's preview) are returned."""
-    from playwright.sync_api import expect
-
-    expect(phone("confirm")).to_be_enabled()
-    raws = [phone(f"preview-raw-{seat}").inner_text() for seat in range(4)]
-    phone.tap("confirm")
-    expect(phone("dialog")).to_be_visible()
-    expect(phone("dialog-title")).to_have_text(title)
-    for raw in raws:
-        expect(phone("dialog-body")).to_contain_text(raw)
-    return raws
-
-
-def confirm(phone: Phone, title: str) -> list[str]:
-    raws = open_confirm(phone, title)
-    phone.tap("dialog-yes")
-    return raws
 
 
 # --- the tests ----------------------------------------------------------------------------------
@@ -241,8 +85,11 @@ def test_the_page_is_refused_without_the_key(tmp_path: Path, browser: Browser) -
         page = context.new_page()
         answer = page.goto(served.base + "/")
         assert answer is not None and answer.status == 401
+        expect(page.locator("h1")).to_have_text(ZH["key.title"])  # what to do, in Chinese
+        expect(page.locator("main")).to_contain_text("二维码")
         answer = page.goto(served.base + "/?key=" + "x" * len(served.key))
         assert answer is not None and answer.status == 403
+        expect(page.locator("main")).to_contain_text("密钥不对")
         assert page.get_by_test_id("standings").count() == 0  # no page, no names
         answer = page.goto(served.url + "&lang=en")  # (and the page in English, when asked)
         assert answer is not None and answer.status == 200
@@ -305,36 +152,48 @@ def test_a_whole_match_tapped_in_on_a_phone_in_chinese(
         assert [str(r) for r in data["hands"][2]["raw"]] == raws
         assert data["ended"] and data["loser"] == "南"
         for phone in (a, b):
-            expect(phone("player-1")).to_have_class(re.compile(r"\bpast\b"))
+            expect(phone("player-3")).to_have_class(re.compile(r"\bpast\b"))  # last, past the end
+            expect(phone("player-3")).to_have_attribute("data-seat", "1")
             expect(phone("status")).to_contain_text("南 当猪")
             expect(phone("end-line")).to_have_count(1)
             expect(phone("hand-note-3")).to_have_text("南当猪")
         screenshot(a, "standings")
-        a.tap("tab-rules")  # the rules in force
-        expect(a("rules")).to_contain_text("classic")
-        expect(a("rules")).to_contain_text("终局线 -1000")
-        a.tap("tab-entry")
+        a.tap("tab-rules")  # the rules in force, in words: no rules-file key, no True
+        expect(a("rules-line")).to_contain_text("classic")
+        expect(a("rule-match_end")).to_have_text("终局线")
+        rules = a("rules").inner_text()
+        assert "-1000" in rules and "是" in rules
+        assert not re.search(r"True|False|None|heart_values|[a-z]+_[a-z]+", rules), rules
+        a.tap("tab-entry")  # the match is over: nothing to tap, and the way to the next
         expect(a("over")).to_be_visible()
-        expect(a("confirm")).to_be_disabled()
+        expect(a("entry-body")).to_be_hidden()
+        expect(a("dock")).to_be_hidden()
 
-        # Any hand, explained step by step: the same explanation as `explain LEDGER N`.
+        # Any hand, explained step by step: the engine's explanation, with rules as players
+        # say them (no rules-file keys).
         a.tap("tab-hands", "hand-row-3")
-        expect(a("hand-text")).to_contain_text("第 3 局")
+        expect(a("hand-detail")).to_contain_text("第 3 局")
         a.page.locator("details").first.locator("summary").tap()
-        explained = cli("explain", str(ledger), "3", "--lang", "zh")
-        expect(a("hand-explain")).to_have_text(explained.strip())
+        _, _, result = read_hand(str(ledger), 3)
+        parts = explanation(result, "zh", spoken=True)
+        shown_text = a("hand-explain").inner_text()
+        for heading, steps in parts.players:
+            assert heading in shown_text
+            for step in steps:
+                assert step in shown_text, step
+        for line in parts.finals:
+            assert line in shown_text, line
+        assert not re.search(r"heart_values|transformer_alone|normalize ", shown_text)
         screenshot(a, "explain")
         agrees(a, ledger)
 
-        # The smallest phones (360 px): the page still fits, each card face still a finger wide.
+        # The smallest phones (320 px): the page still fits, each card face a finger wide.
         small = phones(served.url)
-        small.page.set_viewport_size({"width": 360, "height": 740})
-        small.tap("tab-entry")
+        small.page.set_viewport_size({"width": 320, "height": 640})
         agrees(small, ledger)
-        widths = small.page.locator(".face").evaluate_all(
-            "(faces) => faces.map((f) => f.getBoundingClientRect().width)"
-        )
-        assert len(widths) == 16 and min(widths) >= 40, widths
+        small.tap("tab-hands", "hand-row-3")
+        expect(small("hand-detail")).to_contain_text("第 3 局")
+        agrees(small, ledger)
 
 
 def test_edit_remove_undo_and_the_command_line_live_on_both_phones(
@@ -357,9 +216,9 @@ def test_edit_remove_undo_and_the_command_line_live_on_both_phones(
 
         # A name with HTML in it is text, wherever it is shown.
         for phone in (a, b):
-            expect(phone("name-1")).to_have_text("<b>x</b>")
+            expect(phone.page.locator(".standings .name", has_text="<b>x</b>")).to_have_count(1)
             expect(phone("hands-table").locator("th").nth(2)).to_have_text("<b>x</b>")
-            assert phone.page.locator("main b, header b, nav b").count() == 0
+            assert phone.page.locator("b", has_text="x").count() == 0
         expect(a("pick-1")).to_contain_text("<b>x</b>")
 
         # Hand 3 tapped in on the first phone.
@@ -372,11 +231,16 @@ def test_edit_remove_undo_and_the_command_line_live_on_both_phones(
         expect(a("editing-text")).to_have_text("正在修改第 2 局")
         expect(a("card-QS-0")).to_have_attribute("data-holder", "西")
         expect(a("card-JD-0")).to_have_attribute("data-holder", "<b>x</b>")
-        a.tap("pick-2", "card-QS-0", "pick-0", "card-QS-0")
+        expect(a("card-AH-0")).to_have_attribute("data-rest", "1")  # "the rest to 北" kept
+        a.tap("pick-2", "card-QS-0")  # taken back from 西: it goes with the rest, to 北
+        expect(a("card-QS-0")).to_have_attribute("data-holder", "北")
+        expect(a("card-QS-0")).to_have_attribute("data-rest", "1")
+        expect(a("missing")).to_have_text(ZH["entry.all_in"])
+        a.tap("pick-0", "card-QS-0")
         expect(a("card-QS-0")).to_have_attribute("data-holder", "东")
         before = shown(ledger)["hands"][1]["raw"]
         open_confirm(a, "用这一局替换第 2 局？")
-        expect(a("dialog-body").locator(".before")).to_have_text([str(r) for r in before])
+        expect(a("dialog-body").locator(".before b")).to_have_text([str(r) for r in before])
         a.tap("dialog-yes")
         everyone_sees(ledger, a, b)
         edited = json.loads(cli("match", "show", str(ledger), "2", "--format", "json"))
@@ -386,7 +250,10 @@ def test_edit_remove_undo_and_the_command_line_live_on_both_phones(
         # Remove hand 1, after the dialog shows it.
         a.tap("hand-row-1", "hand-remove")
         expect(a("dialog-title")).to_have_text(ZH["ask.remove"].format(number=1))
-        expect(a("dialog-body")).to_contain_text("第 1 局")
+        hand1 = shown(ledger)["hands"][0]
+        expect(a("dialog-body").locator("[data-testid^=detail-raw-]")).to_have_text(
+            [str(r) for r in hand1["raw"]]
+        )  # (what is removed is shown, scores and all)
         a.tap("dialog-yes")
         everyone_sees(ledger, a, b)
         assert len(shown(ledger)["hands"]) == 2
@@ -395,6 +262,10 @@ def test_edit_remove_undo_and_the_command_line_live_on_both_phones(
         seen = version(ledger)
         a.tap("tab-entry", "undo")
         expect(a("dialog-title")).to_have_text("撤销最后一局（第 2 局）？")
+        last = shown(ledger)["hands"][1]
+        expect(a("dialog-body").locator("[data-testid^=detail-final-]")).to_have_text(
+            [str(f) for f in last["final"]]
+        )
         a.tap("dialog-no")
         expect(a("dialog")).to_be_hidden()
         assert version(ledger) == seen
@@ -433,19 +304,35 @@ def test_two_phones_confirming_the_same_hand_at_once_add_it_once(
         told = [phone for phone in (a, b) if phone("notice").is_visible()]
         assert len(told) == 1, "exactly one phone is told another got there first"
         loser = told[0]
-        expect(loser("notice-text")).to_have_text(ZH["conflict"])
-        winner_hand = cli("match", "show", str(ledger), "1", "--lang", "zh")
-        expect(loser("notice-hand")).to_have_text(winner_hand.rstrip("\n"))
-        expect(loser("notice-kept")).to_be_visible()
-        expect(loser("card-QS-0")).to_have_attribute("data-holder", "东")  # the entry is kept
+        # The very same hand: said so, and not offered again (the entry is cleared).
+        expect(loser("notice-text")).to_have_text(ZH["conflict.same"].format(number=1))
+        hand1 = shown(ledger)["hands"][0]
+        expect(loser("notice-hand").locator("[data-testid^=detail-raw-]")).to_have_text(
+            [str(r) for r in hand1["raw"]]
+        )
+        expect(loser("notice-kept")).to_be_hidden()
+        expect(loser("discard")).to_be_hidden()
+        expect(loser("card-QS-0")).to_have_attribute("data-holder", "")
+        expect(loser("confirm")).to_be_disabled()
         # (the browser logs the refused request: it was the expected answer, not a fault)
         assert [e for e in loser.errors if "409" in e], loser.errors
         loser.errors[:] = [e for e in loser.errors if "409" not in e]
-        loser.tap("discard")
-        expect(loser("card-QS-0")).to_have_attribute("data-holder", "")
-        expect(loser("notice")).to_be_hidden()
+        loser.tap("notice-close")
         for phone in (a, b):
             agrees(phone, ledger)
+
+        # Another hand typed at the terminal meanwhile: this phone's own entry is kept.
+        tap_hand(a, {0: "QS"}, rest=2)
+        cli("match", "add", str(ledger), "-c", "东=", "-c", "南=QS", "-c", "西=", "--rest", "北")
+        shows_now(a, ledger, timeout=1500)
+        confirm(a, "把这一局记为第 3 局？")
+        expect(a("notice-text")).to_have_text(ZH["conflict"])
+        expect(a("notice-kept")).to_be_visible()
+        expect(a("card-QS-0")).to_have_attribute("data-holder", "东")
+        a.errors[:] = [e for e in a.errors if "409" not in e]
+        a.tap("discard")
+        expect(a("card-QS-0")).to_have_attribute("data-holder", "")
+        assert len(shown(ledger)["hands"]) == 2
 
 
 def test_two_decks_show_each_copy_and_ask_who_took_the_first_pig(

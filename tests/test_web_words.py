@@ -13,9 +13,9 @@ STATIC = Path(__file__).resolve().parent.parent / "gongzhu_score" / "web" / "sta
 
 
 def page_code() -> str:
-    return "\n".join(
-        (STATIC / name).read_text(encoding="utf-8") for name in ("app.js", "index.html")
-    )
+    """The page's files, and the server's, whose pages without the key and manifest use words."""
+    files = [STATIC / name for name in ("app.js", "index.html")] + [STATIC.parent / "app.py"]
+    return "\n".join(path.read_text(encoding="utf-8") for path in files)
 
 
 def test_both_languages_have_the_same_words_with_the_same_fields() -> None:

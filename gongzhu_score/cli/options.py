@@ -444,8 +444,8 @@ VerboseOpt = Annotated[bool, typer.Option(
 
 # fmt: off
 ServedLedgerArg = Annotated[str | None, typer.Argument(
-    metavar="[LEDGER]", envvar=LEDGER_VARIABLE, show_envvar=False, show_default=False, autocompletion=complete_ledger,
-    help="The match's ledger file. Left out: the match GONGZHU_MATCH names, else the one last started or changed in this folder (said on stderr).")]
+    metavar="[FOLDER|LEDGER]", envvar=LEDGER_VARIABLE, show_envvar=False, show_default=False, autocompletion=complete_ledger,
+    help="A folder: every match in it, and new ones started from the phones. A ledger file: that match. Left out: the match GONGZHU_MATCH names, else the one last started or changed in this folder (said on stderr).")]
 HostOpt = Annotated[str, typer.Option(
     "--host", metavar="ADDR",
     help="The address to listen on: 127.0.0.1 (this machine only) by default; 0.0.0.0 for every phone on the network (anyone there with the address can change the match).")]

@@ -5,6 +5,7 @@ Needs the ``[web]`` extra (Starlette, uvicorn, segno), imported only when the co
 
 from __future__ import annotations
 
+import os
 import sys
 
 import typer
@@ -35,13 +36,14 @@ def serve_command(
     qr: QrOpt = True,
     lang: str,
 ) -> None:
-    """Serve the match's page to the table: standings, hands, explanations, entry by tapping.
+    """Serve the matches' page to the table: standings, hands, explanations, entry by tapping.
 
-    Prints the page's address with the match's secret key, and a QR code of it for the
-    phones' cameras. Every phone with the address sees the same match, live; a hand entered
-    on one (or with match add on the same ledger) shows on all within a second. Without the
-    key every request is refused. Ctrl-C stops the server; the ledger is never left half
-    written.
+    Given a folder, it serves every match in it, and the phones can start new ones there (再来一盘),
+    under one key, so a bookmark outlives the evening's matches. Prints the page's address with
+    the secret key, and a QR code of it for the phones' cameras. Every phone with the address
+    sees the same match, live; a hand entered on one (or with match add on the same ledger)
+    shows on all within a second. Without the key every request is refused. Ctrl-C stops the
+    server; a ledger is never left half written.
 
     Listens on this machine only unless --host says otherwise: with --host 0.0.0.0 anyone on
     the network who has the address can change the match (see docs/web.md).
@@ -49,6 +51,7 @@ def serve_command(
     Needs the web extra: pip install 'gongzhu-score[web]'.
 
     Examples:
+      gongzhu-score serve club/ --host 0.0.0.0 --lang zh
       gongzhu-score serve tonight.yaml --lang zh
       gongzhu-score serve 牌局.yaml --host 0.0.0.0 --port 8080 --lang zh
       gongzhu-score serve tonight.yaml --new-key

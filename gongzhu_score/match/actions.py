@@ -249,12 +249,13 @@ def remove_hand(path: str, number: int, *, expect: str | None = None) -> HandTak
     return HandTaken(ledger, number, entry)
 
 
-def rename_player(path: str, old: str, new: str) -> Ledger:
+def rename_player(path: str, old: str, new: str, *, expect: str | None = None) -> Ledger:
     """Rename a player everywhere in the ledger."""
     ledger, _ = change_ledger(
         path,
         lambda lg: (lg.rename(old, new), None),
         lambda before, after, _: ("rename", {"old": old, "new": new.strip()}),
+        expect=expect,
     )
     return ledger
 

@@ -456,6 +456,16 @@ class Ledger:
             return ()
         return self.entries[-1].pig_leaders if self.entries else ()
 
+    def ranking(self) -> tuple[int, ...]:
+        """The seats (0-based) from first to last on the deciding totals (rulings §8).
+
+        Ties go to the better final score in the last hand, then to the earlier seat.
+        """
+        standing = self.standing()
+        last = self.entries[-1].final if self.entries else (0,) * len(self.players)
+        seats = range(len(self.players))
+        return tuple(sorted(seats, key=lambda i: (-standing.totals[i], -last[i], i)))
+
     def status(self) -> MatchStatus:
         first = self.skipped + 1
         ended_after = next(

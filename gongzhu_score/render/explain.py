@@ -9,6 +9,7 @@ while scoring each player, and the exact finals it carries; nothing is worked ou
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -24,7 +25,7 @@ from .hand import cards_text
 if TYPE_CHECKING:
     from ..disputes.explain_claim import ClaimExplained
 
-__all__ = ["explain", "explain_claimed"]
+__all__ = ["Explanation", "explain", "explain_claimed", "explanation"]
 
 # The special card whose exposure scales each kind of line.
 _LINE_CARD = {"hearts": "AH", "full_red": "AH", "pig": "QS", "pig_positive": "QS", "sheep": "JD"}
@@ -43,11 +44,12 @@ def _cards(cards: Sequence[Card], lang: str) -> str:
 class _Words:
     """One language's explain terms (``x.…``), rule citations filled in."""
 
-    def __init__(self, lang: str) -> None:
-        self.lang = lang
+    def __init__(self, lang: str, spoken: bool = False) -> None:
+        self.lang, self.spoken = lang, spoken
 
     def __call__(self, key: str, rule: str | None = None, **values: object) -> str:
-        cite = say("explain.rule", self.lang, name=rule_name(rule, self.lang)) if rule else ""
+        name = rule_name(rule, self.lang, spoken=self.spoken) if rule else ""
+        cite = say("explain.rule", self.lang, name=name) if rule else ""
         return say(f"explain.{key}", self.lang, rule=cite, **values)
 
     def exposure(self, card: Card, result: HandResult) -> tuple[str, str] | None:
@@ -179,9 +181,13 @@ def _normalization_steps(result: HandResult, w: _Words) -> list[str]:
                 text = _finish(first.unrounded, result, first.final)
                 lines.append(w("side_share", names=members, diff=d, size=size, text=text))
         return lines
+    # (spoken, as the page says it: no rules-file key)
+    none, jj, zero = (
+        ("spoken.none", "spoken.jj", "spoken.zero") if w.spoken else ("none", "jj", "zero")
+    )
     if norm.method is Method.NONE:
-        return [w("none", scale=f" × {norm.scale}" if norm.scale != 1 else "")]
-    lines = [w("jj" if norm.method is Method.JJ else "zero")]
+        return [w(none, scale=f" × {norm.scale}" if norm.scale != 1 else "")]
+    lines = [w(jj if norm.method is Method.JJ else zero)]
     for p in result.players:
         others = _others(names, raws, p.name)
         if norm.method is Method.JJ:
@@ -211,21 +217,50 @@ def _first_lead(result: HandResult, w: _Words) -> str:
     return w(f"first_lead.{rule}", "first_lead", card=card, must=must)
 
 
-def explain(result: HandResult, lang: str = "en") -> str:
-    """The derivation of every player's raw and final score, as text."""
-    w = _Words(lang)
+@dataclass(frozen=True)
+class Explanation:
+    """An explanation in parts, for a page to lay out: the rules' heading, the first lead, a
+    partial hand's warning (or ""), each player's heading and numbered steps, the finals."""
+
+    heading: str
+    lead: str
+    partial: str
+    players: tuple[tuple[str, tuple[str, ...]], ...]
+    finals_heading: str
+    finals: tuple[str, ...]
+
+    def text(self) -> str:
+        out = [self.heading, self.lead, *([self.partial] if self.partial else [])]
+        for heading, steps in self.players:
+            out += ["", heading, *(f"  {i}. {step}" for i, step in enumerate(steps, 1))]
+        out += ["", self.finals_heading, *(f"  {line}" for line in self.finals)]
+        return "\n".join(out) + "\n"
+
+
+def explanation(result: HandResult, lang: str = "en", spoken: bool = False) -> Explanation:
+    """The derivation of every player's raw and final score, in parts.
+
+    ``spoken`` cites each rule by the words players say (no rules-file key), as the page does.
+    """
+    w = _Words(lang, spoken)
     v = result.variant
     titled = title(v, lang)  # (a house rule may have none: no empty brackets)
     heading = w("title", name=v.name, title=titled) if titled else w("title_bare", name=v.name)
-    out = [heading, _first_lead(result, w)]
-    if result.partial:
-        out.append(w("partial", cards=_cards(result.missing, w.lang)))
-    for p in result.players:
-        out += ["", w("player", name=p.name, seat=p.seat, raw=p.raw, final=_n(p.final))]
-        out += [f"  {i}. {step}" for i, step in enumerate(_player_steps(p, result, w), 1)]
-    out += ["", w("finals")]
-    out += [f"  {line}" for line in _normalization_steps(result, w)]
-    return "\n".join(out) + "\n"
+    players = tuple(
+        (
+            w("player", name=p.name, seat=p.seat, raw=p.raw, final=_n(p.final)),
+            tuple(_player_steps(p, result, w)),
+        )
+        for p in result.players
+    )
+    partial = w("partial", cards=_cards(result.missing, w.lang)) if result.partial else ""
+    finals = tuple(_normalization_steps(result, w))
+    return Explanation(heading, _first_lead(result, w), partial, players, w("finals"), finals)
+
+
+def explain(result: HandResult, lang: str = "en") -> str:
+    """The derivation of every player's raw and final score, as text."""
+    return explanation(result, lang).text()
 
 
 def explain_claimed(

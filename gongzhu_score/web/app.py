@@ -1,22 +1,26 @@
 """The table's page over HTTP: a Starlette app, run by ``gongzhu-score serve``.
 
-Thin on purpose: every answer is a function of :mod:`.state`, run in a worker thread (they read
-and write the ledger under its lock). What this module adds is what HTTP needs: the key on every
-request (401 without one, 403 with a wrong one), bounded bodies (413), JSON or a 400, each
-refusal of the library as a 4xx with its message in the page's language, and the live feed: the
-ledger file is watched (a ``stat`` every 0.2 s; read only when it moved) and every open page is
-told its new version by server-sent events, whoever changed it (a phone, or the command line on
-the same file). No request names a file: the page's three files are read from the package once,
-and the only other file is the ledger.
+Thin on purpose: every answer is a function of :mod:`.state` or :mod:`.site`, run in a worker
+thread (they read and write the ledgers under their locks). What this module adds is what HTTP
+needs: the key on every request (401 without one, 403 with a wrong one: a page in the player's
+language, or JSON for ``/api/``), bounded bodies (413), JSON or a 400, each refusal of the
+library as a 4xx with its message in the page's language, and the live feed: the ledgers pages
+watch, and the folder's list of matches, are looked at every 0.2 s (a ``stat``; a ledger is read
+only when it moved) and every open page is told by server-sent events, whoever changed them (a
+phone, or the command line). A request names a match by file name only (:class:`.site.Site`);
+the page's own files are read from the package once.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import hmac
+import html
 import json
 import os
+from collections import Counter
 from collections.abc import AsyncIterator, Awaitable, Callable
 from datetime import datetime
 from importlib import resources
@@ -34,7 +38,9 @@ from ..errors import ChangedMeanwhileError, GongzhuError
 from ..match.history import digest
 from ..terms import LANGS, Listed, error, printable, say
 from . import state
+from .site import Site
 from .state import RequestError
+from .words import page_words
 
 __all__ = ["MAX_BODY", "create_app"]
 
@@ -49,12 +55,15 @@ HEARTBEAT_SECONDS = 15.0
 _FILES = {
     "app.js": "text/javascript; charset=utf-8",
     "style.css": "text/css; charset=utf-8",
+    "icon.svg": "image/svg+xml",
+    "icon-192.png": "image/png",
+    "icon-512.png": "image/png",
 }
 _HEADERS = {"Cache-Control": "no-store", "X-Content-Type-Options": "nosniff"}
 _PAGE_HEADERS = {
     **_HEADERS,
     # Nothing but the page's own files; no frames, no form posts elsewhere.
-    "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; "
+    "Content-Security-Policy": "default-src 'self'; img-src 'self' data: blob:; "
     "frame-ancestors 'none'; form-action 'none'; base-uri 'none'",
     "Referrer-Policy": "no-referrer",
 }
@@ -65,9 +74,10 @@ def _static(name: str) -> bytes:
 
 
 class _KeyGuard:
-    """Every request must carry the match's key (``?key=``).
+    """Every request must carry the server's key (``?key=``).
 
-    Without it the answer is 401; with another, 403.
+    Without it the answer is 401; with another, 403: JSON under ``/api/``, elsewhere a page in
+    the player's language saying what to do (a phone's old bookmark lands there).
     """
 
     def __init__(self, app: ASGIApp, key: str, lang: str) -> None:
@@ -79,74 +89,136 @@ class _KeyGuard:
             return
         if scope["type"] != "http":  # (no WebSocket here)
             return
-        given = parse_qs(scope.get("query_string", b"")).get(b"key")
-        if not given:
-            reply = _error(401, "error.web.no_key", self.lang)
-        elif not hmac.compare_digest(given[0], self.key):
-            reply = _error(403, "error.web.wrong_key", self.lang)
-        else:
+        # (as text: a match's name may be Chinese, %-encoded as UTF-8; the raw bytes as Latin-1)
+        query = parse_qs(bytes(scope.get("query_string", b"")).decode("latin-1"))
+        given = query.get("key")
+        if given and hmac.compare_digest(given[0].encode("utf-8", "replace"), self.key):
             await self.app(scope, receive, send)
             return
+        status, said = (401, "error.web.no_key") if not given else (403, "error.web.wrong_key")
+        if str(scope.get("path", "")).startswith("/api/"):
+            reply: Response = _error(status, said, self.lang)
+        else:
+            lang = _asked_lang(query, scope, self.lang)
+            reply = _key_page(status, lang, "key.missing" if status == 401 else "key.wrong")
         await reply(scope, receive, send)
+
+
+def _asked_lang(query: dict[str, list[str]], scope: Scope, default: str) -> str:
+    """The language a page without the key is said in: ``?lang=``, the browser's, or serve's."""
+    asked = list(query.get("lang", []))
+    headers = dict(scope.get("headers", []))
+    for part in headers.get(b"accept-language", b"").decode("latin-1").split(","):
+        tag = part.split(";")[0].strip().lower()
+        if tag.startswith(("zh-tw", "zh-hk", "zh-mo", "zh-hant")):
+            asked.append("zh-Hant")
+        elif tag.startswith("zh"):
+            asked.append("zh")
+        elif tag.startswith("en"):
+            asked.append("en")
+    return next((a for a in asked if a in LANGS), default)
+
+
+def _key_page(status: int, lang: str, said: str) -> Response:
+    """A small page saying what to do without the right key (no script, nothing to load)."""
+    words = page_words(lang)
+    text = "".join(f"<p>{html.escape(line)}</p>" for line in words[said].split("\n"))
+    body = (
+        f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>{html.escape(words['title'])}</title><style>"
+        "body{font:17px/1.5 system-ui,sans-serif;margin:0;padding:1.5rem;color:#1b1f24;"
+        "background:#f4f5f2}h1{font-size:1.3rem}main{max-width:32rem;margin:auto}"
+        "@media (prefers-color-scheme:dark){body{background:#14181c;color:#e8ecef}}"
+        f"</style></head><body><main><h1>{html.escape(words['key.title'])}</h1>{text}"
+        "</main></body></html>"
+    )
+    headers = {**_PAGE_HEADERS, "Content-Security-Policy": "default-src 'none'; "
+               "style-src 'unsafe-inline'; frame-ancestors 'none'"}  # fmt: skip
+    return Response(body, status, media_type="text/html; charset=utf-8", headers=headers)
 
 
 def _error(status: int, key: str, lang: str, **values: object) -> JSONResponse:
     return JSONResponse({"error": say(key, lang, **values)}, status, headers=_HEADERS)
 
 
-class _Feed:
-    """The ledger's version, watched: each open page waits on :meth:`changed`."""
+class _Watch:
+    """The ledgers open pages show, and the folder's list of matches, watched.
 
-    def __init__(self, ledger: str) -> None:
-        self.ledger = ledger
-        self.version: str | None = None
+    Each open page waits on :meth:`now`'s event, then compares its match's version and the
+    list's with what it last sent.
+    """
+
+    def __init__(self, site: Site) -> None:
+        self.site = site
+        self.versions: dict[str, str | None] = {}
+        self.watched: Counter[str] = Counter()
+        self.matches: str | None = None
         self.listeners = 0
-        self._seen: tuple[int, int, int] | None = None
+        self._seen: dict[str, tuple[int, int, int]] = {}
         self._moved = asyncio.Event()
 
-    def _look(self) -> tuple[tuple[int, int, int], str] | None:
-        """The file's identity and version if it moved since last seen, else None.
+    def _look(self, paths: list[str]) -> tuple[dict[str, tuple[tuple[int, int, int], str]], str]:
+        """Each ledger's identity and version where it moved, and the list's signature.
 
-        It runs in a worker thread, since it reads the file. None also when it cannot be read
-        now.
+        It runs in a worker thread, since it reads files. A ledger that cannot be read now is
+        left out: the next look says.
         """
-        try:
-            st = os.stat(self.ledger)
-            seen = (st.st_mtime_ns, st.st_size, st.st_ino)
-            if seen == self._seen:
-                return None
-            with open(self.ledger, "rb") as f:
-                return seen, digest(f.read())
-        except OSError:  # gone or unreadable for a moment: the next look says
-            return None
+        moved = {}
+        for path in paths:
+            try:
+                st = os.stat(path)
+                seen = (st.st_mtime_ns, st.st_size, st.st_ino)
+                if seen == self._seen.get(path):
+                    continue
+                with open(path, "rb") as f:
+                    moved[path] = (seen, digest(f.read()))
+            except OSError:
+                continue
+        listed = "|".join(self.site.names()) if self.site.can_start else ""
+        return moved, hashlib.sha256(listed.encode("utf-8", "replace")).hexdigest()[:16]
 
     async def refresh(self) -> None:
-        """Look at the file; tell every waiting page if its version changed.
+        """Look at the files; tell every waiting page if something it shows changed.
 
-        What was seen and the version are set together, here on the event loop, never from a
-        thread.
+        What was seen and the versions are set together, here on the event loop.
         """
-        found = await run_in_threadpool(self._look)
-        if found is None:
-            return
-        self._seen, version = found
-        if version != self.version:
-            self.version = version
+        moved, matches = await run_in_threadpool(self._look, list(self.watched))
+        changed = matches != self.matches
+        self.matches = matches
+        for path, (seen, version) in moved.items():
+            self._seen[path] = seen
+            if self.versions.get(path) != version:
+                self.versions[path] = version
+                changed = True
+        if changed:
             self._moved.set()
             self._moved = asyncio.Event()
 
     async def watch(self) -> None:
         while True:
-            await self.refresh()
+            if self.listeners:
+                await self.refresh()
             await asyncio.sleep(POLL_SECONDS)
 
-    def now(self) -> tuple[str | None, asyncio.Event]:
-        """The version, and the event its next change will set.
+    def start(self, path: str) -> None:
+        self.watched[path] += 1
+        self.listeners += 1
 
-        They are taken together, so a change made while a page is being told the version is not
-        missed.
+    def stop(self, path: str) -> None:
+        self.listeners -= 1
+        self.watched[path] -= 1
+        if self.watched[path] <= 0:
+            del self.watched[path]
+            self.versions.pop(path, None)
+            self._seen.pop(path, None)
+
+    def now(self, path: str) -> tuple[str | None, str | None, asyncio.Event]:
+        """The match's version, the list's, and the event their next change will set.
+
+        They are taken together, so a change made while a page is being told is not missed.
         """
-        return self.version, self._moved
+        return self.versions.get(path), self.matches, self._moved
 
     @staticmethod
     async def changed(moved: asyncio.Event, timeout: float) -> None:
@@ -155,17 +227,23 @@ class _Feed:
 
 
 def create_app(
-    ledger: str, key: str, lang: str = "zh", now: Callable[[], datetime] | None = None
+    served: str | Site,
+    key: str,
+    lang: str = "zh",
+    now: Callable[[], datetime] | None = None,
 ) -> ASGIApp:
-    """The page of the match in ``ledger`` (its path), open to requests with ``key``.
+    """The page of the matches ``served`` (a ledger's path, a folder's, or a :class:`.Site`).
 
-    ``lang`` is the page's language unless a request asks (``?lang=en``); ``now`` is the clock
-    that stamps each hand entered (the command line's; by default the local time).
+    Requests need ``key``. ``lang`` is the page's language unless a request asks (``?lang=en``);
+    ``now`` is the clock that stamps each hand entered and names a new match (the command
+    line's; by default the local time).
     """
+    site = served if isinstance(served, Site) else Site.of(served)
     clock = now or (lambda: datetime.now().astimezone())
     page = _static("index.html").decode("utf-8")
+    worker = _static("sw.js")
     files = {name: _static(name) for name in _FILES}
-    feed = _Feed(ledger)
+    watch = _Watch(site)
 
     def lang_of(request: Request) -> str:
         asked = request.query_params.get("lang", lang)
@@ -174,16 +252,25 @@ def create_app(
                         langs=Listed(LANGS))  # fmt: skip
         return asked
 
-    async def answer(request: Request, work: Callable[[str], Any]) -> Response:
+    def ledger_of(request: Request) -> str:
+        return site.path(request.query_params.get("match"))
+
+    async def answer(request: Request, work: Callable[[str, str], Any]) -> Response:
+        """``work(lang, ledger)`` as JSON (``ledger``: the match asked for), or its refusal."""
         try:
             chosen = lang_of(request)
         except RequestError as e:
             return JSONResponse({"error": e.text(lang)}, 400, headers=_HEADERS)
+        ledger = ""
         try:
-            return JSONResponse(await run_in_threadpool(work, chosen), headers=_HEADERS)
+            ledger = await run_in_threadpool(ledger_of, request)
+            return JSONResponse(await run_in_threadpool(work, chosen, ledger), headers=_HEADERS)
         except ChangedMeanwhileError as e:
             now_state = await run_in_threadpool(state.page_state, ledger, chosen)
-            body = {"error": printable(e.text(chosen)), "state": now_state}
+            body: dict[str, Any] = {"error": printable(e.text(chosen)), "state": now_state}
+            if request.method == "POST" and request.url.path == "/api/hands":
+                sent = getattr(request.state, "body", None)
+                body["same_hand"] = await run_in_threadpool(state.same_as_last, ledger, sent)
             return JSONResponse(body, 409, headers=_HEADERS)
         except RequestError as e:
             return JSONResponse({"error": printable(e.text(chosen))}, 400, headers=_HEADERS)
@@ -206,7 +293,9 @@ def create_app(
 
     Endpoint = Callable[[Request], Awaitable[Response]]
 
-    def posted(work: Callable[[Request, Any, str], Any]) -> Endpoint:
+    def posted(work: Callable[[Request, Any, str, str], Any]) -> Endpoint:
+        """A POST: its JSON body, then ``work(request, body, lang, ledger)``."""
+
         async def endpoint(request: Request) -> Response:
             try:
                 data = await body_of(request)
@@ -214,7 +303,8 @@ def create_app(
                 return _error(413, "error.web.large", lang, most=f"{MAX_BODY:,}")
             except _NotJson:
                 return _error(400, "error.web.json", lang)
-            return await answer(request, lambda chosen: work(request, data, chosen))
+            request.state.body = data
+            return await answer(request, lambda chosen, led: work(request, data, chosen, led))
 
         return endpoint
 
@@ -223,8 +313,34 @@ def create_app(
             chosen = lang_of(request)
         except RequestError as e:
             return JSONResponse({"error": e.text(lang)}, 400, headers=_HEADERS)
-        html = page.replace("__KEY__", key).replace("__LANG__", chosen)
-        return Response(html, media_type="text/html; charset=utf-8", headers=_PAGE_HEADERS)
+        html_text = page.replace("__KEY__", key).replace("__LANG__", chosen)
+        return Response(html_text, media_type="text/html; charset=utf-8", headers=_PAGE_HEADERS)
+
+    async def manifest(request: Request) -> Response:
+        words = page_words(lang_of(request) if request.query_params.get("lang") in LANGS
+                           else lang)  # fmt: skip
+        icons = [
+            {"src": f"static/icon-{n}.png?key={key}", "sizes": f"{n}x{n}", "type": "image/png",
+             "purpose": "any maskable"}
+            for n in (192, 512)
+        ]  # fmt: skip
+        body = {
+            "name": words["title"],
+            "short_name": words["app.short_name"],
+            "start_url": f"./?key={key}",
+            "scope": "./",
+            "display": "standalone",
+            "background_color": "#f4f5f2",
+            "theme_color": "#0b6e4f",
+            "lang": lang,
+            "icons": [*icons, {"src": f"static/icon.svg?key={key}", "sizes": "any",
+                               "type": "image/svg+xml"}],
+        }  # fmt: skip
+        return JSONResponse(body, headers=_HEADERS, media_type="application/manifest+json")
+
+    async def service_worker(request: Request) -> Response:
+        headers = {**_HEADERS, "Service-Worker-Allowed": "/"}
+        return Response(worker, media_type="text/javascript; charset=utf-8", headers=headers)
 
     async def static(request: Request) -> Response:
         name = request.path_params["name"]
@@ -232,33 +348,72 @@ def create_app(
             return _error(404, "error.web.not_found", lang)
         return Response(files[name], media_type=_FILES[name], headers=_HEADERS)
 
+    async def matches(request: Request) -> Response:
+        def listed(chosen: str) -> dict[str, Any]:
+            return {"matches": site.matches(chosen), **site.choices(chosen),
+                    "words": page_words(chosen)}  # fmt: skip
+
+        try:
+            chosen = lang_of(request)
+        except RequestError as e:
+            return JSONResponse({"error": e.text(lang)}, 400, headers=_HEADERS)
+        return JSONResponse(await run_in_threadpool(listed, chosen), headers=_HEADERS)
+
+    def started(request: Request, data: Any, chosen: str) -> dict[str, Any]:
+        name = site.start(data, clock)
+        return {"match": name, "state": state.page_state(site.path(name), chosen)}
+
+    async def start(request: Request) -> Response:
+        try:
+            data = await body_of(request)
+            chosen = lang_of(request)
+        except _TooLarge:
+            return _error(413, "error.web.large", lang, most=f"{MAX_BODY:,}")
+        except _NotJson:
+            return _error(400, "error.web.json", lang)
+        except RequestError as e:
+            return JSONResponse({"error": e.text(lang)}, 400, headers=_HEADERS)
+        try:
+            made = await run_in_threadpool(started, request, data, chosen)
+        except RequestError as e:
+            return JSONResponse({"error": printable(e.text(chosen))}, 400, headers=_HEADERS)
+        except GongzhuError as e:
+            return JSONResponse({"error": printable(e.text(chosen))}, 422, headers=_HEADERS)
+        return JSONResponse(made, headers=_HEADERS)
+
     async def page_state(request: Request) -> Response:
-        return await answer(request, lambda chosen: state.page_state(ledger, chosen))
+        return await answer(request, lambda chosen, led: state.page_state(led, chosen))
 
     async def hand(request: Request) -> Response:
         number = request.path_params["number"]
-        return await answer(request, lambda chosen: state.hand_view(ledger, number, chosen))
+        return await answer(request, lambda chosen, led: state.hand_view(led, number, chosen))
 
     async def events(request: Request) -> Response:
-        if feed.listeners >= MAX_LISTENERS:
+        if watch.listeners >= MAX_LISTENERS:
             return _error(503, "error.web.busy", lang)
+        try:
+            ledger = await run_in_threadpool(ledger_of, request)
+        except RequestError as e:
+            return JSONResponse({"error": printable(e.text(lang))}, 400, headers=_HEADERS)
 
         async def stream() -> AsyncIterator[str]:
-            feed.listeners += 1
+            watch.start(ledger)
             try:
-                sent = None
+                sent: tuple[str | None, str | None] = (None, None)
                 while True:
-                    if feed.version is None:
-                        await feed.refresh()
-                    version, moved = feed.now()
-                    if version != sent:
-                        sent = version
-                        yield f"event: version\ndata: {json.dumps({'version': sent})}\n\n"
-                    else:
+                    if watch.versions.get(ledger) is None:
+                        await watch.refresh()
+                    version, listed, moved = watch.now(ledger)
+                    if version != sent[0] and version is not None:
+                        yield f"event: version\ndata: {json.dumps({'version': version})}\n\n"
+                    if listed != sent[1] and sent[1] is not None:
+                        yield f"event: matches\ndata: {json.dumps({'matches': listed})}\n\n"
+                    if (version, listed) == sent:
                         yield ": still here\n\n"
-                    await feed.changed(moved, HEARTBEAT_SECONDS)
+                    sent = (version, listed)
+                    await watch.changed(moved, HEARTBEAT_SECONDS)
             finally:
-                feed.listeners -= 1
+                watch.stop(ledger)
 
         headers = {**_HEADERS, "X-Accel-Buffering": "no"}
         return StreamingResponse(stream(), media_type="text/event-stream", headers=headers)
@@ -271,7 +426,7 @@ def create_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        watching = asyncio.create_task(feed.watch())
+        watching = asyncio.create_task(watch.watch())
         try:
             yield
         finally:
@@ -279,32 +434,42 @@ def create_app(
             with contextlib.suppress(asyncio.CancelledError):
                 await watching
 
-    add = posted(lambda r, data, chosen: state.add(ledger, data, chosen, clock))
+    add = posted(lambda r, data, chosen, led: state.add(led, data, chosen, clock))
+    number = "{number:int}"
     routes = [
         Route("/", index),
+        Route("/manifest.webmanifest", manifest),
+        Route("/sw.js", service_worker),
         Route("/static/{name}", static),
+        Route("/api/matches", matches),
+        Route("/api/matches", start, methods=["POST"]),
         Route("/api/state", page_state),
-        Route("/api/hands/{number:int}", hand),
+        Route(f"/api/hands/{number}", hand),
         Route("/api/events", events),
         Route(
             "/api/preview",
-            posted(lambda r, data, chosen: state.preview(ledger, data, chosen)),
+            posted(lambda r, data, chosen, led: state.preview(led, data, chosen)),
             methods=["POST"],
         ),
         Route("/api/hands", add, methods=["POST"]),
         Route(
-            "/api/hands/{number:int}/edit",
-            posted(lambda r, d, chosen: state.edit(ledger, r.path_params["number"], d, chosen)),
+            f"/api/hands/{number}/edit",
+            posted(lambda r, d, chosen, led: state.edit(led, r.path_params["number"], d, chosen)),
             methods=["POST"],
         ),
         Route(
-            "/api/hands/{number:int}/remove",
-            posted(lambda r, d, chosen: state.remove(ledger, r.path_params["number"], d, chosen)),
+            f"/api/hands/{number}/remove",
+            posted(lambda r, d, chosen, led: state.remove(led, r.path_params["number"], d, chosen)),
             methods=["POST"],
         ),
         Route(
             "/api/undo",
-            posted(lambda r, d, chosen: state.undo(ledger, d, chosen)),
+            posted(lambda r, d, chosen, led: state.undo(led, d, chosen)),
+            methods=["POST"],
+        ),
+        Route(
+            "/api/rename",
+            posted(lambda r, d, chosen, led: state.rename(led, d, chosen)),
             methods=["POST"],
         ),
     ]

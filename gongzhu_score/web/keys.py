@@ -1,4 +1,5 @@
-"""A match's secret page key, in ``LEDGER.key`` beside the ledger, owner-only.
+"""The server's secret page key, in ``LEDGER.key`` beside the ledger (``FOLDER.key`` beside a
+folder served), owner-only.
 
 The page's address carries it (``http://HOST:PORT/?key=KEY``): whoever has the address (the QR
 code at the table) can see and change the match, nobody else. It stays the same from one
@@ -24,7 +25,10 @@ KEY_PATTERN = re.compile(r"[A-Za-z0-9_-]{16,64}")
 
 
 def key_path(ledger: str) -> Path:
-    """Where ``ledger``'s key is kept: beside it, links followed as its writes do."""
+    """Where the key of ``ledger`` (or of a folder) is kept: beside it, links followed."""
+    if os.path.isdir(ledger):
+        folder = Path(os.path.realpath(ledger))
+        return folder.with_name(folder.name + ".key")
     target = real_target(ledger)
     return target.with_name(target.name + ".key")
 

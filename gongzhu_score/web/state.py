@@ -19,12 +19,19 @@ from typing import Any
 
 from ..core.cards import DECK, SCORING_CARDS, Card, Suit, parse_cards
 from ..errors import GongzhuError, InputError
-from ..match.actions import add_hand, edit_hand, read_hand, remove_hand, undo_hand
+from ..match.actions import (
+    add_hand,
+    edit_hand,
+    read_hand,
+    remove_hand,
+    rename_player,
+    undo_hand,
+)
 from ..match.entry import HandEntry
 from ..match.history import Change
 from ..match.ledger import Ledger, check_note
 from ..match.storage import read_version
-from ..render.explain import explain
+from ..render.explain import explain, explanation
 from ..render.formats import json_number
 from ..render.hand import cards_text
 from ..render.match import (
@@ -37,8 +44,9 @@ from ..render.match import (
     rules_line,
     standing_lines,
 )
-from ..render.variants import render_variant
-from ..terms import Listed, card_name, error, printable, say
+from ..render.seats import SEAT_COLOURS
+from ..render.variants import render_variant, rule_table
+from ..terms import TERMS, Listed, card_name, error, printable, rule_name, say, title
 from .words import page_words
 
 __all__ = [
@@ -49,6 +57,7 @@ __all__ = [
     "page_state",
     "preview",
     "remove",
+    "rename",
     "undo",
 ]
 
@@ -95,8 +104,69 @@ def _state(ledger: Ledger, version: str, path: str, lang: str) -> dict[str, Any]
         "cards": [_card(c, variant.decks, c in variant.exposable, lang) for c in _SHOWN],
         "first_exposure": variant.first_exposure_allowed,
         "rules": f"{rules_line(ledger, lang)}\n\n{render_variant(variant, lang=lang)}",
+        "rules_line": rules_line(ledger, lang),
+        "rules_title": title(variant, lang) or variant.name,
+        "rules_rows": rules_rows(variant, lang),
+        "ranking": ranking(ledger),
+        "colours": list(SEAT_COLOURS),
         "words": page_words(lang),
     }
+
+
+def ranking(ledger: Ledger) -> list[dict[str, Any]]:
+    """The players from first to last (rulings §8): the deciding total, how far to the end.
+
+    ``other`` is the total that does not decide the end (finals alone, raws in team play).
+    """
+    standing = ledger.standing()
+    last = ledger.entries[-1] if ledger.entries else None
+    zeros = (0,) * len(ledger.players)
+    other = (last.total_raw if ledger.team_play else last.total_final) if last else zeros
+    return [
+        {
+            "seat": seat,
+            "rank": rank,
+            "name": ledger.players[seat],
+            "total": json_number(standing.totals[seat]),
+            "to_go": json_number(standing.to_go[seat]),
+            "past": seat in standing.past,
+            "other": json_number(other[seat]),
+        }
+        for rank, seat in enumerate(ledger.ranking(), 1)
+    ]
+
+
+_WORDED = ("full_red_mode", "first_lead", "first_lead_with_partners")
+_LEFT_OUT = ("name", "title", "title_zh", "source")
+
+
+def rules_rows(variant: Any, lang: str) -> list[dict[str, str]]:
+    """The rules in force as a player reads them: each rule's name and value in words."""
+    rows = []
+    for key, value in rule_table(variant, lang).items():
+        if key in _LEFT_OUT:
+            continue
+        rows.append({"rule": key, "name": rule_name(key, lang, spoken=True),
+                     "value": _value_words(key, value, lang)})  # fmt: skip
+    return rows
+
+
+def _value_words(key: str, value: object, lang: str) -> str:
+    if value is None:
+        return say("value.nothing", lang)
+    if isinstance(value, bool):
+        return say("value.yes" if value else "value.no", lang)
+    if key in _WORDED and f"value.first_lead.{value}" in TERMS:
+        return say(f"value.first_lead.{value}", lang)
+    if key in _WORDED and f"value.{key}.{value}" in TERMS:
+        return say(f"value.{key}.{value}", lang)
+    if key == "normalize" and f"method.{value}" in TERMS:
+        return say(f"method.{value}", lang)
+    if isinstance(value, list):
+        return " ".join(str(v) for v in value)
+    if isinstance(value, dict):
+        return " ".join(f"{k}:{v}" for k, v in value.items())
+    return str(value)
 
 
 # The order a table sorts its scoring cards in: the three special cards, then the hearts from
@@ -127,21 +197,89 @@ def hand_view(path: str, number: int, lang: str) -> dict[str, Any]:
     """
     ledger, stored, result = read_hand(path, number)
     hand = stored.hand
+    parts = explanation(result, lang, spoken=True)
     return {
         "hand": hand_to_dict(ledger, number),
+        "detail": _detail(ledger, number, lang),
+        "explanation": {
+            "title": say("match.hand_view", lang, number=number, count=ledger.count),
+            "heading": parts.heading,
+            "lead": parts.lead,
+            "partial": parts.partial,
+            "players": [{"heading": h, "steps": list(steps)} for h, steps in parts.players],
+            "finals_heading": parts.finals_heading,
+            "finals": list(parts.finals),
+        },
         "text": render_hand(ledger, number, lang),
         "explain": say("match.hand_view", lang, number=number, count=ledger.count)
         + "\n\n"
         + explain(result, lang),
-        "entry": {
-            "captured": {p.name: [c.code for c in p.captured] for p in hand.players},
-            "rest": None,
-            "exposed": {p.name: [c.code for c in p.exposed] for p in hand.players},
-            "first_exposed": {p.name: [c.code for c in p.first_exposed] for p in hand.players},
-            "first_pig": stored.first_pig,
-            "note": stored.note,
-        },
+        "entry": _as_entry(hand, stored.partial, stored.first_pig, stored.note),
     }
+
+
+def _as_entry(hand: Any, partial: bool, first_pig: str | None, note: str | None) -> dict[str, Any]:
+    """A stored hand as the page enters it: a whole hand gives the rest to the player with
+    the most scoring cards, so a card taken back from another goes to them, as at the table
+    ("the rest to …"); a partial hand places each card."""
+    rest = None if partial else max(hand.players, key=lambda p: len(p.captured)).name
+    captured = {p.name: [c.code for c in p.captured] for p in hand.players}
+    if rest is not None:
+        captured[rest] = []
+    return {
+        "captured": captured,
+        "rest": rest,
+        "exposed": {p.name: [c.code for c in p.exposed] for p in hand.players},
+        "first_exposed": {p.name: [c.code for c in p.first_exposed] for p in hand.players},
+        "first_pig": first_pig,
+        "note": note,
+    }
+
+
+def same_as_last(path: str, data: object) -> int | None:
+    """The number of the match's last hand when it is the hand ``data`` would add, else None.
+
+    After a refused add (409), this tells a second phone that its hand was just added.
+    """
+    try:
+        ledger, _ = read_version(path)
+        if not ledger.entries or not isinstance(data, dict):
+            return None
+        entry, _ = _entry(ledger, data.get("entry"))
+        given = entry.hand()
+    except GongzhuError:
+        return None
+    last = ledger.entries[-1].hand
+    if _cards_of(last) == _cards_of(given):
+        return ledger.count
+    return None
+
+
+def _cards_of(hand: Any) -> list[tuple[Any, ...]]:
+    return [
+        (p.name, sorted(c.code for c in p.captured), sorted(c.code for c in p.exposed),
+         sorted(c.code for c in p.first_exposed))
+        for p in hand.players
+    ]  # fmt: skip
+
+
+def _detail(ledger: Ledger, number: int, lang: str) -> list[dict[str, Any]]:
+    """Hand ``number``'s table as the page lays it out: per player the cards as the language
+    writes them, the raw and final scores, and the running deciding total (rulings §8)."""
+    e = ledger.entries[number - 1]
+    totals = e.total_final if ledger.team_play else e.total_raw
+    return [
+        {
+            "name": p.name,
+            "captured": cards_text(p.captured, lang),
+            "exposed": cards_text(p.exposed, lang),
+            "first_exposed": cards_text(p.first_exposed, lang),
+            "raw": raw,
+            "final": json_number(final),
+            "total": json_number(total),
+        }
+        for p, raw, final, total in zip(e.hand.players, e.raw, e.final, totals, strict=True)
+    ]
 
 
 # --- a hand being entered ---------------------------------------------------------------------
@@ -318,6 +456,22 @@ def remove(path: str, number: int, data: object, lang: str) -> dict[str, Any]:
     """Take out hand ``number``, as ``match remove`` does."""
     taken = remove_hand(path, number, expect=_version(_body(data)))
     return _done(path, "remove", taken.number, lang)
+
+
+def rename(path: str, data: object, lang: str) -> dict[str, Any]:
+    """Rename a player (``{"version", "old", "new"}``), as ``match rename`` does."""
+    body = _body(data)
+    version = _version(body)
+    old, new = body.get("old"), body.get("new")
+    if not isinstance(new, str):
+        raise error(RequestError, "error.web.field", field="new", value=printable(repr(new)))
+    ledger, _ = read_version(path)
+    rename_player(path, _player(ledger, old, "old"), new, expect=version)
+    return {
+        "state": page_state(path, lang),
+        "number": 0,
+        "said": change_text(Change(0, "", "rename", {"old": old, "new": new.strip()}), lang),
+    }
 
 
 def undo(path: str, data: object, lang: str) -> dict[str, Any]:

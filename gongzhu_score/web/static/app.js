@@ -1,40 +1,53 @@
 "use strict";
-/* The table's page (issue 23; the server's API: docs/web.md). It shows what the server sends,
-   the standings, the chart of the evening, the hands and the rules, and lets a player enter a
-   hand by tapping cards. Every score comes from the server (the library's engine, through
-   POST /api/preview): this file never computes one. Every name and text from the server goes
-   into the page as text (textContent, Text nodes), never as HTML.
+/* The table's page (the server's API: docs/web.md). It shows what the server sends: the
+   standings, the chart of the evening, the hands, the rules and the folder's matches; it lets a
+   player enter a hand by tapping cards, start a match, rename a player. Every score comes from
+   the server (the library's engine, through POST api/preview): this file never computes one.
+   Every name and text from the server goes into the page as text (textContent, Text nodes),
+   never as HTML.
 
    data-testid, for the browser tests (tests/test_web_browser.py); seat is 0–3 in seat order,
-   copy is 0 (1: a second deck's copy), n is a hand's number:
-     header      ledger, status, offline; <body data-version>: the ledger version shown
+   rank 0–3 in the standings' order, copy is 0 (1: a second deck's copy), n a hand's number:
+     header      ledger, status, offline; <body data-version>: the ledger version shown,
+                 <body data-match>: the match shown, <body data-kept="1">: a kept copy, read-only
      notices     notice, notice-text, notice-hand, notice-kept, discard, notice-close, said
-     tabs        tab-standings, tab-entry, tab-hands, tab-rules, and panel-… for each
-     standings   standings-title, standings, player-{seat}, name-{seat}, total-raw-{seat},
-                 total-final-{seat}, to-go-{seat}, end-at, chart, end-line, legend
+     tabs        tab-standings, tab-entry, tab-hands, tab-rules, tab-matches, and panel-… for each
+     standings   standings-title, standings, player-{rank} (data-seat), name-{rank},
+                 total-{rank} (the deciding total), other-{rank} (the other total, labelled),
+                 to-go-{rank}, end-at, ended, ended-text, again, next-match, chart, end-line,
+                 legend, share-text, share-chart
      hands       hands-cell, hands-none, hands-table, hand-row-{n}, hand-score-{n}-{seat} (the
-                 hand's deciding score: raw, final in team play), hand-running-{n}-{seat},
-                 hand-pig-{n}, hand-note-{n}, hand-detail, hand-text, hand-explain, hand-edit,
-                 hand-remove, hand-close
-     rules       rules
-     entry       picks, pick-{seat}, preview-raw-{seat}, cards, card-{code}-{copy} (its
-                 data-holder: the holder's name, "" if nobody; data-rest="1": by the rest),
-                 missing, problem, rest, rest-is, exposures, expose-{code}-{copy}-{seat},
-                 expose-{code}-{copy}-none, first-{code}-{copy}, first-pig,
-                 first-pig-buttons, first-pig-{seat}, note, confirm, clear, undo, over, editing, editing-text,
-                 stop-edit
+                 hand's deciding score), hand-running-{n}-{seat}, hand-pig-{n}, hand-note-{n},
+                 hand-detail, detail-{seat} (detail-raw-, detail-final-, detail-total-{seat}),
+                 hand-explain, hand-edit, hand-remove, hand-close
+     rules       rules-title, rules-line, rules (rule-{key})
+     matches     matches, match-{name}, new-match, new-players (new-player-{seat}), new-rules,
+                 new-teams, new-end, new-name, new-problem, new-start, rename, rename-old,
+                 rename-new, rename-go
+     entry       picks, pick-{seat}, dock, running, preview-raw-{seat}, cards, card-{code}-{copy}
+                 (its data-holder: the holder's name, "" if nobody; data-rest="1": by the rest),
+                 missing, problem, rest, rest-is, full-red, grand-slam, exposures,
+                 expose-{code}-{copy}-{seat}, expose-{code}-{copy}-none, first-{code}-{copy},
+                 first-pig, first-pig-buttons, first-pig-{seat}, note, confirm, clear, undo, over,
+                 over-text, over-again, over-next, editing, editing-text, stop-edit
      dialog      dialog, dialog-title, dialog-body, dialog-yes, dialog-no
 */
 
 const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
-const SUIT_WORDS = { S: "suit.S", H: "suit.H", D: "suit.D", C: "suit.C" };
 const NICKNAMES = { QS: "card.QS", JD: "card.JD", "10C": "card.10C" };
-const COLORS = ["#1f6fbf", "#1e9e5a", "#d9731a", "#8a3fb8"]; // one a seat: chart, legend, cards
+const DASHES = ["", "7 3", "2 3", "9 3 2 3"]; // one a seat: lines that coincide stay apart
+const TABS = ["standings", "entry", "hands", "rules", "matches"];
+const DONE = { add: "done.add", edit: "done.edit", remove: "done.remove", undo: "done.undo" };
+const TEAMS = { none: "teams.none", partners: "teams.partners", "pig-sheep": "teams.pig-sheep" };
 
 const KEY = document.documentElement.dataset.key;
 const LANG = document.documentElement.dataset.lang;
+const STORE = `gongzhu:${KEY.slice(0, 8)}`; // this server's keys in localStorage
 
-let state = null; // the last state the server sent (GET /api/state)
+let state = null; // the last state the server sent (GET api/state)
+let kept = false; // the state shown is a kept copy (the server is gone): read-only
+let match = sessionStorage.getItem(`${STORE}:match`); // the match this tab shows (null: current)
+let listing = null; // GET api/matches
 let stateAsked = 0; // only the newest answer is shown: refreshes can cross
 let entry = blankEntry(); // the hand being entered, by seat (names can be renamed meanwhile)
 let picked = null; // the seat the taps give cards to
@@ -43,10 +56,11 @@ let editing = null; // the number of the hand being edited, or null: a new hand
 // refused (409) if anything changed since, so two phones entering the same hand cannot both
 // add it, and an edit never replaces a hand someone else just changed.
 let token = null;
-let preview = null; // the server's answer for the entry as it stands (POST /api/preview)
+let preview = null; // the server's answer for the entry as it stands (POST api/preview)
 let previewAsked = 0;
 let openHand = null; // the hand whose table and explanation are shown
-let detail = null; // {number, version, data}: GET /api/hands/N for openHand
+let detail = null; // {number, version, data}: GET api/hands/N for openHand
+let tab = "standings";
 
 function blankEntry() {
   // exposed: by slot "CODE#copy", {seat, first}: each copy of an exposable card has one exposer.
@@ -54,9 +68,11 @@ function blankEntry() {
 }
 
 const $ = (id) => document.querySelector(`[data-testid="${id}"]`);
+const colour = (seat) => (state && state.colours ? state.colours[seat] : "#5f6b76");
 
 function w(key, fields) {
-  const text = state && key in state.words ? state.words[key] : key;
+  const words = state ? state.words : listing ? listing.words : null;
+  const text = words && key in words ? words[key] : key;
   return text.replace(/\{(\w+)\}/g, (all, k) => (fields && k in fields ? String(fields[k]) : all));
 }
 
@@ -66,8 +82,9 @@ function el(tag, attrs = {}, ...children) {
   for (const [name, value] of Object.entries(attrs)) {
     if (name === "testid") node.dataset.testid = value;
     else if (name === "onclick") node.addEventListener("click", value);
-    else if (name === "seat") node.style.setProperty("--seat", COLORS[value]); // (CSP: no style="")
-    else if (value !== null && value !== false) node.setAttribute(name, value === true ? "" : value);
+    else if (name === "seat") node.style.setProperty("--seat", colour(value)); // (CSP: no style="")
+    else if (value !== null && value !== false && value !== undefined)
+      node.setAttribute(name, value === true ? "" : value);
   }
   for (const c of children) if (c !== null && c !== undefined) node.append(c instanceof Node ? c : String(c));
   return node;
@@ -84,9 +101,12 @@ function button(text, testid, onclick, cls = null) {
   return el("button", { type: "button", testid, class: cls, onclick }, text);
 }
 
-async function api(path, body) {
+const localTime = (iso) => (iso ? new Date(iso).toLocaleString(LANG === "en" ? "en" : LANG === "zh" ? "zh-CN" : "zh-TW", { dateStyle: "short", timeStyle: "short" }) : "");
+
+async function api(path, body, { withMatch = true } = {}) {
   const sep = path.includes("?") ? "&" : "?";
-  const url = `${path}${sep}key=${encodeURIComponent(KEY)}&lang=${encodeURIComponent(LANG)}`;
+  const which = withMatch && state ? `&match=${encodeURIComponent(state.ledger)}` : withMatch && match ? `&match=${encodeURIComponent(match)}` : "";
+  const url = `${path}${sep}key=${encodeURIComponent(KEY)}&lang=${encodeURIComponent(LANG)}${which}`;
   const init =
     body === undefined
       ? { cache: "no-store" }
@@ -104,42 +124,93 @@ async function api(path, body) {
   } catch {
     data = { error: `${res.status} ${res.statusText}` };
   }
-  return { status: res.status, data };
+  return { status: res.status, data, kept: res.headers.get("X-Gongzhu-Kept") === "1" };
 }
 
 async function refresh() {
   const asked = ++stateAsked;
   const r = await api("api/state");
   if (asked !== stateAsked) return;
-  if (r.status === 200) adopt(r.data);
-  else if (!state) $("status").textContent = r.data.error;
+  if (r.status === 200) return adopt(r.data, r.kept);
+  if (r.status === 0 && !state) return showKept();
+  if (r.status === 400 && match && !state) {
+    match = null; // the match this tab showed is gone: the current one
+    sessionStorage.removeItem(`${STORE}:match`);
+    return refresh();
+  }
+  if (!state) showBare(r.data.error);
 }
 
-function adopt(next) {
+// No match here yet: the page to start one.
+function showBare(said) {
+  for (const node of document.querySelectorAll("[data-w]")) node.textContent = w(node.dataset.w);
+  $("status").textContent = said || w("matches.none");
+  renderMatches();
+  show("matches");
+}
+
+function adopt(next, fromCache = false) {
   stateAsked++; // an older refresh still under way must not bring back the state before this
-  const first = state === null;
+  const first = state === null || state.ledger !== next.ledger;
   state = next;
+  kept = fromCache;
+  if (!fromCache) {
+    try {
+      localStorage.setItem(`${STORE}:last`, JSON.stringify(next));
+    } catch {
+      /* (a full or refused storage only loses the offline copy) */
+    }
+  }
+  if (first) {
+    match = state.ledger;
+    sessionStorage.setItem(`${STORE}:match`, match);
+    restoreDraft();
+    listen();
+  }
   if (openHand !== null && openHand > state.match.hands.length) openHand = null;
   render();
-  if (first) askPreview();
+  setOffline(fromCache);
+  if (first && !kept) askPreview();
+}
+
+// With the server gone and no page loaded yet: the last state this phone saw, read-only.
+function showKept() {
+  let last = null;
+  try {
+    last = JSON.parse(localStorage.getItem(`${STORE}:last`) || "null");
+  } catch {
+    last = null;
+  }
+  if (last) adopt(last, true);
+  setOffline(true);
 }
 
 function setOffline(off) {
-  $("offline").hidden = !off;
+  const shown = off || kept;
+  $("offline").hidden = !shown;
+  $("offline").textContent = kept ? w("offline.kept") : w("offline");
+  document.body.dataset.kept = kept ? "1" : "";
 }
 
-// Server-sent events: a version a second phone or the command line made shows at once.
+// Server-sent events: a version a second phone or the command line made shows at once; a match
+// started elsewhere shows in the list.
+let source = null;
 function listen() {
-  const source = new EventSource(`api/events?key=${encodeURIComponent(KEY)}`);
-  source.addEventListener("version", (event) => {
+  if (source) source.close();
+  if (!state || kept) return;
+  const url = `api/events?key=${encodeURIComponent(KEY)}&match=${encodeURIComponent(state.ledger)}`;
+  const mine = new EventSource(url);
+  source = mine;
+  mine.addEventListener("version", (event) => {
     setOffline(false);
     const { version } = JSON.parse(event.data);
-    if (!state || version !== state.version) refresh();
+    if (!state || version !== state.version || kept) refresh();
   });
-  source.onerror = () => {
+  mine.addEventListener("matches", () => loadMatches());
+  mine.onerror = () => {
     setOffline(true);
     // The browser retries by itself unless the answer was an error status; then start again.
-    if (source.readyState === EventSource.CLOSED) setTimeout(listen, 2000);
+    if (mine.readyState === EventSource.CLOSED && source === mine) setTimeout(listen, 2000);
   };
 }
 
@@ -150,16 +221,19 @@ function render() {
   document.title = `${w("title")} · ${state.ledger}`;
   for (const node of document.querySelectorAll("[data-w]")) node.textContent = w(node.dataset.w);
   document.body.dataset.version = state.version; // which state is shown (the tests wait on it)
+  document.body.dataset.match = state.ledger;
   $("ledger").textContent = state.ledger;
   $("status").textContent = state.status;
-  $("rules").textContent = state.rules;
   renderStandings();
   renderChart();
   renderHands();
+  renderRules();
   renderEntry();
+  renderMatches();
 }
 
 const decidesOnFinal = () => state.decided_on === "final";
+const number = (v) => (typeof v === "number" && v > 0 ? `+${v}` : String(v));
 
 function renderStandings() {
   const m = state.match;
@@ -167,30 +241,38 @@ function renderStandings() {
     w(decidesOnFinal() ? "standings.final" : "standings.raw"),
     el("small", { testid: "end-at" }, w("standings.end_at", { line: state.end_at })),
   );
-  const rows = m.players.map((name, seat) => {
-    const past = m.past_end.includes(name);
-    const raw = el("span", { testid: `total-raw-${seat}` }, m.totals.raw[seat]);
-    const fin = el("span", { testid: `total-final-${seat}` }, m.totals.final[seat]);
-    const [big, small, smallWord] = decidesOnFinal()
-      ? [fin, raw, "standings.raws"]
-      : [raw, fin, "standings.finals"];
-    big.className = "total";
-    const toGo = past ? w("standings.past_end") : w("standings.to_go", { points: m.to_go[seat] });
+  const rows = state.ranking.map((p, rank) => {
+    const toGo = p.past ? w("standings.past_end") : w("standings.to_go", { points: p.to_go, line: state.end_at });
+    const otherWord = decidesOnFinal() ? "standings.raws" : "standings.finals";
     return el(
       "li",
-      { testid: `player-${seat}`, class: past ? "past" : null, seat },
-      el("span", { class: "name", testid: `name-${seat}` }, name),
-      big,
-      el("span", { class: "to-go", testid: `to-go-${seat}` }, toGo),
-      el("span", { class: "other" }, `${w(smallWord)} `, small),
+      { testid: `player-${rank}`, class: p.past ? "past" : null, seat: p.seat, "data-seat": p.seat },
+      el("span", { class: "rank" }, String(p.rank)),
+      el("span", { class: "name", testid: `name-${rank}` }, p.name),
+      el("span", { class: "total", testid: `total-${rank}` }, String(p.total)),
+      el("span", { class: "to-go", testid: `to-go-${rank}` }, toGo),
+      el("span", { class: "other" }, `${w(otherWord)} `, el("b", { testid: `other-${rank}` }, String(p.other))),
     );
   });
   $("standings").replaceChildren(...rows);
+  const ended = m.ended;
+  $("ended").hidden = !ended;
+  $("ended-text").textContent = ended ? state.status : "";
+  renderNext($("next-match"));
+  $("again").hidden = !ended || kept || !(listing && listing.can_start);
+}
+
+// The way to the next match, once this one is over: the newest one started since.
+function renderNext(node) {
+  const next = listing && listing.matches.find((x) => x.current && x.name !== state.ledger);
+  node.hidden = !(state.match.ended && next);
+  node.textContent = next ? w("matches.next", { name: next.name }) : "";
+  node.onclick = next ? () => choose(next.name) : null;
 }
 
 // The evening as an inline SVG: every player's running deciding total, hand by hand from 0,
 // and the end line (in team play the end is reached at end_at or its opposite: both drawn).
-function renderChart() {
+function chartSvg() {
   const rows = [[0, 0, 0, 0], ...state.deciding];
   const [W, H, left, right, top, bottom] = [340, 200, 44, 10, 12, 22];
   const ends = decidesOnFinal() ? [state.end_at, -state.end_at] : [state.end_at];
@@ -201,14 +283,14 @@ function renderChart() {
   const last = rows.length - 1;
   const x = (i) => left + (last === 0 ? 0 : (i * (W - left - right)) / last);
   const y = (v) => top + ((hi - v) * (H - top - bottom)) / (hi - lo);
-  const chart = svg("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": w("chart.title") });
+  const chart = svg("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": w("chart.title"), xmlns: "http://www.w3.org/2000/svg" });
+  chart.append(svg("rect", { x: 0, y: 0, width: W, height: H, class: "bg" }));
   chart.append(svg("line", { x1: left, x2: W - right, y1: y(0), y2: y(0), class: "zero" }));
   chart.append(svg("text", { x: left - 4, y: y(0) + 4, class: "axis", "text-anchor": "end" }, "0"));
   for (const end of ends) {
     chart.append(
       svg("line", { x1: left, x2: W - right, y1: y(end), y2: y(end), class: "end", "data-testid": "end-line" }),
       svg("text", { x: left - 4, y: y(end) + 4, class: "axis end-label", "text-anchor": "end" }, end),
-      svg("text", { x: W - right, y: y(end) - 5, class: "axis end-label", "text-anchor": "end" }, w("standings.end_at", { line: end })),
     );
   }
   const step = Math.max(1, Math.ceil(last / 10));
@@ -216,69 +298,129 @@ function renderChart() {
     const label = i === 0 ? w("chart.start") : i;
     chart.append(svg("text", { x: x(i), y: H - 6, class: "axis", "text-anchor": "middle" }, label));
   }
+  // Later seats thinner and dashed on top, a little apart: equal totals never hide a line.
   for (let seat = 0; seat < 4; seat++) {
-    const points = rows.map((row, i) => `${x(i).toFixed(1)},${y(row[seat]).toFixed(1)}`).join(" ");
-    chart.append(svg("polyline", { points, class: "player", stroke: COLORS[seat] }));
-    chart.append(svg("circle", { cx: x(last), cy: y(rows[last][seat]), r: 3.5, fill: COLORS[seat] }));
+    const shift = (seat - 1.5) * 1.2;
+    const points = rows.map((row, i) => `${x(i).toFixed(1)},${(y(row[seat]) + shift).toFixed(1)}`).join(" ");
+    const attrs = { points, class: "player", stroke: colour(seat), "stroke-width": 3 - seat * 0.45, "data-seat": seat };
+    if (DASHES[seat]) attrs["stroke-dasharray"] = DASHES[seat];
+    chart.append(svg("polyline", attrs));
+    chart.append(svg("circle", { cx: x(last), cy: y(rows[last][seat]) + shift, r: 3.5 - seat * 0.4, fill: colour(seat) }));
   }
-  $("chart").replaceChildren(chart);
-  const totals = rows[last];
+  return chart;
+}
+
+function renderChart() {
+  $("chart").replaceChildren(chartSvg());
+  const totals = state.deciding.length ? state.deciding[state.deciding.length - 1] : [0, 0, 0, 0];
   $("legend").replaceChildren(
     ...state.match.players.map((name, seat) =>
-      el("li", { seat }, el("span", { class: "swatch" }), name, ` ${totals[seat]}`),
+      el("li", { seat }, el("span", { class: `swatch dash-${seat}` }), `${name} ${totals[seat]}`),
     ),
   );
 }
 
 function renderHands() {
   const m = state.match;
-  const fin = decidesOnFinal();
-  $("hands-cell").textContent = w(fin ? "hands.cell_final" : "hands.cell");
+  const final = decidesOnFinal();
+  $("hands-cell").textContent = w(final ? "hands.cell_final" : "hands.cell");
   $("hands-none").hidden = m.hands.length > 0;
-  const head = el("tr", {}, el("th", {}, w("hands.number")), ...m.players.map((n) => el("th", {}, n)));
-  head.append(el("th", {}, w("hands.pig")));
-  const rows = [el("thead", {}, head)];
-  const body = el("tbody");
+  const head = el(
+    "tr",
+    {},
+    el("th", { scope: "col" }, w("hands.number")),
+    ...m.players.map((name, seat) => el("th", { scope: "col", seat, class: "who" }, name)),
+    el("th", { scope: "col" }, w("hands.pig")),
+  );
+  const body = [];
   for (const h of m.hands) {
     const n = h.hand;
-    const cells = m.players.map((_, s) =>
+    const score = final ? h.final : h.raw;
+    const running = final ? h.total_final : h.total_raw;
+    body.push(
       el(
-        "td",
-        {},
-        el("div", { testid: `hand-score-${n}-${s}` }, fin ? h.final[s] : h.raw[s]),
-        el("div", { class: "running", testid: `hand-running-${n}-${s}` }, fin ? h.total_final[s] : h.total_raw[s]),
+        "tr",
+        { testid: `hand-row-${n}`, class: openHand === n ? "open" : null, onclick: () => toggleHand(n), tabindex: 0, role: "button", "aria-expanded": String(openHand === n) },
+        el("th", { scope: "row" }, n),
+        ...score.map((v, seat) =>
+          el("td", { testid: `hand-score-${n}-${seat}` }, String(v), el("div", { class: "running", testid: `hand-running-${n}-${seat}` }, String(running[seat]))),
+        ),
+        el("td", { class: "pig", testid: `hand-pig-${n}` }, h.pig.join("+")),
       ),
     );
-    const row = el("tr", { testid: `hand-row-${n}`, class: openHand === n ? "open" : null }, el("th", {}, n));
-    row.append(...cells, el("td", { class: "pig", testid: `hand-pig-${n}` }, h.pig.join(" ")));
-    row.addEventListener("click", () => toggleHand(n));
-    body.append(row);
-    if (h.note) {
-      body.append(el("tr", { class: "note-row" }, el("td", { colspan: 6, testid: `hand-note-${n}` }, h.note)));
-    }
-    if (openHand === n) body.append(el("tr", { class: "detail" }, el("td", { colspan: 6 }, handDetail(n))));
+    if (h.note) body.push(el("tr", { class: "note-row" }, el("td", { colspan: 6, testid: `hand-note-${n}` }, h.note)));
+    if (openHand === n) body.push(el("tr", { class: "detail" }, el("td", { colspan: 6 }, handBox(n))));
   }
-  rows.push(body);
-  $("hands-table").replaceChildren(...rows);
-  if (openHand !== null && (!detail || detail.number !== openHand || detail.version !== state.version)) {
-    loadDetail(openHand);
-  }
+  $("hands-table").replaceChildren(el("thead", {}, head), el("tbody", {}, ...body));
 }
 
-function handDetail(n) {
-  const box = el("div", { testid: "hand-detail" }, el("h3", {}, w("hand.title", { number: n })));
-  if (!detail || detail.number !== n) return box;
-  box.append(
-    el("pre", { testid: "hand-text" }, detail.data.text),
-    el("details", {}, el("summary", {}, w("hand.explain")), el("pre", { class: "explain", testid: "hand-explain" }, detail.data.explain)),
+// One hand's table as the page lays it out: a card per player (nothing cropped at 320 px).
+function handTable(data) {
+  const d = data.detail;
+  const entered = data.hand.entered ? el("p", { class: "when" }, w("hand.entered", { time: localTime(data.hand.entered) })) : null;
+  const cards = d.map((p, seat) =>
     el(
       "div",
-      { class: "actions" },
-      button(w("hand.edit"), "hand-edit", () => editHand(n)),
-      button(w("hand.remove"), "hand-remove", () => removeHand(n), "danger"),
-      button(w("hand.close"), "hand-close", () => toggleHand(n)),
+      { class: "who-card", seat, testid: `detail-${seat}` },
+      el("h4", {}, p.name),
+      el(
+        "dl",
+        {},
+        el("dt", {}, w("hand.captured")),
+        el("dd", {}, p.captured || "–"),
+        p.exposed || p.first_exposed ? el("dt", {}, w("hand.exposed")) : null,
+        p.exposed || p.first_exposed ? el("dd", {}, [p.exposed, p.first_exposed && `${p.first_exposed} (${w("entry.first_exposed")})`].filter(Boolean).join(" ")) : null,
+      ),
+      el(
+        "p",
+        { class: "nums" },
+        el("span", {}, `${w("hand.raw")} `, el("b", { testid: `detail-raw-${seat}` }, String(p.raw))),
+        el("span", {}, `${w("hand.final")} `, el("b", { testid: `detail-final-${seat}` }, String(p.final))),
+        el("span", {}, `${w("hand.total")} `, el("b", { testid: `detail-total-${seat}` }, String(p.total))),
+      ),
     ),
   );
+  const note = data.hand.note ? el("p", { class: "note-line" }, `${w("entry.note")}: `, data.hand.note) : null;
+  return el("div", { class: "hand-table" }, ...cards, note, entered);
+}
+
+function explanationBox(x) {
+  return el(
+    "div",
+    { class: "explain", testid: "hand-explain" },
+    el("p", {}, x.heading),
+    el("p", {}, x.lead),
+    x.partial ? el("p", { class: "problem" }, x.partial) : null,
+    ...x.players.map((p) => el("section", {}, el("h4", {}, p.heading), el("ol", {}, ...p.steps.map((s) => el("li", {}, s))))),
+    el("h4", {}, x.finals_heading),
+    el("ul", {}, ...x.finals.map((s) => el("li", {}, s))),
+  );
+}
+
+function handBox(n) {
+  const box = el("div", { testid: "hand-detail" });
+  if (!detail || detail.number !== n || detail.version !== state.version) {
+    box.append(el("p", {}, w("loading")));
+    loadDetail(n);
+    return box;
+  }
+  const data = detail.data;
+  box.append(
+    el("h3", {}, w("hand.title", { number: n })),
+    handTable(data),
+    el("details", {}, el("summary", {}, w("hand.explain")), explanationBox(data.explanation)),
+  );
+  if (!kept) {
+    box.append(
+      el(
+        "div",
+        { class: "buttons" },
+        button(w("hand.edit"), "hand-edit", () => editHand(n)),
+        button(w("hand.remove"), "hand-remove", () => removeHand(n), "danger"),
+        button(w("hand.close"), "hand-close", () => toggleHand(n)),
+      ),
+    );
+  }
   return box;
 }
 
@@ -293,6 +435,159 @@ async function loadDetail(n) {
   if (r.status !== 200 || openHand !== n) return;
   detail = { number: n, version, data: r.data };
   renderHands();
+}
+
+function renderRules() {
+  $("rules-title").textContent = state.rules_title;
+  $("rules-line").textContent = state.rules_line;
+  $("rules").replaceChildren(
+    ...state.rules_rows.flatMap((r) => [el("dt", { testid: `rule-${r.rule}` }, r.name), el("dd", {}, r.value)]),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// The matches of the folder: the list, a new match, 再来一盘, a rename.
+
+async function loadMatches() {
+  const r = await api("api/matches", undefined, { withMatch: false });
+  if (r.status !== 200) return;
+  listing = r.data;
+  if (state) {
+    renderMatches();
+    renderStandings();
+    renderEntry();
+  }
+}
+
+function renderMatches() {
+  const list = listing ? listing.matches : [];
+  $("matches").replaceChildren(
+    ...list.map((x) => {
+      const open = state && x.name === state.ledger;
+      const what = x.problem
+        ? x.problem
+        : [
+            x.players.join("、"),
+            w("matches.hands", { count: x.hands }),
+            x.ended ? w("matches.ended", { pig: x.pig || "" }) : null,
+            localTime(x.changed),
+          ]
+            .filter(Boolean)
+            .join(" · ");
+      return el(
+        "li",
+        { class: open ? "open" : null },
+        el(
+          "button",
+          { type: "button", testid: `match-${x.name}`, onclick: () => choose(x.name), "aria-current": open ? "true" : null, disabled: x.problem ? true : null },
+          el("b", {}, x.name),
+          x.current ? el("span", { class: "tag" }, w("matches.current")) : null,
+          el("span", { class: "what" }, what),
+        ),
+      );
+    }),
+  );
+  const can = Boolean(listing && listing.can_start) && !kept;
+  $("tab-matches").hidden = !can && list.length <= 1;
+  document.body.classList.toggle("five-tabs", !$("tab-matches").hidden);
+  $("new-match").hidden = !can;
+  $("rename").hidden = kept || !state;
+  if (can && !$("new-players").children.length) buildNewMatch();
+  if (state) {
+    const old = $("rename-old");
+    const chosen = old.value;
+    old.replaceChildren(...state.match.players.map((name) => el("option", { value: name }, name)));
+    if (state.match.players.includes(chosen)) old.value = chosen;
+  }
+}
+
+function buildNewMatch() {
+  $("new-players").replaceChildren(
+    ...[0, 1, 2, 3].map((seat) =>
+      el(
+        "label",
+        {},
+        el("span", {}, w("matches.player", { seat: seat + 1 })),
+        el("input", { type: "text", testid: `new-player-${seat}`, autocomplete: "off", maxlength: 40, required: true }),
+      ),
+    ),
+  );
+  $("new-rules").replaceChildren(
+    ...listing.variants.map((v) => el("option", { value: `variant:${v.name}` }, v.title ? `${v.title} (${v.name})` : v.name)),
+    ...listing.rules_files.map((f) => el("option", { value: `rules:${f}` }, f)),
+  );
+  $("new-teams").replaceChildren(...listing.teams.map((t) => el("option", { value: t }, w(TEAMS[t] || t))));
+  if (state) {
+    state.match.players.forEach((name, seat) => ($(`new-player-${seat}`).value = name));
+    $("new-rules").value = `variant:${state.match.variant}`;
+    $("new-teams").value = state.match.teams;
+  }
+}
+
+async function startMatch(body) {
+  const r = await api("api/matches", body, { withMatch: false });
+  if (r.status !== 200) {
+    $("new-problem").hidden = false;
+    $("new-problem").textContent = r.data.error;
+    return notice(r.data.error);
+  }
+  $("new-problem").hidden = true;
+  clearEntry(false);
+  adopt(r.data.state);
+  toast(w("done.start", { name: r.data.match }));
+  await loadMatches();
+  show("entry");
+}
+
+function newMatchSubmitted(event) {
+  event.preventDefault();
+  const players = [0, 1, 2, 3].map((seat) => $(`new-player-${seat}`).value.trim());
+  const [kind, name] = $("new-rules").value.split(/:(.*)/s);
+  const body = { players, teams: $("new-teams").value };
+  if (kind === "variant") body.variant = name;
+  else body.rules = name;
+  const end = $("new-end").value.trim();
+  if (end) body.end_at = Number(end);
+  const file = $("new-name").value.trim();
+  if (file) body.name = file;
+  startMatch(body);
+}
+
+// 再来一盘: a match like this one (its players, rules and end), as match new --like.
+async function again() {
+  if (!(await ask(w("ask.again"), [el("p", {}, state.match.players.join("、")), el("p", {}, state.rules_line)]))) return;
+  startMatch({ like: state.ledger });
+}
+
+async function renameSubmitted(event) {
+  event.preventDefault();
+  const old = $("rename-old").value;
+  const name = $("rename-new").value.trim();
+  if (!name) return;
+  if (!(await ask(w("ask.rename", { old, new: name }), []))) return;
+  const r = await api("api/rename", { version: state.version, old, new: name });
+  if (r.status === 200) {
+    adopt(r.data.state);
+    $("rename-new").value = "";
+    toast(w("done.rename", { old, new: name }));
+  } else if (r.status === 409 && r.data.state) {
+    adopt(r.data.state);
+    notice(w("conflict"));
+  } else notice(r.data.error);
+}
+
+function choose(name) {
+  match = name;
+  if (name === null) sessionStorage.removeItem(`${STORE}:match`);
+  else sessionStorage.setItem(`${STORE}:match`, name);
+  state = null;
+  entry = blankEntry();
+  editing = null;
+  token = null;
+  preview = null;
+  openHand = null;
+  detail = null;
+  refresh().then(() => show("standings"));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -318,45 +613,63 @@ function holders(card) {
 function renderEntry() {
   const m = state.match;
   const names = m.players;
+  const over = (m.ended && editing === null) || kept;
+  $("over").hidden = !over;
+  $("over-text").textContent = kept ? w("offline.kept") : over ? `${w("entry.over")} ${state.status}` : "";
+  $("over-again").hidden = kept || !(listing && listing.can_start);
+  renderNext($("over-next"));
+  $("entry-body").hidden = over;
+  $("dock").hidden = tab !== "entry" || over;
+  document.body.classList.toggle("docked", !$("dock").hidden);
+
   $("editing").hidden = editing === null;
   $("editing-text").textContent = editing === null ? "" : w("entry.editing", { number: editing });
 
   $("picks").replaceChildren(
     ...names.map((name, seat) => {
-      const raw = preview && preview.raw ? preview.raw[seat] : "";
       const b = button(null, `pick-${seat}`, () => pick(seat), picked === seat ? "pick on" : "pick");
       b.setAttribute("aria-pressed", String(picked === seat));
-      b.style.setProperty("--seat", COLORS[seat]);
-      b.append(el("span", { class: "name" }, name), el("span", { class: "raw", testid: `preview-raw-${seat}` }, raw));
+      b.style.setProperty("--seat", colour(seat));
+      b.append(el("span", { class: "name" }, name));
       return b;
+    }),
+  );
+  $("running").replaceChildren(
+    ...names.map((name, seat) => {
+      const raw = preview && preview.raw ? preview.raw[seat] : "–";
+      return el("span", { class: "run", seat }, el("span", { class: "name" }, name), el("b", { testid: `preview-raw-${seat}` }, String(raw)));
     }),
   );
 
   // The special cards first, then the hearts under their suit's name (the order the server gives).
   const groups = [];
   for (const card of state.cards) {
-    const label = card.suit === "H" ? w(SUIT_WORDS.H) : "";
+    const label = card.suit === "H" ? w("suit.H") : "";
     if (!groups.length || groups[groups.length - 1].label !== label) groups.push({ label, faces: [] });
     holders(card).forEach((holder, copy) => groups[groups.length - 1].faces.push(face(card, copy, holder)));
   }
   $("cards").replaceChildren(
-    ...groups.flatMap((g) => [g.label ? el("h3", { class: "suit-H" }, g.label) : null, el("div", { class: "faces" }, ...g.faces)]).filter(Boolean),
+    ...groups.flatMap((g) => [g.label ? el("h3", { class: "suit-H" }, g.label) : null, el("div", { class: g.label ? "faces" : "faces special" }, ...g.faces)]).filter(Boolean),
   );
 
   const missing = preview ? preview.unplaced : [];
   $("missing").replaceChildren(
-    preview && preview.complete
-      ? w("entry.all_in")
-      : `${w("entry.missing")} ${missing.map(symbolOf).join(" ")}`,
+    preview && preview.complete ? w("entry.all_in") : `${w("entry.missing")} ${missing.map(symbolOf).join(" ")}`,
   );
   const problem = preview && preview.problem;
   $("problem").hidden = !problem;
   $("problem").textContent = problem || "";
 
+  const who = picked === null ? null : names[picked];
   const rest = $("rest");
-  rest.textContent = picked === null ? w("entry.rest_none") : w("entry.rest", { name: names[picked] });
-  rest.disabled = picked === null;
+  rest.textContent = who === null ? w("entry.rest_none") : w("entry.rest", { name: who });
+  rest.disabled = who === null;
   rest.classList.toggle("on", picked !== null && entry.rest === picked);
+  rest.setAttribute("aria-pressed", String(picked !== null && entry.rest === picked));
+  $("full-red").textContent = who === null ? w("entry.full_red_none") : w("entry.full_red", { name: who });
+  $("full-red").disabled = who === null;
+  $("grand-slam").textContent = who === null ? w("entry.grand_slam_none") : w("entry.grand_slam", { name: who });
+  $("grand-slam").disabled = who === null;
   $("rest-is").textContent = entry.rest === null ? "" : w("entry.rest_is", { name: names[entry.rest] });
 
   renderExposures(names);
@@ -371,8 +684,6 @@ function renderEntry() {
   const note = $("note");
   if (document.activeElement !== note) note.value = entry.note;
 
-  const over = m.ended && editing === null;
-  $("over").hidden = !over;
   $("confirm").disabled = over || !(preview && preview.complete && !preview.problem);
   $("undo").disabled = m.hands.length === 0;
 }
@@ -382,13 +693,13 @@ function face(card, copy, holder) {
   const nick = NICKNAMES[card.code];
   const b = button(null, `card-${card.code}-${copy}`, () => tapCard(card.code, holder), `face suit-${card.suit}`);
   b.dataset.holder = name;
+  b.title = name ? `${card.name}: ${name}` : card.name;
   if (holder) {
     b.classList.add("held");
     if (holder.rest) b.classList.add("rest");
-    b.style.setProperty("--seat", COLORS[holder.seat]);
+    b.style.setProperty("--seat", colour(holder.seat));
     if (holder.rest) b.dataset.rest = "1";
   }
-  b.title = card.name;
   b.append(el("span", { class: "rank" }, card.code.slice(0, -1).replace("T", "10")));
   b.append(el("span", { class: "suit" }, SUITS[card.suit] || card.suit));
   if (nick) b.append(el("span", { class: "nick" }, w(nick)));
@@ -402,18 +713,17 @@ function renderExposures(names) {
     for (let copy = 0; copy < card.copies; copy++) {
       const slot = `${card.code}#${copy}`;
       const now = entry.exposed[slot];
-      const seg = el("div", { class: "seg" });
-      seg.append(button(w("entry.nobody"), `expose-${card.code}-${copy}-none`, () => expose(slot, null), now ? null : "on"));
+      const seg = el("div", { class: "seg", role: "group", "aria-label": card.name });
+      const none = button(w("entry.nobody"), `expose-${card.code}-${copy}-none`, () => expose(slot, null), now ? null : "on");
+      none.setAttribute("aria-label", `${card.name}: ${w("entry.nobody_said")}`);
+      seg.append(none);
       names.forEach((name, seat) => {
         const on = now && now.seat === seat;
-        seg.append(button(name, `expose-${card.code}-${copy}-${seat}`, () => expose(slot, seat), on ? "on" : null));
+        const b = button(name, `expose-${card.code}-${copy}-${seat}`, () => expose(slot, seat), on ? "on" : null);
+        b.setAttribute("aria-pressed", String(Boolean(on)));
+        seg.append(b);
       });
-      const row = el(
-        "div",
-        { class: "exposure" },
-        el("span", { class: `mini suit-${card.suit}` }, card.symbol),
-        seg,
-      );
+      const row = el("div", { class: "exposure" }, el("span", { class: `mini suit-${card.suit}` }, card.symbol), seg);
       if (state.first_exposure && now) {
         const first = button(w("entry.first_exposed"), `first-${card.code}-${copy}`, () => toggleFirst(slot), now.first ? "first on" : "first");
         first.setAttribute("aria-pressed", String(now.first));
@@ -459,6 +769,28 @@ function tapRest() {
   changed();
 }
 
+// 全红: every heart (every copy) to the picked player, taken from whoever had one.
+function fullRed() {
+  if (picked === null) return;
+  const hearts = state.cards.filter((c) => c.suit === "H");
+  entry.captured = entry.captured.map((codes, seat) => (seat === picked ? codes : codes.filter((c) => cardOf(c).suit !== "H")));
+  const mine = entry.captured[picked].filter((c) => cardOf(c).suit !== "H");
+  for (const card of hearts) for (let i = 0; i < card.copies; i++) mine.push(card.code);
+  entry.captured[picked] = mine;
+  if (entry.rest === picked) entry.rest = null;
+  toast(w("entry.full_red_done", { name: state.match.players[picked] }));
+  changed();
+}
+
+// 满贯: every scoring card to the picked player.
+function grandSlam() {
+  if (picked === null) return;
+  entry.captured = [[], [], [], []];
+  entry.rest = picked;
+  toast(w("entry.grand_slam_done", { name: state.match.players[picked] }));
+  changed();
+}
+
 function expose(slot, seat) {
   if (seat === null || (entry.exposed[slot] && entry.exposed[slot].seat === seat)) delete entry.exposed[slot];
   else entry.exposed[slot] = { seat, first: false };
@@ -476,20 +808,53 @@ function setFirstPig(seat) {
 }
 
 const isBlank = (e) =>
-  e.captured.every((c) => c.length === 0) && e.rest === null && Object.keys(e.exposed).length === 0;
+  e.captured.every((c) => c.length === 0) && e.rest === null && Object.keys(e.exposed).length === 0 && !e.note;
 
 function changed() {
   if (editing === null) token = isBlank(entry) ? null : (token ?? state.version);
   if (preview) preview = { ...preview, complete: false }; // until the server has seen this entry
+  saveDraft();
   renderEntry();
   askPreview();
 }
 
-function clearEntry() {
+// The hand being entered is kept on the phone (per match), so a reload or a discarded tab
+// loses nothing; it goes when the hand is added or cleared.
+function draftKey() {
+  return `${STORE}:draft:${state.ledger}`;
+}
+
+function saveDraft() {
+  try {
+    if (isBlank(entry) && editing === null) localStorage.removeItem(draftKey());
+    else localStorage.setItem(draftKey(), JSON.stringify({ entry, editing, token, picked }));
+  } catch {
+    /* (storage refused: the draft is only in this page) */
+  }
+}
+
+function restoreDraft() {
+  let draft = null;
+  try {
+    draft = JSON.parse(localStorage.getItem(draftKey()) || "null");
+  } catch {
+    draft = null;
+  }
+  if (!draft || !draft.entry || !Array.isArray(draft.entry.captured)) return;
+  entry = draft.entry;
+  editing = draft.editing ?? null;
+  token = draft.token ?? null;
+  picked = draft.picked ?? null;
+}
+
+function clearEntry(ask = true) {
   entry = blankEntry();
   editing = null;
   token = null;
-  changed();
+  if (state) {
+    saveDraft();
+    if (ask) changed();
+  }
 }
 
 // The entry as the API reads it (ENTRY): by player name.
@@ -515,7 +880,7 @@ function toEntry() {
   return out;
 }
 
-// A hand from the server (ENTRY, for an edit) as this panel keeps it.
+// A hand from the server (ENTRY, for an edit) as this panel keeps it: "the rest to …" kept.
 function fromEntry(given) {
   const names = state.match.players;
   const seatOf = (name) => names.indexOf(name);
@@ -537,6 +902,7 @@ function fromEntry(given) {
 }
 
 async function askPreview() {
+  if (kept || !state) return;
   const asked = ++previewAsked;
   const r = await api("api/preview", { entry: toEntry() });
   if (asked !== previewAsked) return; // a later tap has asked again
@@ -562,25 +928,25 @@ function ask(title, body) {
 }
 
 // What the hand will be: each player's cards, raw and final (from the preview); for an edit,
-// the hand's raw scores before and after.
+// the hand's raw scores before and after. A card per player: nothing falls off a phone.
 function previewTable() {
   const names = state.match.players;
   const before = editing === null ? null : state.match.hands[editing - 1];
-  const raw = w("entry.raw");
-  const head = before
-    ? ["", `${w("ask.before")}: ${raw}`, `${w("ask.after")}: ${raw}`, w("entry.final")]
-    : ["", raw, w("entry.final")];
-  const rows = names.map((name, seat) => {
-    const cards = entry.captured[seat].slice();
-    if (entry.rest === seat) cards.push(...(preview.rest_cards || []));
-    const who = el("th", {}, name, el("div", { class: "cards-line" }, cards.map(symbolOf).join(" ")));
-    const cells = [who];
-    if (before) cells.push(el("td", { class: "before" }, before.raw[seat]));
-    cells.push(el("td", {}, preview.raw[seat]), el("td", {}, preview.final[seat]));
-    return el("tr", {}, ...cells);
-  });
-  const top = el("tr", {}, ...head.map((h) => el("th", {}, h)));
-  return el("table", { class: "ask" }, el("thead", {}, top), el("tbody", {}, ...rows));
+  return el(
+    "div",
+    { class: "hand-table" },
+    ...names.map((name, seat) => {
+      const cards = entry.captured[seat].slice();
+      if (entry.rest === seat) cards.push(...(preview.rest_cards || []));
+      const nums = [];
+      if (before) nums.push(el("span", { class: "before" }, `${w("ask.before")} `, el("b", {}, String(before.raw[seat]))));
+      nums.push(
+        el("span", {}, `${w("entry.raw")} `, el("b", {}, String(preview.raw[seat]))),
+        el("span", {}, `${w("entry.final")} `, el("b", {}, String(preview.final[seat]))),
+      );
+      return el("div", { class: "who-card", seat }, el("h4", {}, name), el("p", { class: "cards-line" }, cards.map(symbolOf).join(" ") || "–"), el("p", { class: "nums" }, ...nums));
+    }),
+  );
 }
 
 async function confirmEntry() {
@@ -589,29 +955,31 @@ async function confirmEntry() {
   const kind = editing === null ? "add" : "edit";
   if (!(await ask(w(kind === "add" ? "ask.add" : "ask.edit", { number }), [previewTable()]))) return;
   const path = editing === null ? "api/hands" : `api/hands/${editing}/edit`;
-  afterChange(await api(path, { version, entry: toEntry() }), kind);
+  afterChange(await api(path, { version, entry: toEntry() }), kind, number);
 }
 
-async function handText(n) {
-  if (detail && detail.number === n && detail.version === state.version) return detail.data.text;
+async function handData(n) {
+  if (detail && detail.number === n && detail.version === state.version) return detail.data;
   const r = await api(`api/hands/${n}`);
-  return r.status === 200 ? r.data.text : r.data.error;
+  return r.status === 200 ? r.data : null;
 }
 
 async function removeHand(n) {
   const version = state.version;
-  const text = await handText(n);
-  if (!(await ask(w("ask.remove", { number: n }), [el("pre", {}, text)]))) return;
-  afterChange(await api(`api/hands/${n}/remove`, { version }), "remove");
+  const data = await handData(n);
+  const body = data ? [handTable(data)] : [];
+  if (!(await ask(w("ask.remove", { number: n }), body))) return;
+  afterChange(await api(`api/hands/${n}/remove`, { version }), "remove", n);
 }
 
 async function undoHand() {
   const version = state.version;
   const n = state.match.hands.length;
   if (n === 0) return;
-  const text = await handText(n);
-  if (!(await ask(w("ask.undo", { number: n }), [el("pre", {}, text)]))) return;
-  afterChange(await api("api/undo", { version }), "undo");
+  const data = await handData(n);
+  const body = data ? [handTable(data)] : [];
+  if (!(await ask(w("ask.undo", { number: n }), body))) return;
+  afterChange(await api("api/undo", { version }), "undo", n);
 }
 
 async function editHand(n) {
@@ -625,38 +993,46 @@ async function editHand(n) {
   changed();
 }
 
-function afterChange(r, kind) {
+function afterChange(r, kind, n) {
   if (r.status === 200) {
     adopt(r.data.state);
-    toast(r.data.said);
+    toast(w(DONE[kind], { number: r.data.number || n }));
     if (kind === "add" || kind === "edit") {
-      clearEntry();
+      clearEntry(false);
+      askPreview();
       show(kind === "add" ? "standings" : "hands");
     }
   } else if (r.status === 409 && r.data.state) {
     adopt(r.data.state);
-    conflict(kind);
+    conflict(kind, r.data.same_hand);
   } else {
     notice(r.data.error);
   }
 }
 
 // Another phone or the command line changed the ledger first: show what it did (the last hand:
-// for an add, the hand that won) and keep this phone's entry, to send again or discard.
-async function conflict(kind) {
+// for an add, the hand that won). The very hand this phone was adding: said, and not offered
+// again. Another hand: this phone's entry is kept, to send again or discard.
+async function conflict(kind, sameHand) {
   const n = state.match.hands.length;
-  const kept = (kind === "add" || kind === "edit") && !isBlank(entry);
-  if (kept) token = state.version; // sending it again now is this phone's own decision
-  notice(w("conflict"), n > 0 ? await handText(n) : null, kept);
+  if (kind === "add" && sameHand) {
+    clearEntry(false);
+    askPreview();
+    const data = await handData(sameHand);
+    return notice(w("conflict.same", { number: sameHand }), data);
+  }
+  const keptEntry = (kind === "add" || kind === "edit") && !isBlank(entry);
+  if (keptEntry) token = state.version; // sending it again now is this phone's own decision
+  notice(w("conflict"), n > 0 ? await handData(n) : null, keptEntry);
 }
 
-function notice(text, hand = null, kept = false) {
+function notice(text, hand = null, keptEntry = false) {
   $("notice").hidden = false;
   $("notice-text").textContent = text;
   $("notice-hand").hidden = hand === null;
-  $("notice-hand").textContent = hand || "";
-  $("notice-kept").hidden = !kept;
-  $("discard").hidden = !kept;
+  $("notice-hand").replaceChildren(...(hand ? [handTable(hand)] : []));
+  $("notice-kept").hidden = !keptEntry;
+  $("discard").hidden = !keptEntry;
   $("notice").scrollIntoView({ block: "nearest" });
 }
 
@@ -669,31 +1045,119 @@ function toast(text) {
   toastTimer = setTimeout(() => (said.hidden = true), 3500);
 }
 
-function show(tab) {
-  for (const name of ["standings", "entry", "hands", "rules"]) {
-    $(`panel-${name}`).hidden = name !== tab;
-    $(`tab-${name}`).toggleAttribute("aria-current", name === tab);
+// ---------------------------------------------------------------------------------------------
+// Sharing: the summary as text, the chart as a picture, by the phone's share sheet (Web Share)
+// or, where there is none, as a download.
+
+function summaryText() {
+  const lines = [`${w("title")} · ${state.ledger}`, state.rules_line, ""];
+  for (const p of state.ranking) {
+    const other = w(decidesOnFinal() ? "standings.raws" : "standings.finals");
+    lines.push(`${p.rank}. ${p.name} ${p.total} (${other} ${p.other})`);
   }
+  lines.push("", state.status);
+  return lines.join("\n");
+}
+
+function download(blob, name) {
+  const a = el("a", { href: URL.createObjectURL(blob), download: name });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 10000);
+  toast(w("share.downloaded", { name }));
+}
+
+async function shareText() {
+  const text = summaryText();
+  if (navigator.share) {
+    try {
+      return await navigator.share({ title: state.ledger, text });
+    } catch (e) {
+      if (e && e.name === "AbortError") return;
+    }
+  }
+  download(new Blob([text], { type: "text/plain;charset=utf-8" }), `${state.ledger.replace(/\.\w+$/, "")}.txt`);
+}
+
+async function chartPng() {
+  const chart = chartSvg();
+  const css = getComputedStyle(document.documentElement);
+  chart.querySelector(".bg").setAttribute("fill", css.getPropertyValue("--card").trim() || "#fff");
+  for (const t of chart.querySelectorAll("text")) t.setAttribute("fill", css.getPropertyValue("--muted").trim() || "#555");
+  for (const l of chart.querySelectorAll(".zero, .end")) l.setAttribute("stroke", "#888");
+  for (const p of chart.querySelectorAll("polyline")) p.setAttribute("fill", "none");
+  chart.setAttribute("width", 1020);
+  chart.setAttribute("height", 600);
+  const source = new XMLSerializer().serializeToString(chart);
+  const image = new Image();
+  image.src = URL.createObjectURL(new Blob([source], { type: "image/svg+xml" }));
+  await image.decode();
+  const canvas = el("canvas", { width: 1020, height: 600 });
+  canvas.getContext("2d").drawImage(image, 0, 0, 1020, 600);
+  URL.revokeObjectURL(image.src);
+  return new Promise((resolve) => canvas.toBlob(resolve, "image/png"));
+}
+
+async function shareChart() {
+  const blob = await chartPng();
+  const name = `${state.ledger.replace(/\.\w+$/, "")}.png`;
+  const file = new File([blob], name, { type: "image/png" });
+  if (navigator.canShare && navigator.canShare({ files: [file] })) {
+    try {
+      return await navigator.share({ files: [file], title: state.ledger });
+    } catch (e) {
+      if (e && e.name === "AbortError") return;
+    }
+  }
+  download(blob, name);
+}
+
+// ---------------------------------------------------------------------------------------------
+
+function show(name) {
+  tab = name;
+  for (const other of TABS) {
+    $(`panel-${other}`).hidden = other !== name;
+    $(`tab-${other}`).toggleAttribute("aria-current", other === name);
+  }
+  if (name === "matches") loadMatches();
+  if (state) renderEntry();
   window.scrollTo(0, 0);
 }
 
 function start() {
-  for (const name of ["standings", "entry", "hands", "rules"]) {
-    $(`tab-${name}`).addEventListener("click", () => show(name));
-  }
+  for (const name of TABS) $(`tab-${name}`).addEventListener("click", () => show(name));
   $("rest").addEventListener("click", tapRest);
+  $("full-red").addEventListener("click", fullRed);
+  $("grand-slam").addEventListener("click", grandSlam);
   $("confirm").addEventListener("click", confirmEntry);
-  $("clear").addEventListener("click", clearEntry);
-  $("stop-edit").addEventListener("click", clearEntry);
+  $("clear").addEventListener("click", () => clearEntry());
+  $("stop-edit").addEventListener("click", () => clearEntry());
   $("undo").addEventListener("click", undoHand);
-  $("note").addEventListener("input", (event) => (entry.note = event.target.value));
+  $("note").addEventListener("input", (event) => {
+    entry.note = event.target.value;
+    if (editing === null) token = isBlank(entry) ? null : (token ?? state.version);
+    saveDraft();
+  });
   $("notice-close").addEventListener("click", () => ($("notice").hidden = true));
   $("discard").addEventListener("click", () => {
     $("notice").hidden = true;
     clearEntry();
   });
-  refresh();
-  listen();
+  $("again").addEventListener("click", again);
+  $("over-again").addEventListener("click", again);
+  $("new-match").addEventListener("submit", newMatchSubmitted);
+  $("rename").addEventListener("submit", renameSubmitted);
+  $("share-text").addEventListener("click", shareText);
+  $("share-chart").addEventListener("click", shareChart);
+  if ("serviceWorker" in navigator && window.isSecureContext) {
+    navigator.serviceWorker.register(`sw.js?key=${encodeURIComponent(KEY)}`, { scope: "./" }).catch(() => {});
+  }
+  loadMatches().then(() => {
+    if (listing && listing.can_start && !listing.matches.length) showBare(null);
+    else refresh();
+  });
 }
 
 start();

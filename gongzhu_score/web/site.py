@@ -1,0 +1,256 @@
+"""The matches a page serves: one ledger (``serve LEDGER``) or a folder's every match.
+
+A folder (``serve FOLDER``) is the evening's or the club's: its matches are its ledgers, the
+current one the last started or changed, and the page may start new ones there. A request names
+its match by file name (``?match=NAME``), never by path: a name with a folder in it, a hidden
+file or a file that is no ledger is refused, so no request reaches another file.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from ..core.options import ScoringOptions
+from ..errors import GongzhuError
+from ..io.variants import VARIANTS, find_variant, load_rules
+from ..match.actions import new_match, split_names
+from ..match.current import is_ledger_file
+from ..match.stats import LEDGER_SUFFIXES, looks_like_a_ledger
+from ..match.storage import read_ledger
+from ..terms import error, printable, title
+from .state import RequestError
+
+__all__ = ["MAX_MATCHES", "Site", "match_name_of"]
+
+MAX_MATCHES = 1000
+"""The folder's files looked at for matches (a folder of thousands is not read whole)."""
+_RULES_SUFFIXES = (".yaml", ".yml")
+
+
+@dataclass(frozen=True)
+class Site:
+    """What ``serve`` was given: ``folder`` (absolute), and ``only``, the one ledger's name.
+
+    ``only`` is None for a folder: then every ledger in it is served, and new ones may start.
+    """
+
+    folder: str
+    only: str | None = None
+
+    @classmethod
+    def of(cls, path: str) -> Site:
+        """The site of ``serve PATH``: a folder's matches, or one ledger."""
+        absolute = os.path.abspath(path)
+        if os.path.isdir(absolute):
+            return cls(absolute)
+        return cls(os.path.dirname(absolute), os.path.basename(absolute))
+
+    @property
+    def served(self) -> str:
+        """The path ``serve`` was given (its key is kept beside it)."""
+        return self.folder if self.only is None else os.path.join(self.folder, self.only)
+
+    @property
+    def can_start(self) -> bool:
+        return self.only is None
+
+    def path(self, name: str | None) -> str:
+        """The ledger a request's ``match`` names (None: the current one), or a refusal."""
+        if name is None:
+            current = self.current()
+            if current is None:
+                raise error(RequestError, "error.web.no_matches")
+            name = current
+        if self.only is not None:
+            if name != self.only:
+                raise error(RequestError, "error.web.match", name=printable(repr(name)))
+            return self.served
+        plain = os.path.basename(name) == name and not name.startswith(".")
+        path = os.path.join(self.folder, name)
+        if not (plain and name.endswith(LEDGER_SUFFIXES) and is_ledger_file(path)):
+            raise error(RequestError, "error.web.match", name=printable(repr(name)))
+        return path
+
+    def names(self) -> list[str]:
+        """The ledgers' file names, the newest change first (by the files' times)."""
+        if self.only is not None:
+            return [self.only]
+        found: list[tuple[float, str]] = []
+        try:
+            with os.scandir(self.folder) as entries:
+                for entry in entries:
+                    if len(found) >= MAX_MATCHES:
+                        break
+                    name = entry.name
+                    if name.startswith(".") or not name.endswith(LEDGER_SUFFIXES):
+                        continue
+                    try:
+                        if entry.is_file():
+                            found.append((-entry.stat().st_mtime, name))
+                    except OSError:
+                        continue
+        except OSError:
+            return []
+        found.sort()
+        return [n for _, n in found if looks_like_a_ledger(os.path.join(self.folder, n))]
+
+    def current(self) -> str | None:
+        """The match a page opens on: the last started or changed (None: there is none)."""
+        names = self.names()
+        return names[0] if names else None
+
+    def matches(self, lang: str) -> list[dict[str, Any]]:
+        """The matches, the current first: each one's players, hands, end and last change."""
+        out = []
+        for i, name in enumerate(self.names()):
+            path = os.path.join(self.folder, name)
+            entry: dict[str, Any] = {"name": name, "current": i == 0}
+            try:
+                changed = datetime.fromtimestamp(os.stat(path).st_mtime).astimezone()
+                ledger = read_ledger(path)
+            except (GongzhuError, OSError) as e:
+                why = e.text(lang) if isinstance(e, GongzhuError) else str(e.strerror)
+                entry["problem"] = printable(why)
+                out.append(entry)
+                continue
+            status = ledger.status()
+            entry.update(
+                changed=changed.isoformat(timespec="seconds"),
+                players=list(ledger.players),
+                hands=ledger.count,
+                ended=status.ended,
+                pig=status.loser,
+                variant=ledger.variant.name,
+            )
+            out.append(entry)
+        return out
+
+    def rules_files(self) -> list[str]:
+        """The folder's house-rules files, by name (each one that loads as rules)."""
+        if self.only is not None:
+            return []
+        names: list[str] = []
+        try:
+            with os.scandir(self.folder) as entries:
+                listed = [e.name for e in entries if e.name.endswith(_RULES_SUFFIXES)]
+        except OSError:
+            return []
+        for name in sorted(listed)[:MAX_MATCHES]:
+            path = os.path.join(self.folder, name)
+            if name.startswith(".") or looks_like_a_ledger(path):
+                continue
+            try:
+                load_rules(path)
+            except (GongzhuError, OSError):
+                continue
+            names.append(name)
+        return names
+
+    def choices(self, lang: str) -> dict[str, Any]:
+        """What a new match may be started with: the variants, the folder's rules files."""
+        return {
+            "can_start": self.can_start,
+            "variants": [{"name": n, "title": title(find_variant(n), lang)} for n in VARIANTS],
+            "rules_files": self.rules_files(),
+            "teams": ["none", "partners", "pig-sheep"],
+        }
+
+    def start(self, data: object, today: Callable[[], datetime]) -> str:
+        """Start a match as the page asks (docs/web.md, ``POST /api/matches``); its name.
+
+        ``like`` (a match's name) starts one like it (再来一盘): its players, rules and end, as
+        ``match new --like``, what else is given winning.
+        """
+        if not self.can_start:
+            raise error(RequestError, "error.web.one_match")
+        body = _mapping(data)
+        unknown = [k for k in body if k not in _START_KEYS]
+        if unknown:
+            raise error(RequestError, "error.web.key", key=printable(repr(unknown[0])),
+                        allowed=", ".join(_START_KEYS))  # fmt: skip
+        like = _text(body, "like")
+        like_path = self.path(like) if like is not None else None
+        players = _players(body.get("players"))
+        if players is None and like_path is None:
+            raise error(RequestError, "error.web.field", field="players", value="null")
+        variant, rules = _text(body, "variant"), _text(body, "rules")
+        if variant is not None and rules is not None:
+            raise error(RequestError, "error.web.variant_or_rules")
+        chosen = None
+        if variant is not None:
+            chosen = _recast(lambda: find_variant(variant), "variant")
+        elif rules is not None:
+            if rules not in self.rules_files():
+                raise error(RequestError, "error.web.rules_file", name=printable(repr(rules)))
+            chosen = load_rules(os.path.join(self.folder, rules))
+        teams = _text(body, "teams")
+        end_at = body.get("end_at")
+        if end_at is not None and (isinstance(end_at, bool) or not isinstance(end_at, int)):
+            raise error(RequestError, "error.web.field", field="end_at",
+                        value=printable(repr(end_at)))  # fmt: skip
+        options = _recast(lambda: ScoringOptions.parse(chosen, teams=teams), "teams")
+        for name in self._new_names(_text(body, "name"), today()):
+            path = os.path.join(self.folder, name)
+            if os.path.lexists(path):
+                continue
+            try:
+                new_match(path, players, like=like_path, options=options, end_at=end_at)
+            except FileExistsError:  # (started meanwhile by another phone: take the next name)
+                continue
+            return name
+        raise error(RequestError, "error.web.name_taken")
+
+    def _new_names(self, asked: str | None, now: datetime) -> list[str]:
+        """The file names a new match may take: the one asked for, else the date's."""
+        if asked is not None:
+            name = asked.strip()
+            if not name.endswith(LEDGER_SUFFIXES):
+                name += ".yaml"
+            if os.path.basename(name) != name or name.startswith(".") or len(name) > 120:
+                raise error(RequestError, "error.web.file_name", name=printable(repr(asked)))
+            return [name]
+        day = now.strftime("%Y-%m-%d")
+        return [f"{day}.yaml", *(f"{day}-{i}.yaml" for i in range(2, 100))]
+
+
+def match_name_of(query: Mapping[str, str]) -> str | None:
+    """The match a request names (``?match=NAME``), or None: the current one."""
+    return query.get("match")
+
+
+_START_KEYS = ("players", "variant", "rules", "teams", "end_at", "name", "like")
+
+
+def _mapping(data: object) -> dict[str, Any]:
+    if not isinstance(data, dict):
+        raise error(RequestError, "error.web.field", field="body", value=printable(repr(data)))
+    return data
+
+
+def _text(data: Mapping[str, Any], key: str) -> str | None:
+    value = data.get(key)
+    if value is not None and not isinstance(value, str):
+        raise error(RequestError, "error.web.field", field=key, value=printable(repr(value)))
+    return value
+
+
+def _players(value: object) -> list[str] | None:
+    """Four names: a list, or as a table writes them (``东,南,西,北``)."""
+    if value is None:
+        return None
+    if isinstance(value, str):
+        return split_names(value)
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        return list(value)
+    raise error(RequestError, "error.web.field", field="players", value=printable(repr(value)))
+
+
+def _recast(work: Callable[[], Any], field: str) -> Any:
+    try:
+        return work()
+    except GongzhuError as e:
+        raise e.recast(RequestError).within(field) from None
