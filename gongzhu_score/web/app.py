@@ -175,7 +175,7 @@ class _Watch:
                     moved[path] = (seen, digest(f.read()))
             except OSError:
                 continue
-        listed = "|".join(self.site.names()) if self.site.can_start else ""
+        listed = self.site.signature()
         return moved, hashlib.sha256(listed.encode("utf-8", "replace")).hexdigest()[:16]
 
     async def refresh(self) -> None:

@@ -98,6 +98,27 @@ class Site:
         found.sort()
         return [n for _, n in found if looks_like_a_ledger(os.path.join(self.folder, n))]
 
+    def signature(self) -> str:
+        """What changes when a match is started, changed or goes: the ledger-named files' names,
+        times and sizes (a ``stat`` each, nothing read: the live feed asks five times a second)."""
+        if self.only is not None:
+            return ""
+        seen: list[str] = []
+        try:
+            with os.scandir(self.folder) as entries:
+                for entry in entries:
+                    if len(seen) >= MAX_MATCHES:
+                        break
+                    if entry.name.endswith(LEDGER_SUFFIXES) and not entry.name.startswith("."):
+                        try:
+                            st = entry.stat()
+                        except OSError:
+                            continue
+                        seen.append(f"{entry.name}\0{st.st_mtime_ns}\0{st.st_size}")
+        except OSError:
+            return ""
+        return "\n".join(sorted(seen))
+
     def current(self) -> str | None:
         """The match a page opens on: the last started or changed (None: there is none)."""
         names = self.names()

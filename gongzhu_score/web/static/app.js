@@ -206,7 +206,10 @@ function listen() {
     const { version } = JSON.parse(event.data);
     if (!state || version !== state.version || kept) refresh();
   });
-  mine.addEventListener("matches", () => loadMatches());
+  // (the list is read again where it is shown: the matches tab, or a finished match's way on)
+  mine.addEventListener("matches", () => {
+    if (tab === "matches" || (state && state.match.ended)) loadMatches();
+  });
   mine.onerror = () => {
     setOffline(true);
     // The browser retries by itself unless the answer was an error status; then start again.
