@@ -1,4 +1,5 @@
 """Benchmarks: prints figures, asserts nothing. Run: python tests/benchmark.py [--quick] [--played]
+[--web]
 
 Every timed process is started in a temporary folder without PYTHONPATH, so it runs the
 installed package wherever the benchmark is run from (never the checkout's source, which would
@@ -24,6 +25,12 @@ compiled. The helpers are in ``tests/bench_*.py``.
   rest are mine": every reply of the others must be tried, the search's hardest kind of answer).
 - ``match add`` on a ledger already holding 1,000 and 10,000 hands, against one ``score`` of
   the same hand (target ≤ 1.5 ×), and the library's ``Ledger.add`` per hand at those lengths.
+- ``serve FOLDER`` under load (``tests/bench_web.py``, the load of ``tests/web_load.py``): four
+  matches, four live phones each, 200 hands at once (160 from pages, a client a hand, a 409
+  read again and sent again; 40 with ``match add``): the requests, the median and the p95 of
+  ``POST /api/hands`` and ``GET /api/state``, and how long after each change its maker was told
+  the last phone of its match heard of it (p95; target ≤ 1 s, docs/web.md's "within a
+  second"). The same load with ``--quick``.
 - ``batch --format jsonl`` on 1,000,000 realistic hands (``tests/played.py``'s
   ``played_hands``: every card captured, names from a pool of 3,000; written once with orjson),
   end to end (start-up included), against ``orjson.loads`` per line (batch's own parser and
@@ -48,7 +55,8 @@ compiled. The helpers are in ``tests/bench_*.py``.
 ``--quick`` makes everything small, about three minutes: start-up 5 rounds, the library 20,000
 hands, 40 claims at 3 and 5 tricks left and 80 at 7, the JSON Lines batch, Parquet and the
 realistic section 100,000 hands, each command once (the JSON Lines batch after a warm-up
-round). ``--played`` runs the realistic section alone (with ``--quick``: 100,000 hands, once).
+round). ``--played`` runs the realistic section alone (with ``--quick``: 100,000 hands, once);
+``--web`` the section on ``serve`` under load alone.
 """
 
 from __future__ import annotations
@@ -64,6 +72,7 @@ from bench_batch import jsonl_figures, parquet_figures
 from bench_common import NAMES, ROOT, TESTS, Place, cli_command, engine, engine_words, random_hand
 from bench_library import claim_figures, library_figures
 from bench_played import played_figures
+from bench_web import web_figures
 
 from gongzhu_score import Hand
 
@@ -79,12 +88,16 @@ def main() -> None:
         if "--played" in sys.argv:  # the section on realistic played hands alone
             played_figures(cli, place, 100_000 if quick else 1_000_000, 1 if quick else 3)
             return
+        if "--web" in sys.argv:  # the section on the table's page under load alone
+            web_figures(cli, place)
+            return
         this_process(place)
         runs = 5 if quick else 15
         one_hand = startup_figures(cli, place, runs)
         library_figures(place, 20_000 if quick else 100_000)
         claim_figures({3: 40, 5: 40, 7: 80} if quick else {3: 150, 5: 150, 7: 600})
         match_add_figures(cli, place, runs, one_hand)
+        web_figures(cli, place)
         jsonl_figures(cli, place, 100_000 if quick else 1_000_000, 1 if quick else 3)
         parquet_figures(cli, place, 100_000 if quick else 1_000_000, 1 if quick else 3)
         played_figures(cli, place, 100_000 if quick else 1_000_000, 1 if quick else 3)

@@ -14,7 +14,7 @@ import urllib.error
 import urllib.request
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import IO, Any
 from urllib.parse import urlsplit
 
 CHROMIUM = os.environ.get("GONGZHU_CHROMIUM", "/usr/bin/chromium")
@@ -70,14 +70,25 @@ def command() -> list[str]:
 
 
 @contextlib.contextmanager
-def serving(ledger: str, *args: str, env: Mapping[str, str] | None = None) -> Iterator[Served]:
-    """``gongzhu-score serve LEDGER --port 0 --no-qr ARGS`` running until the block ends."""
+def serving(
+    ledger: str, *args: str, env: Mapping[str, str] | None = None,
+    program: list[str] | None = None, base_env: Mapping[str, str] | None = None,
+    cwd: str | None = None, stderr: IO[str] | None = None,
+) -> Iterator[Served]:  # fmt: skip
+    """``gongzhu-score serve LEDGER --port 0 --no-qr ARGS`` running until the block ends.
+
+    ``LEDGER`` may be a folder. ``env`` is added to ``base_env`` (default: this process's
+    environment); ``program`` is the command to run (default: :func:`command`), started in
+    ``cwd``; ``stderr``, a file for what it says there while it runs (default: a pipe, read only
+    when it fails to start; a server that says much there needs a file).
+    """
     process = subprocess.Popen(
-        [*command(), "serve", ledger, "--port", "0", "--no-qr", *args],
+        [*(program or command()), "serve", ledger, "--port", "0", "--no-qr", *args],
         stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
+        stderr=subprocess.PIPE if stderr is None else stderr,
         text=True,
-        env={**os.environ, **(env or {})},
+        env={**(os.environ if base_env is None else base_env), **(env or {})},
+        cwd=cwd,
     )
     try:
         assert process.stdout is not None
