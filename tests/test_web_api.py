@@ -384,3 +384,84 @@ def test_the_page_speaks_every_language_of_the_catalogs(served: Served, ledger: 
     assert hand["text"] == cli("match", "show", str(ledger), "1", "--lang", "zh-Hant").stdout
     status, answer = served.get("/api/state", lang="fr")
     assert status == 400 and "en、zh、zh-Hant" in answer["error"]  # (the page's own language)
+
+
+# --- serve FOLDER: the evening's matches under one key ------------------------------------------
+
+
+def test_a_folder_is_served_under_one_key_its_matches_named_by_file_name_only(
+    tmp_path: Path,
+) -> None:
+    folder = tmp_path / "club"
+    folder.mkdir()
+    (folder / "notes.yaml").write_text("not: a ledger\n", encoding="utf-8")
+    with serving(
+        str(folder), "--lang", "zh", env={"GONGZHU_NOW": "2026-11-20T20:30:00+08:00"}
+    ) as s:
+        kept = tmp_path / "club.key"  # beside the folder, for its owner only
+        assert kept.read_text().strip() == s.key
+        assert stat.S_IMODE(kept.stat().st_mode) == 0o600
+        status, listed = s.get("/api/matches")
+        assert status == 200 and listed["matches"] == [] and listed["can_start"]
+        assert s.get("/api/state")[0] == 400  # no match yet
+
+        status, made = s.post("/api/matches", {"players": ["甲", "乙", "丙", "丁"], "name": "周五"})
+        assert status == 200 and made["match"] == "周五.yaml"
+        assert shown(folder / "周五.yaml")["players"] == ["甲", "乙", "丙", "丁"]
+        status, again = s.post("/api/matches", {"like": "周五.yaml"})  # 再来一盘, named by the date
+        assert status == 200 and again["match"] == "2026-11-20.yaml"
+        status, listed = s.get("/api/matches")
+        assert listed["matches"][0]["name"] == "2026-11-20.yaml"  # the current first
+        assert listed["matches"][0]["current"] and not listed["matches"][1]["current"]
+        assert s.get("/api/state")[1]["ledger"] == "2026-11-20.yaml"
+        assert s.get("/api/state", match="周五.yaml")[1]["ledger"] == "周五.yaml"
+
+        # Only a ledger of the folder, by its plain name; the changes refused change nothing.
+        before = sorted(p.name for p in folder.iterdir())
+        for name in (
+            "../club.key",
+            str(folder / "周五.yaml"),
+            "notes.yaml",
+            ".x.yaml",
+            "none.yaml",
+        ):
+            status, answer = s.get("/api/state", match=name)
+            assert status == 400 and "error" in answer, name
+        refused = [
+            {"players": ["a", "b", "c", "d"], "name": "周五"},  # taken: said so
+            {"players": ["a", "b", "c", "d"], "name": "a\u0000b"},
+            {"players": ["a", "b", "c", "d"], "name": "x\ny"},
+            {"players": ["a", "b", "c", "d"], "name": "../out"},
+            {"players": ["a", "b", "c", "d"], "variant": "classic", "rules": "notes.yaml"},
+            {"players": ["a", "b", "c", "d"], "rules": "notes.yaml"},
+            {"players": ["a", "b", "c"]},
+            {"like": "../周五.yaml"},
+            {"players": ["a", "b", "c", "d"], "end_at": "x"},
+            {"players": ["a", "b", "c", "d"], "colour": "red"},
+        ]
+        for body in refused:
+            status, answer = s.post("/api/matches", body)
+            assert 400 <= status < 500 and "error" in answer, (body, status, answer)
+        status, answer = s.post("/api/matches", refused[0])
+        assert "已经有" in answer["error"] and "周五.yaml" in answer["error"]
+        deep = b'{"entry":' + b"[" * 20000 + b"]" * 20000 + b"}"
+        status, answer = request(s.base, "/api/preview", raw=deep, key=s.key, match="周五.yaml")
+        assert status == 400, answer
+        assert sorted(p.name for p in folder.iterdir()) == before
+
+        # A rename, with the version seen, as match rename.
+        state = s.get("/api/state", match="周五.yaml")[1]
+        body = {"version": state["version"], "old": "甲", "new": "老甲"}
+        status, answer = s.post("/api/rename", body, match="周五.yaml")
+        assert status == 200 and answer["state"]["match"]["players"][0] == "老甲"
+        stale = {**body, "old": "乙", "new": "老乙"}  # (sent with the version before the rename)
+        assert s.post("/api/rename", stale, match="周五.yaml")[0] == 409
+
+
+def test_serve_ledger_serves_that_match_alone(served: Served, ledger: Path) -> None:
+    status, listed = served.get("/api/matches")
+    assert status == 200 and not listed["can_start"]
+    assert [m["name"] for m in listed["matches"]] == [ledger.name]
+    status, answer = served.post("/api/matches", {"players": ["a", "b", "c", "d"]})
+    assert status == 400 and "error" in answer
+    assert sorted(p.name for p in ledger.parent.iterdir() if p.suffix == ".yaml") == [ledger.name]

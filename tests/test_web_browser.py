@@ -278,6 +278,16 @@ def test_edit_remove_undo_and_the_command_line_live_on_both_phones(
             "--rest", "北")  # fmt: skip
         everyone_sees(ledger, a, b)
 
+        # This phone's own undo while it enters a hand is no other phone's change: no 409.
+        a.tap("tab-entry", "pick-0", "card-QS-0", "undo", "dialog-yes")
+        everyone_sees(ledger, a, b)
+        expect(a("card-QS-0")).to_have_attribute("data-holder", "东")  # the taps are kept
+        a.tap("pick-1", "rest")
+        confirm(a, "把这一局记为第 2 局？")
+        everyone_sees(ledger, a, b)
+        expect(a("notice")).to_be_hidden()
+        assert shown(ledger)["hands"][1]["raw"][0] == -100
+
 
 def test_two_phones_confirming_the_same_hand_at_once_add_it_once(
     tmp_path: Path, phones: Callable[[str], Phone]

@@ -141,12 +141,14 @@ def test_an_evening_of_two_matches_from_phones_only(
         a.tap("tab-matches")
         expect(a(f"match-{first.name}")).to_contain_text("老王 当猪")
         a("rename-old").select_option("大刘")
-        a("rename-new").fill("刘哥")
+        long = "刘哥Bartholomew_Featherstonehaugh_the_3rd"  # (no space to wrap at)
+        a("rename-new").fill(long)
         a.tap("rename-go", "dialog-yes")
         everyone_sees(second, a, b)
-        assert shown(second)["players"][3] == "刘哥"
+        assert shown(second)["players"][3] == long
         assert shown(first)["players"][3] == "大刘"  # (the finished match is left as it was)
         every_screen_is_accessible(b, "390 dark, match 2")
+        every_screen_is_accessible(a, "320 light, a long name")
 
         # The page is installable: its manifest parses, its icons load.
         manifest = a.page.evaluate(
@@ -167,12 +169,16 @@ def test_an_evening_of_two_matches_from_phones_only(
         a.page.reload()  # (now under the worker: the state it answers is kept as it goes)
         a.page.wait_for_function("() => navigator.serviceWorker.controller !== null")
         shows_now(a, second)
+        a.tap("tab-entry", "pick-0", "card-QS-0", "pick-2", "rest")  # a hand of this phone's own
+        confirm(a, "把这一局记为第 2 局？")
+        everyone_sees(second, a, b)
         last = agrees(a, second)
         served.process.send_signal(signal.SIGINT)
         served.process.wait(timeout=20)
 
         a.page.reload()  # the server is gone
         expect(a.page.locator("body")).to_have_attribute("data-kept", "1")
+        assert len(last["hands"]) == 2  # (the hand this very phone added is in the kept copy)
         expect(a("offline")).to_be_visible()
         expect(a("offline")).to_have_text(ZH["offline.kept"])
         assert agrees(a, second) == last  # the last standings, every number
@@ -180,7 +186,7 @@ def test_an_evening_of_two_matches_from_phones_only(
         expect(a("over")).to_be_visible()  # read-only: nothing to enter, nothing to send
         expect(a("dock")).to_be_hidden()
         a.tap("tab-hands", "hand-row-1")
-        expect(a("hand-detail")).to_be_visible()
+        expect(a("hand-detail")).to_contain_text("第 1 局")  # (its detail, as last seen)
         expect(a("hand-edit")).to_have_count(0)
         a.accessible("the kept copy")
         # (with the server gone the browser logs the requests it could not make, and the live

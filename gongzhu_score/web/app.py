@@ -288,7 +288,7 @@ def create_app(
                 raise _TooLarge
         try:
             return json.loads(data.decode("utf-8"))
-        except (UnicodeDecodeError, ValueError):
+        except (UnicodeDecodeError, ValueError, RecursionError):  # (nested past any hand)
             raise _NotJson from None
 
     Endpoint = Callable[[Request], Awaitable[Response]]

@@ -15,7 +15,7 @@ from datetime import datetime
 from typing import Any
 
 from ..core.options import ScoringOptions
-from ..errors import GongzhuError
+from ..errors import GongzhuError, LedgerError
 from ..io.variants import VARIANTS, find_variant, load_rules
 from ..match.actions import new_match, split_names
 from ..match.current import is_ledger_file
@@ -220,8 +220,10 @@ class Site:
                 continue
             try:
                 new_match(path, players, like=like_path, options=options, end_at=end_at)
-            except FileExistsError:  # (started meanwhile by another phone: take the next name)
-                continue
+            except LedgerError:
+                if os.path.lexists(path):  # (started meanwhile by another phone: the next name)
+                    continue
+                raise
             return name
         raise error(RequestError, "error.web.name_taken")
 
@@ -231,8 +233,11 @@ class Site:
             name = asked.strip()
             if not name.endswith(LEDGER_SUFFIXES):
                 name += ".yaml"
-            if os.path.basename(name) != name or name.startswith(".") or len(name) > 120:
+            plain = os.path.basename(name) == name and not name.startswith(".")
+            if not plain or len(name) > 120 or any(c < " " or c == "\x7f" for c in name):
                 raise error(RequestError, "error.web.file_name", name=printable(repr(asked)))
+            if os.path.lexists(os.path.join(self.folder, name)):
+                raise error(RequestError, "error.web.file_taken", name=printable(repr(name)))
             return [name]
         day = now.strftime("%Y-%m-%d")
         return [f"{day}.yaml", *(f"{day}-{i}.yaml" for i in range(2, 100))]

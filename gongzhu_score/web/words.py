@@ -103,6 +103,7 @@ WORDS: dict[str, str] = {
     "ask.before": "before",
     "ask.again": "Start another match with the same players and rules?",
     "ask.rename": "Rename {old} to {new}?",
+    "ask.discard": "Put the hand being entered aside to edit hand {number}? Its taps are lost.",
     "ask.yes": "Yes",
     "ask.no": "Cancel",
 

@@ -151,6 +151,7 @@ LIBRARY: dict[str, str] = {
     "error.web.variant_or_rules": "give a variant or a rules file, not both",
     "error.web.rules_file": "{name} is not a rules file of this folder",
     "error.web.file_name": "{name} cannot be a match's file name: a plain name, no folder",
+    "error.web.file_taken": "{name} is a file of this folder already: give the match another name",
     "error.web.name_taken": "every name for today's match is taken: give the match a name",
     "error.web.listen": "cannot listen on {host}:{port} ({why}); choose another --port or --host",
     "error.chart.suffix": "a chart is written as FILE.svg or FILE.png, not {suffix}",

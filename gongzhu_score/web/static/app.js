@@ -60,7 +60,7 @@ let preview = null; // the server's answer for the entry as it stands (POST api/
 let previewAsked = 0;
 let openHand = null; // the hand whose table and explanation are shown
 let detail = null; // {number, version, data}: GET api/hands/N for openHand
-let tab = "standings";
+let tab = sessionStorage.getItem(`${STORE}:tab`) || "standings"; // (kept across a reload)
 
 function blankEntry() {
   // exposed: by slot "CODE#copy", {seat, first}: each copy of an exposable card has one exposer.
@@ -144,6 +144,7 @@ async function refresh() {
 // No match here yet: the page to start one.
 function showBare(said) {
   for (const node of document.querySelectorAll("[data-w]")) node.textContent = w(node.dataset.w);
+  for (const other of TABS) $(`tab-${other}`).hidden = other !== "matches";
   $("status").textContent = said || w("matches.none");
   renderMatches();
   show("matches");
@@ -152,6 +153,7 @@ function showBare(said) {
 function adopt(next, fromCache = false) {
   stateAsked++; // an older refresh still under way must not bring back the state before this
   const first = state === null || state.ledger !== next.ledger;
+  const wasKept = kept;
   state = next;
   kept = fromCache;
   if (!fromCache) {
@@ -169,8 +171,26 @@ function adopt(next, fromCache = false) {
   }
   if (openHand !== null && openHand > state.match.hands.length) openHand = null;
   render();
+  if (first && !TABS.includes(tab)) tab = "standings";
+  if (first) show(tab);
   setOffline(fromCache);
   if (first && !kept) askPreview();
+  if (!fromCache && wasKept) listen();
+  if (fromCache) retryLater();
+}
+
+// Shown from a kept copy: ask the server again now and then; once it answers, live again.
+let retrying = null;
+function retryLater() {
+  if (retrying) return;
+  retrying = setInterval(() => {
+    if (!kept) {
+      clearInterval(retrying);
+      retrying = null;
+      return;
+    }
+    refresh();
+  }, 5000);
 }
 
 // With the server gone and no page loaded yet: the last state this phone saw, read-only.
@@ -221,6 +241,7 @@ function listen() {
 // Rendering: the whole of a part is built again from the state (small, and never out of date).
 
 function render() {
+  for (const other of TABS) $(`tab-${other}`).hidden = false;
   document.title = `${w("title")} · ${state.ledger}`;
   for (const node of document.querySelectorAll("[data-w]")) node.textContent = w(node.dataset.w);
   document.body.dataset.version = state.version; // which state is shown (the tests wait on it)
@@ -408,6 +429,10 @@ function handBox(n) {
     return box;
   }
   const data = detail.data;
+  if (!data) {
+    box.append(el("h3", {}, w("hand.title", { number: n })), el("p", { class: "problem" }, detail.error || w("offline")));
+    return box;
+  }
   box.append(
     el("h3", {}, w("hand.title", { number: n })),
     handTable(data),
@@ -435,8 +460,9 @@ function toggleHand(n) {
 async function loadDetail(n) {
   const version = state.version;
   const r = await api(`api/hands/${n}`);
-  if (r.status !== 200 || openHand !== n) return;
-  detail = { number: n, version, data: r.data };
+  if (openHand !== n) return;
+  // (a hand never opened while the server was there cannot be shown without it: said so)
+  detail = { number: n, version, data: r.status === 200 ? r.data : null, error: r.data.error };
   renderHands();
 }
 
@@ -491,11 +517,10 @@ function renderMatches() {
     }),
   );
   const can = Boolean(listing && listing.can_start) && !kept;
-  $("tab-matches").hidden = !can && list.length <= 1;
-  document.body.classList.toggle("five-tabs", !$("tab-matches").hidden);
+  document.body.classList.add("five-tabs");
   $("new-match").hidden = !can;
   $("rename").hidden = kept || !state;
-  if (can && !$("new-players").children.length) buildNewMatch();
+  if (can && formFor !== (state ? state.ledger : "")) buildNewMatch();
   if (state) {
     const old = $("rename-old");
     const chosen = old.value;
@@ -504,7 +529,9 @@ function renderMatches() {
   }
 }
 
+let formFor = null; // the match whose players and rules the new-match form was filled from
 function buildNewMatch() {
+  formFor = state ? state.ledger : "";
   $("new-players").replaceChildren(
     ...[0, 1, 2, 3].map((seat) =>
       el(
@@ -524,6 +551,7 @@ function buildNewMatch() {
     state.match.players.forEach((name, seat) => ($(`new-player-${seat}`).value = name));
     $("new-rules").value = `variant:${state.match.variant}`;
     $("new-teams").value = state.match.teams;
+    $("new-end").value = state.end_at === -1000 ? "" : String(state.end_at);
   }
 }
 
@@ -537,6 +565,7 @@ async function startMatch(body) {
   $("new-problem").hidden = true;
   clearEntry(false);
   adopt(r.data.state);
+  refresh();
   toast(w("done.start", { name: r.data.match }));
   await loadMatches();
   show("entry");
@@ -570,7 +599,7 @@ async function renameSubmitted(event) {
   if (!(await ask(w("ask.rename", { old, new: name }), []))) return;
   const r = await api("api/rename", { version: state.version, old, new: name });
   if (r.status === 200) {
-    adopt(r.data.state);
+    ownChange(r.data.state);
     $("rename-new").value = "";
     toast(w("done.rename", { old, new: name }));
   } else if (r.status === 409 && r.data.state) {
@@ -976,6 +1005,7 @@ async function removeHand(n) {
 }
 
 async function undoHand() {
+  if (!state) return;
   const version = state.version;
   const n = state.match.hands.length;
   if (n === 0) return;
@@ -986,6 +1016,7 @@ async function undoHand() {
 }
 
 async function editHand(n) {
+  if (editing === null && !isBlank(entry) && !(await ask(w("ask.discard", { number: n }), []))) return;
   const r = await api(`api/hands/${n}`);
   if (r.status !== 200) return notice(r.data.error);
   entry = fromEntry(r.data.entry);
@@ -996,9 +1027,20 @@ async function editHand(n) {
   changed();
 }
 
+// This phone's own change: its answer shown, then the state asked again (so the service worker
+// keeps it); a hand being entered meanwhile began after it, not before.
+function ownChange(next) {
+  adopt(next);
+  if (editing === null && !isBlank(entry)) {
+    token = state.version;
+    saveDraft();
+  }
+  refresh();
+}
+
 function afterChange(r, kind, n) {
   if (r.status === 200) {
-    adopt(r.data.state);
+    ownChange(r.data.state);
     toast(w(DONE[kind], { number: r.data.number || n }));
     if (kind === "add" || kind === "edit") {
       clearEntry(false);
@@ -1072,6 +1114,7 @@ function download(blob, name) {
 }
 
 async function shareText() {
+  if (!state) return;
   const text = summaryText();
   if (navigator.share) {
     try {
@@ -1083,26 +1126,58 @@ async function shareText() {
   download(new Blob([text], { type: "text/plain;charset=utf-8" }), `${state.ledger.replace(/\.\w+$/, "")}.txt`);
 }
 
+// The chart as a picture to send: the match's name and rules above, the players (in their
+// colours and line styles, with their totals) below, so it reads without the page.
 async function chartPng() {
+  const [W, H, top, bottom] = [1020, 600, 96, 130];
   const chart = chartSvg();
   const css = getComputedStyle(document.documentElement);
-  chart.querySelector(".bg").setAttribute("fill", css.getPropertyValue("--card").trim() || "#fff");
-  for (const t of chart.querySelectorAll("text")) t.setAttribute("fill", css.getPropertyValue("--muted").trim() || "#555");
-  for (const l of chart.querySelectorAll(".zero, .end")) l.setAttribute("stroke", "#888");
+  const [paper, ink, muted] = ["--card", "--ink", "--muted"].map((v) => css.getPropertyValue(v).trim());
+  chart.querySelector(".bg").setAttribute("fill", paper || "#fff");
+  for (const t of chart.querySelectorAll("text")) t.setAttribute("fill", muted || "#555");
+  for (const l of chart.querySelectorAll(".zero")) l.setAttribute("stroke", muted || "#888");
+  for (const l of chart.querySelectorAll(".end")) {
+    l.setAttribute("stroke", "#c8102e");
+    l.setAttribute("stroke-dasharray", "5 4");
+  }
   for (const p of chart.querySelectorAll("polyline")) p.setAttribute("fill", "none");
-  chart.setAttribute("width", 1020);
-  chart.setAttribute("height", 600);
-  const source = new XMLSerializer().serializeToString(chart);
+  chart.setAttribute("width", W);
+  chart.setAttribute("height", H);
   const image = new Image();
-  image.src = URL.createObjectURL(new Blob([source], { type: "image/svg+xml" }));
+  image.src = URL.createObjectURL(new Blob([new XMLSerializer().serializeToString(chart)], { type: "image/svg+xml" }));
   await image.decode();
-  const canvas = el("canvas", { width: 1020, height: 600 });
-  canvas.getContext("2d").drawImage(image, 0, 0, 1020, 600);
+  const canvas = el("canvas", { width: W, height: top + H + bottom });
+  const g = canvas.getContext("2d");
+  g.fillStyle = paper || "#fff";
+  g.fillRect(0, 0, canvas.width, canvas.height);
+  g.fillStyle = ink || "#111";
+  g.font = "bold 34px system-ui, sans-serif";
+  g.fillText(`${w("title")} · ${state.ledger}`, 24, 46);
+  g.font = "24px system-ui, sans-serif";
+  g.fillStyle = muted || "#555";
+  g.fillText(`${w("chart.title")} · ${state.rules_line}`.slice(0, 80), 24, 82);
+  g.drawImage(image, 0, top, W, H);
   URL.revokeObjectURL(image.src);
+  const totals = state.deciding.length ? state.deciding[state.deciding.length - 1] : [0, 0, 0, 0];
+  g.font = "26px system-ui, sans-serif";
+  state.match.players.forEach((name, seat) => {
+    const x = 24 + (seat % 2) * (W / 2);
+    const y = top + H + 40 + Math.floor(seat / 2) * 46;
+    g.strokeStyle = colour(seat);
+    g.lineWidth = 6 - seat;
+    g.setLineDash(DASHES[seat] ? DASHES[seat].split(" ").map((n) => Number(n) * 2) : []);
+    g.beginPath();
+    g.moveTo(x, y - 9);
+    g.lineTo(x + 56, y - 9);
+    g.stroke();
+    g.fillStyle = ink || "#111";
+    g.fillText(`${name} ${totals[seat]}`.slice(0, 40), x + 70, y);
+  });
   return new Promise((resolve) => canvas.toBlob(resolve, "image/png"));
 }
 
 async function shareChart() {
+  if (!state) return;
   const blob = await chartPng();
   const name = `${state.ledger.replace(/\.\w+$/, "")}.png`;
   const file = new File([blob], name, { type: "image/png" });
@@ -1120,6 +1195,7 @@ async function shareChart() {
 
 function show(name) {
   tab = name;
+  sessionStorage.setItem(`${STORE}:tab`, name);
   for (const other of TABS) {
     $(`panel-${other}`).hidden = other !== name;
     $(`tab-${other}`).toggleAttribute("aria-current", other === name);

@@ -6,7 +6,7 @@
    Browsers run a service worker only in a secure context: http://127.0.0.1 and localhost, or
    https; on a LAN address over plain http the page keeps its last state itself (app.js). */
 
-const CACHE = "gongzhu-v1";
+const CACHE = "gongzhu-v2";
 
 self.addEventListener("install", (event) => {
   const key = new URL(self.location).searchParams.get("key");
@@ -31,7 +31,8 @@ const KEPT = ["/", "/api/state", "/static/app.js", "/static/style.css", "/manife
   "/static/icon.svg", "/static/icon-192.png"];
 function kept(request) {
   const url = new URL(request.url);
-  return url.origin === self.location.origin && KEPT.includes(url.pathname);
+  const hand = /\/api\/hands\/\d+$/.test(url.pathname); // (a hand's detail, as last seen)
+  return url.origin === self.location.origin && (KEPT.includes(url.pathname) || hand);
 }
 
 // A cached copy is found by its path and the match asked for (the language aside).
