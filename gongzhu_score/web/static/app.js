@@ -1134,7 +1134,11 @@ async function chartPng() {
   const css = getComputedStyle(document.documentElement);
   const [paper, ink, muted] = ["--card", "--ink", "--muted"].map((v) => css.getPropertyValue(v).trim());
   chart.querySelector(".bg").setAttribute("fill", paper || "#fff");
-  for (const t of chart.querySelectorAll("text")) t.setAttribute("fill", muted || "#555");
+  chart.setAttribute("font-family", "system-ui, sans-serif"); // (the page's style sheet is not in a picture)
+  for (const t of chart.querySelectorAll("text")) {
+    t.setAttribute("fill", muted || "#555");
+    t.setAttribute("font-size", "11");
+  }
   for (const l of chart.querySelectorAll(".zero")) l.setAttribute("stroke", muted || "#888");
   for (const l of chart.querySelectorAll(".end")) {
     l.setAttribute("stroke", "#c8102e");
