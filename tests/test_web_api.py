@@ -395,6 +395,8 @@ def test_a_folder_is_served_under_one_key_its_matches_named_by_file_name_only(
     folder = tmp_path / "club"
     folder.mkdir()
     (folder / "notes.yaml").write_text("not: a ledger\n", encoding="utf-8")
+    house = "name: wang\ntitle_zh: 老王家规则\nextends: classic\npig: -200\n"
+    (folder / "house.yaml").write_text(house, encoding="utf-8")
     with serving(
         str(folder), "--lang", "zh", env={"GONGZHU_NOW": "2026-11-20T20:30:00+08:00"}
     ) as s:
@@ -403,6 +405,8 @@ def test_a_folder_is_served_under_one_key_its_matches_named_by_file_name_only(
         assert stat.S_IMODE(kept.stat().st_mode) == 0o600
         status, listed = s.get("/api/matches")
         assert status == 200 and listed["matches"] == [] and listed["can_start"]
+        assert listed["rules_files"] == ["house.yaml"]  # (notes.yaml is no rules file)
+        assert listed["rules_titles"] == {"house.yaml": "老王家规则"}
         assert s.get("/api/state")[0] == 400  # no match yet
 
         status, made = s.post("/api/matches", {"players": ["甲", "乙", "丙", "丁"], "name": "周五"})

@@ -15,6 +15,7 @@ from datetime import datetime
 from typing import Any
 
 from ..core.options import ScoringOptions
+from ..core.variant import Variant
 from ..errors import GongzhuError, LedgerError
 from ..io.variants import VARIANTS, find_variant, load_rules
 from ..match.actions import new_match, split_names
@@ -152,9 +153,12 @@ class Site:
 
     def rules_files(self) -> list[str]:
         """The folder's house-rules files, by name (each one that loads as rules)."""
+        return [name for name, _ in self._rules()]
+
+    def _rules(self) -> list[tuple[str, Variant]]:
         if self.only is not None:
             return []
-        names: list[str] = []
+        found: list[tuple[str, Variant]] = []
         try:
             with os.scandir(self.folder) as entries:
                 listed = [e.name for e in entries if e.name.endswith(_RULES_SUFFIXES)]
@@ -165,18 +169,19 @@ class Site:
             if name.startswith(".") or looks_like_a_ledger(path):
                 continue
             try:
-                load_rules(path)
+                found.append((name, load_rules(path)))
             except (GongzhuError, OSError):
                 continue
-            names.append(name)
-        return names
+        return found
 
     def choices(self, lang: str) -> dict[str, Any]:
         """What a new match may be started with: the variants, the folder's rules files."""
+        rules = self._rules()
         return {
             "can_start": self.can_start,
             "variants": [{"name": n, "title": title(find_variant(n), lang)} for n in VARIANTS],
-            "rules_files": self.rules_files(),
+            "rules_files": [name for name, _ in rules],
+            "rules_titles": {name: title(variant, lang) or variant.name for name, variant in rules},
             "teams": ["none", "partners", "pig-sheep"],
         }
 

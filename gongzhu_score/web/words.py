@@ -123,7 +123,7 @@ WORDS: dict[str, str] = {
     "matches.title": "Matches",
     "matches.none": "No match here yet: start one below.",
     "matches.current": "current",
-    "matches.hands": "{count} hands",
+    "matches.hands": "hands: {count}",
     "matches.ended": "over, {pig} is the pig",
     "matches.next": "To the next match: {name}",
     "matches.again": "Another match (再来一盘)",

@@ -544,7 +544,10 @@ function buildNewMatch() {
   );
   $("new-rules").replaceChildren(
     ...listing.variants.map((v) => el("option", { value: `variant:${v.name}` }, v.title ? `${v.title} (${v.name})` : v.name)),
-    ...listing.rules_files.map((f) => el("option", { value: `rules:${f}` }, f)),
+    ...listing.rules_files.map((f) => {
+      const named = (listing.rules_titles || {})[f];
+      return el("option", { value: `rules:${f}` }, named ? `${named} (${f})` : f);
+    }),
   );
   $("new-teams").replaceChildren(...listing.teams.map((t) => el("option", { value: t }, w(TEAMS[t] || t))));
   if (state) {
