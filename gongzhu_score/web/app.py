@@ -255,15 +255,21 @@ def create_app(
     def ledger_of(request: Request) -> str:
         return site.path(request.query_params.get("match"))
 
-    async def answer(request: Request, work: Callable[[str, str], Any]) -> Response:
-        """``work(lang, ledger)`` as JSON (``ledger``: the match asked for), or its refusal."""
+    async def answer(
+        request: Request, work: Callable[[str, str], Any], named: bool = True
+    ) -> Response:
+        """``work(lang, ledger)`` as JSON, or its refusal.
+
+        ``ledger`` is the match asked for; "" where the request names none (``named``: False).
+        """
         try:
             chosen = lang_of(request)
         except RequestError as e:
             return JSONResponse({"error": e.text(lang)}, 400, headers=_HEADERS)
         ledger = ""
         try:
-            ledger = await run_in_threadpool(ledger_of, request)
+            if named:
+                ledger = await run_in_threadpool(ledger_of, request)
             return JSONResponse(await run_in_threadpool(work, chosen, ledger), headers=_HEADERS)
         except ChangedMeanwhileError as e:
             now_state = await run_in_threadpool(state.page_state, ledger, chosen)
@@ -293,8 +299,8 @@ def create_app(
 
     Endpoint = Callable[[Request], Awaitable[Response]]
 
-    def posted(work: Callable[[Request, Any, str, str], Any]) -> Endpoint:
-        """A POST: its JSON body, then ``work(request, body, lang, ledger)``."""
+    def posted(work: Callable[[Request, Any, str, str], Any], named: bool = True) -> Endpoint:
+        """A POST: its JSON body, then ``work(request, body, lang, ledger)`` (see ``answer``)."""
 
         async def endpoint(request: Request) -> Response:
             try:
@@ -304,7 +310,9 @@ def create_app(
             except _NotJson:
                 return _error(400, "error.web.json", lang)
             request.state.body = data
-            return await answer(request, lambda chosen, led: work(request, data, chosen, led))
+            return await answer(
+                request, lambda chosen, led: work(request, data, chosen, led), named
+            )
 
         return endpoint
 
@@ -348,38 +356,18 @@ def create_app(
             return _error(404, "error.web.not_found", lang)
         return Response(files[name], media_type=_FILES[name], headers=_HEADERS)
 
+    def listed(chosen: str) -> dict[str, Any]:
+        return {"matches": site.matches(chosen), **site.choices(chosen),
+                "words": page_words(chosen)}  # fmt: skip
+
     async def matches(request: Request) -> Response:
-        def listed(chosen: str) -> dict[str, Any]:
-            return {"matches": site.matches(chosen), **site.choices(chosen),
-                    "words": page_words(chosen)}  # fmt: skip
+        return await answer(request, lambda chosen, _: listed(chosen), named=False)
 
-        try:
-            chosen = lang_of(request)
-        except RequestError as e:
-            return JSONResponse({"error": e.text(lang)}, 400, headers=_HEADERS)
-        return JSONResponse(await run_in_threadpool(listed, chosen), headers=_HEADERS)
-
-    def started(request: Request, data: Any, chosen: str) -> dict[str, Any]:
+    def started(data: Any, chosen: str) -> dict[str, Any]:
         name = site.start(data, clock)
         return {"match": name, "state": state.page_state(site.path(name), chosen)}
 
-    async def start(request: Request) -> Response:
-        try:
-            data = await body_of(request)
-            chosen = lang_of(request)
-        except _TooLarge:
-            return _error(413, "error.web.large", lang, most=f"{MAX_BODY:,}")
-        except _NotJson:
-            return _error(400, "error.web.json", lang)
-        except RequestError as e:
-            return JSONResponse({"error": e.text(lang)}, 400, headers=_HEADERS)
-        try:
-            made = await run_in_threadpool(started, request, data, chosen)
-        except RequestError as e:
-            return JSONResponse({"error": printable(e.text(chosen))}, 400, headers=_HEADERS)
-        except GongzhuError as e:
-            return JSONResponse({"error": printable(e.text(chosen))}, 422, headers=_HEADERS)
-        return JSONResponse(made, headers=_HEADERS)
+    start = posted(lambda r, data, chosen, _: started(data, chosen), named=False)
 
     async def page_state(request: Request) -> Response:
         return await answer(request, lambda chosen, led: state.page_state(led, chosen))

@@ -23,7 +23,7 @@ from ..match.current import is_ledger_file
 from ..match.stats import LEDGER_SUFFIXES, looks_like_a_ledger
 from ..match.storage import read_ledger
 from ..terms import error, printable, title
-from .state import RequestError
+from .state import RequestError, _body, _field
 
 __all__ = ["MAX_MATCHES", "Site", "match_name_of"]
 
@@ -76,48 +76,39 @@ class Site:
             raise error(RequestError, "error.web.match", name=printable(repr(name)))
         return path
 
-    def names(self) -> list[str]:
-        """The ledgers' file names, the newest change first (by the files' times)."""
+    def _files(self, suffixes: tuple[str, ...]) -> list[tuple[str, os.stat_result]]:
+        """The folder's files named ``*SUFFIX`` (no hidden ones), each with its ``stat``: at most
+        :data:`MAX_MATCHES` (a folder of thousands is not read whole). None for one ledger."""
         if self.only is not None:
-            return [self.only]
-        found: list[tuple[float, str]] = []
+            return []
+        found: list[tuple[str, os.stat_result]] = []
         try:
             with os.scandir(self.folder) as entries:
                 for entry in entries:
                     if len(found) >= MAX_MATCHES:
                         break
-                    name = entry.name
-                    if name.startswith(".") or not name.endswith(LEDGER_SUFFIXES):
+                    if entry.name.startswith(".") or not entry.name.endswith(suffixes):
                         continue
                     try:
                         if entry.is_file():
-                            found.append((-entry.stat().st_mtime, name))
+                            found.append((entry.name, entry.stat()))
                     except OSError:
                         continue
         except OSError:
             return []
-        found.sort()
-        return [n for _, n in found if looks_like_a_ledger(os.path.join(self.folder, n))]
+        return found
+
+    def names(self) -> list[str]:
+        """The ledgers' file names, the newest change first (by the files' times)."""
+        if self.only is not None:
+            return [self.only]
+        newest = sorted(self._files(LEDGER_SUFFIXES), key=lambda f: (-f[1].st_mtime, f[0]))
+        return [n for n, _ in newest if looks_like_a_ledger(os.path.join(self.folder, n))]
 
     def signature(self) -> str:
         """What changes when a match is started, changed or goes: the ledger-named files' names,
         times and sizes (a ``stat`` each, nothing read: the live feed asks five times a second)."""
-        if self.only is not None:
-            return ""
-        seen: list[str] = []
-        try:
-            with os.scandir(self.folder) as entries:
-                for entry in entries:
-                    if len(seen) >= MAX_MATCHES:
-                        break
-                    if entry.name.endswith(LEDGER_SUFFIXES) and not entry.name.startswith("."):
-                        try:
-                            st = entry.stat()
-                        except OSError:
-                            continue
-                        seen.append(f"{entry.name}\0{st.st_mtime_ns}\0{st.st_size}")
-        except OSError:
-            return ""
+        seen = (f"{n}\0{st.st_mtime_ns}\0{st.st_size}" for n, st in self._files(LEDGER_SUFFIXES))
         return "\n".join(sorted(seen))
 
     def current(self) -> str | None:
@@ -156,17 +147,10 @@ class Site:
         return [name for name, _ in self._rules()]
 
     def _rules(self) -> list[tuple[str, Variant]]:
-        if self.only is not None:
-            return []
         found: list[tuple[str, Variant]] = []
-        try:
-            with os.scandir(self.folder) as entries:
-                listed = [e.name for e in entries if e.name.endswith(_RULES_SUFFIXES)]
-        except OSError:
-            return []
-        for name in sorted(listed)[:MAX_MATCHES]:
+        for name, _ in sorted(self._files(_RULES_SUFFIXES)):
             path = os.path.join(self.folder, name)
-            if name.startswith(".") or looks_like_a_ledger(path):
+            if looks_like_a_ledger(path):
                 continue
             try:
                 found.append((name, load_rules(path)))
@@ -193,17 +177,17 @@ class Site:
         """
         if not self.can_start:
             raise error(RequestError, "error.web.one_match")
-        body = _mapping(data)
+        body = _body(data)
         unknown = [k for k in body if k not in _START_KEYS]
         if unknown:
             raise error(RequestError, "error.web.key", key=printable(repr(unknown[0])),
                         allowed=", ".join(_START_KEYS))  # fmt: skip
-        like = _text(body, "like")
+        like = _field(body, "like", str)
         like_path = self.path(like) if like is not None else None
         players = _players(body.get("players"))
         if players is None and like_path is None:
             raise error(RequestError, "error.web.field", field="players", value="null")
-        variant, rules = _text(body, "variant"), _text(body, "rules")
+        variant, rules = _field(body, "variant", str), _field(body, "rules", str)
         if variant is not None and rules is not None:
             raise error(RequestError, "error.web.variant_or_rules")
         chosen = None
@@ -213,13 +197,13 @@ class Site:
             if rules not in self.rules_files():
                 raise error(RequestError, "error.web.rules_file", name=printable(repr(rules)))
             chosen = load_rules(os.path.join(self.folder, rules))
-        teams = _text(body, "teams")
+        teams = _field(body, "teams", str)
         end_at = body.get("end_at")
         if end_at is not None and (isinstance(end_at, bool) or not isinstance(end_at, int)):
             raise error(RequestError, "error.web.field", field="end_at",
                         value=printable(repr(end_at)))  # fmt: skip
         options = _recast(lambda: ScoringOptions.parse(chosen, teams=teams), "teams")
-        for name in self._new_names(_text(body, "name"), today()):
+        for name in self._new_names(_field(body, "name", str), today()):
             path = os.path.join(self.folder, name)
             if os.path.lexists(path):
                 continue
@@ -254,19 +238,6 @@ def match_name_of(query: Mapping[str, str]) -> str | None:
 
 
 _START_KEYS = ("players", "variant", "rules", "teams", "end_at", "name", "like")
-
-
-def _mapping(data: object) -> dict[str, Any]:
-    if not isinstance(data, dict):
-        raise error(RequestError, "error.web.field", field="body", value=printable(repr(data)))
-    return data
-
-
-def _text(data: Mapping[str, Any], key: str) -> str | None:
-    value = data.get(key)
-    if value is not None and not isinstance(value, str):
-        raise error(RequestError, "error.web.field", field=key, value=printable(repr(value)))
-    return value
 
 
 def _players(value: object) -> list[str] | None:

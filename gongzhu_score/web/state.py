@@ -400,12 +400,12 @@ def _body(data: object) -> dict[str, Any]:
     return data
 
 
-def _done(path: str, kind: str, number: int, lang: str) -> dict[str, Any]:
-    return {
-        "state": page_state(path, lang),
-        "number": number,
-        "said": change_text(Change(0, "", kind, {"hand": number}), lang),
-    }
+def _done(
+    path: str, kind: str, number: int, lang: str, values: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """A change's answer: the state now, the hand changed (0: none), the change in words."""
+    said = change_text(Change(0, "", kind, values or {"hand": number}), lang)
+    return {"state": page_state(path, lang), "number": number, "said": said}
 
 
 def add(path: str, data: object, lang: str, now: Clock) -> dict[str, Any]:
@@ -467,11 +467,7 @@ def rename(path: str, data: object, lang: str) -> dict[str, Any]:
         raise error(RequestError, "error.web.field", field="new", value=printable(repr(new)))
     ledger, _ = read_version(path)
     rename_player(path, _player(ledger, old, "old"), new, expect=version)
-    return {
-        "state": page_state(path, lang),
-        "number": 0,
-        "said": change_text(Change(0, "", "rename", {"old": old, "new": new.strip()}), lang),
-    }
+    return _done(path, "rename", 0, lang, {"old": old, "new": new.strip()})
 
 
 def undo(path: str, data: object, lang: str) -> dict[str, Any]:
