@@ -13,6 +13,7 @@ one may stay behind, named ``.NAME.*.tmp``: nothing here ever reads such a file.
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import stat
 import tempfile
@@ -24,9 +25,12 @@ from ..errors import GongzhuError, InputError
 from ..terms import error
 
 __all__ = [
+    "NotRegularError",
     "atomic_write",
     "files_below",
     "fsync_folder",
+    "open_lock",
+    "open_regular",
     "real_target",
     "refuse_special",
     "replace_file",
@@ -78,6 +82,75 @@ def refuse_special(path: str, kind: type[GongzhuError] = InputError) -> None:
         return
     if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
         raise error(kind, "error.read.special").within(path)
+
+
+def open_regular(
+    path: str | Path,
+    kind: type[GongzhuError] = InputError,
+    key: str = "error.read.special",
+    append: bool = False,
+) -> IO[bytes]:
+    """``path`` opened to read (or, with ``append``, to append to, created if missing), in
+    binary, once it is known to be a regular file.
+
+    It is opened without blocking and then looked at, so a pipe, a device or a socket (or a link
+    to one, such as ``/dev/zero``) is refused as ``kind`` with ``key`` instead of hanging the
+    command or reading for ever; nothing can swap the file between the look and the read. A
+    folder raises :class:`IsADirectoryError`, and the system's other refusals their
+    :class:`OSError`, for the caller to name.
+    """
+    flags = os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)
+    flags |= (os.O_WRONLY | os.O_APPEND | os.O_CREAT) if append else os.O_RDONLY
+    try:
+        fd = os.open(path, flags, 0o666)
+    except OSError as e:
+        if e.errno in (errno.ENXIO, errno.EOPNOTSUPP):  # (a pipe nobody reads, a socket)
+            raise error(kind, key).within(str(path)) from None
+        raise
+    try:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
+        if not stat.S_ISREG(mode):
+            raise error(kind, key).within(str(path))
+        os.set_blocking(fd, True)
+        return os.fdopen(fd, "ab" if append else "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+
+
+class NotRegularError(OSError):
+    """A path that should be a regular file is a pipe, a device, a socket or a folder."""
+
+    def __init__(self, path: str | Path) -> None:
+        super().__init__(errno.EINVAL, "not a regular file (a pipe or a device?)", str(path))
+
+
+def open_lock(path: str | Path, mode: int) -> int:
+    """A descriptor of the lock file ``path`` (created with ``mode`` if missing), to lock.
+
+    Opened without blocking and refused with :class:`NotRegularError` unless it is a regular
+    file: a pipe or a device there would hang or fool the lock.
+    """
+    fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0), mode)
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise NotRegularError(path)
+    os.set_blocking(fd, True)
+    return fd
+
+
+def read_regular(
+    path: str | Path,
+    limit: int,
+    kind: type[GongzhuError] = InputError,
+    key: str = "error.read.special",
+) -> bytes:
+    """At most ``limit + 1`` bytes of the regular file ``path`` (:func:`open_regular`): one
+    more than the limit says the file is too large, without reading the rest."""
+    with open_regular(path, kind, key) as f:
+        return f.read(limit + 1)
 
 
 def _mode_for(target: Path) -> int:

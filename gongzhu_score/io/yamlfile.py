@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterator
-from pathlib import Path
 from typing import IO, Any
 
 import yaml
@@ -25,7 +24,7 @@ from yaml.resolver import Resolver
 
 from ..errors import GongzhuError, InputError
 from ..terms import Said, error, place
-from .files import refuse_special
+from .files import read_regular, refuse_special
 
 __all__ = ["MAX_DEPTH", "Document", "load_documents", "load_yaml", "read_text"]
 
@@ -219,14 +218,10 @@ def load_documents(text: str | IO[str], *, keep_text: bool = True) -> Iterator[D
 def read_text(path: str, max_bytes: int, what: str) -> tuple[str, str]:
     """``(text, source)`` of a UTF-8 file, or of standard input for ``-``."""
     source = "<stdin>" if path == "-" else path
-    if path != "-":
-        refuse_special(path)
+    if not path:
+        refuse_special(path)  # ("" is no name: the system would read the current folder)
     try:
-        if path == "-":
-            raw = sys.stdin.buffer.read(max_bytes + 1)
-        else:
-            with Path(path).open("rb") as f:
-                raw = f.read(max_bytes + 1)
+        raw = sys.stdin.buffer.read(max_bytes + 1) if path == "-" else read_regular(path, max_bytes)
     except FileNotFoundError:
         raise error(InputError, "error.file.missing").within(source) from None
     except IsADirectoryError:

@@ -32,7 +32,7 @@ from datetime import datetime
 from pathlib import Path
 
 from ..errors import GongzhuError, LedgerError
-from ..io.files import atomic_write
+from ..io.files import NotRegularError, atomic_write, open_lock, read_regular
 from ..terms import Said, error, place
 from .ledger import Ledger
 from .stats import LEDGER_SUFFIXES, looks_like_a_ledger
@@ -139,10 +139,12 @@ def read_state(folder: Path | None) -> tuple[Remembered, Said | None]:
         return Remembered(), None
     path = folder / STATE_FILE
     try:
-        with path.open("rb") as f:
-            raw = f.read(MAX_STATE_BYTES + 1)
+        raw = read_regular(path, MAX_STATE_BYTES)
     except (FileNotFoundError, NotADirectoryError):  # nothing remembered yet
         return Remembered(), None
+    except GongzhuError:  # (a pipe or a device: never waited on; written anew at a change)
+        return Remembered(), place("warning.state.unreadable", file=str(path),
+                                   why=place("why.special"))  # fmt: skip
     except OSError as e:
         return Remembered(), place("warning.state.unreadable", file=str(path), why=_why(e))
     try:
@@ -227,7 +229,7 @@ def _locked(lock: Path) -> Iterator[None]:
     It is waited for briefly, then done without: the write is atomic, so at worst one process's
     change is the one kept.
     """
-    fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o600)
+    fd = open_lock(lock, 0o600)
     try:
         lock_within(fd, LOCK_WAIT_SECONDS, 0.01)  # (not taken in time: go on without it)
         yield
@@ -235,7 +237,9 @@ def _locked(lock: Path) -> Iterator[None]:
         os.close(fd)
 
 
-def _why(e: OSError) -> str:
+def _why(e: OSError) -> str | Said:
+    if isinstance(e, NotRegularError):
+        return place("why.special")
     return e.strerror or str(e)
 
 

@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import GongzhuError, LedgerError
+from ..io.files import open_regular
 from ..terms import error, place
 
 __all__ = [
@@ -277,7 +278,7 @@ def _tail_lines(path: Path) -> tuple[list[tuple[int, bytes]], int, int, bytes] |
     linear, and bounded whatever the file holds.
     """
     try:
-        with path.open("rb") as f:
+        with open_regular(path, LedgerError, "error.write.special") as f:
             size = f.seek(0, os.SEEK_END)
             ends: list[int] = []  # just past each newline found, newest first
             full = 0  # lines between two of them that are not blank
@@ -371,7 +372,7 @@ def settle(ledger: str | Path, head: Head) -> None:
     path = history_path(ledger)
     try:
         if head.unended:
-            with path.open("ab") as f:
+            with open_regular(path, LedgerError, "error.write.special", append=True) as f:
                 f.write(b"\n")
         elif head.length < head.size:
             os.truncate(path, head.length)
@@ -386,7 +387,7 @@ def read_history(ledger: str | Path, current: str | None = None) -> list[Change]
     """
     path = history_path(ledger)
     try:
-        with path.open("rb") as f:
+        with open_regular(path, LedgerError, "error.write.special") as f:
             raw = f.read(MAX_HISTORY_BYTES + 1)
     except FileNotFoundError:
         return []
@@ -421,7 +422,7 @@ def record(ledger: str | Path, change: Change, at: int) -> None:
     """
     path = history_path(ledger)
     try:
-        with path.open("ab") as f:
+        with open_regular(path, LedgerError, "error.write.special", append=True) as f:
             try:
                 f.write(change.to_line().encode("utf-8"))
                 f.flush()

@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..core.totals import PlayerTotals
-from ..errors import InputError, LedgerError, NotALedgerError
-from ..io.files import files_below
+from ..errors import GongzhuError, InputError, LedgerError, NotALedgerError
+from ..io.files import files_below, read_regular
 from ..terms import Listed, error
 from .history import MAX_LEDGER_BYTES, digest, history_path, read_history
 from .ledger import Ledger
@@ -112,7 +112,7 @@ def _renames_of(path: str) -> list[tuple[str, str, str]]:
     """
     if not history_path(path).exists():
         return []
-    current = digest(Path(path).read_bytes())
+    current = digest(read_regular(path, MAX_LEDGER_BYTES))
     return [
         (c.time, c.values["old"], c.values["new"])
         for c in read_history(path, current)
@@ -133,10 +133,9 @@ def looks_like_a_ledger(path: str) -> bool:
     up to the ledger size limit.
     """
     try:
-        with Path(path).open("rb") as f:
-            raw = f.read(MAX_LEDGER_BYTES)
-    except OSError:
-        return True  # cannot be read, so cannot be told apart: reported, never passed over
+        raw = read_regular(path, MAX_LEDGER_BYTES)
+    except (OSError, GongzhuError):  # cannot be read, so cannot be told apart: reported
+        return True  # (never passed over)
     return raw.removeprefix(b"\xef\xbb\xbf").startswith(_HEADER) or bool(_FORMAT_LINE.search(raw))
 
 

@@ -36,9 +36,11 @@ from typing import Any, TypeVar
 
 from ..errors import ChangedMeanwhileError, GongzhuError, LedgerError
 from ..io.files import (
+    NotRegularError,
     fsync_folder,
+    open_lock,
+    read_regular,
     real_target,
-    refuse_special,
     replace_file,
     unchanged_unless_written,
     write_temp,
@@ -158,10 +160,10 @@ def _parse_tail(raw: bytes, path: str) -> Ledger | None:
 
 
 def _read(path: str) -> bytes:
-    refuse_special(path, LedgerError)
+    if not path:
+        raise error(LedgerError, "error.write.empty")
     try:
-        with Path(path).open("rb") as f:
-            raw = f.read(MAX_LEDGER_BYTES + 1)
+        raw = read_regular(path, MAX_LEDGER_BYTES, LedgerError)
     except FileNotFoundError:
         raise error(LedgerError, "error.storage.none", path=path).within(path) from None
     except IsADirectoryError:
@@ -253,9 +255,10 @@ def _locked(path: str, target: Path) -> Iterator[None]:
     lock = target.with_name(target.name + ".lock")
     wait = lock_wait()
     try:
-        fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o666)
+        fd = open_lock(lock, 0o666)
     except OSError as e:
-        refused = error(LedgerError, "error.storage.lock", lock=lock, why=e.strerror)
+        why = place("why.special") if isinstance(e, NotRegularError) else e.strerror
+        refused = error(LedgerError, "error.storage.lock", lock=lock, why=why)
         raise refused.within(path) from None
     try:
         if not lock_within(fd, wait, 0.02):
@@ -369,8 +372,8 @@ def _rename_in(target: Path, data: bytes, data_digest: str) -> None:
 
 def _digest_of(target: Path) -> str | None:
     try:
-        return digest(target.read_bytes())
-    except OSError:
+        return digest(read_regular(target, MAX_LEDGER_BYTES))
+    except (OSError, GongzhuError):
         return None
 
 

@@ -96,6 +96,9 @@ COMMAND_LINE: dict[str, str] = {
     "prompt.typed_twice": "{card} is typed {count} times on {name}'s line, but a deck has one; enter {name}'s cards again",
     "prompt.typed_twice.two": "{card} is typed {count} times on {name}'s line, but two decks have two; enter {name}'s cards again",
     "serve.no_network": "this machine is on no network the phones can reach: it has no address but loopback, so only this machine can open the page; join the table's Wi-Fi (or start a hotspot) and serve again",
+    "serve.stopped": "stopped serving; every ledger is as it was last written",
+    "serve.trouble": "serve: {what} ({why})",
+    "serve.trouble_more": "; {count} more like it in the last second",
     "serve.running": "serving {ledger} to the table: open the address above on each phone (anyone with it can change the match); Ctrl-C stops",
     "hint.stdin_terminal": "reading a hand from standard input: type or paste it, then press Ctrl-D at the start of a line (Ctrl-Z then Enter on Windows)",
 }
