@@ -12,7 +12,7 @@ import typer
 
 from ..terms import say
 from .clock import entry_time
-from .current import current_ledger
+from .current import current_ledger, notice
 from .options import (
     HostOpt,
     NewKeyOpt,
@@ -65,7 +65,8 @@ def serve_command(
         ledger_file = current_ledger("serve", lang)
     if not os.path.isdir(ledger_file):
         read_version(ledger_file)  # (a ledger that cannot be read is said before anything starts)
-    key = match_key(ledger_file, new=new_key)
+    key, tightened = match_key(ledger_file, new=new_key)
+    notice([tightened] if tightened is not None else [], lang)
     sock = listen(host, port)
     addresses = page_addresses(host, sock.getsockname()[1], key)
     from ..web.serving import EVERYWHERE, off_loopback

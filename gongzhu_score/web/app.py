@@ -29,13 +29,15 @@ from urllib.parse import parse_qs
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
-from starlette.requests import Request
+from starlette.convertors import Convertor, register_url_convertor
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from ..errors import ChangedMeanwhileError, GongzhuError
-from ..match.history import digest
+from ..io.files import read_regular
+from ..match.history import MAX_LEDGER_BYTES, digest
 from ..terms import LANGS, Listed, error, printable, say
 from . import state
 from .site import Site
@@ -80,8 +82,12 @@ class _KeyGuard:
     the player's language saying what to do (a phone's old bookmark lands there).
     """
 
-    def __init__(self, app: ASGIApp, key: str, lang: str) -> None:
-        self.app, self.key, self.lang = app, key.encode("ascii"), lang
+    def __init__(self, app: ASGIApp, key: str, lang: str, close: Callable[[], None]) -> None:
+        self.app, self.key, self.lang, self._close = app, key.encode("ascii"), lang, close
+
+    def close(self) -> None:
+        """The server is stopping: end every live feed (see :meth:`_Watch.close`)."""
+        self._close()
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "lifespan":
@@ -155,6 +161,7 @@ class _Watch:
         self.watched: Counter[str] = Counter()
         self.matches: str | None = None
         self.listeners = 0
+        self.closing = False
         self._seen: dict[str, tuple[int, int, int]] = {}
         self._moved = asyncio.Event()
 
@@ -171,9 +178,10 @@ class _Watch:
                 seen = (st.st_mtime_ns, st.st_size, st.st_ino)
                 if seen == self._seen.get(path):
                     continue
-                with open(path, "rb") as f:
-                    moved[path] = (seen, digest(f.read()))
-            except OSError:
+                raw = read_regular(path, MAX_LEDGER_BYTES)
+                if len(raw) <= MAX_LEDGER_BYTES:  # (one too large: the page's read says so)
+                    moved[path] = (seen, digest(raw))
+            except (OSError, GongzhuError):  # (a pipe or a device there is never waited on)
                 continue
         listed = self.site.signature()
         return moved, hashlib.sha256(listed.encode("utf-8", "replace")).hexdigest()[:16]
@@ -197,16 +205,25 @@ class _Watch:
 
     async def watch(self) -> None:
         while True:
-            if self.listeners:
+            if self.watched:
                 await self.refresh()
             await asyncio.sleep(POLL_SECONDS)
 
+    def reserve(self) -> bool:
+        """Take one of the :data:`MAX_LISTENERS` feeds, counted at once (a burst cannot pass
+        the check together); False when all are taken or the server is stopping."""
+        if self.listeners >= MAX_LISTENERS or self.closing:
+            return False
+        self.listeners += 1
+        return True
+
+    def release(self) -> None:
+        self.listeners -= 1
+
     def start(self, path: str) -> None:
         self.watched[path] += 1
-        self.listeners += 1
 
     def stop(self, path: str) -> None:
-        self.listeners -= 1
         self.watched[path] -= 1
         if self.watched[path] <= 0:
             del self.watched[path]
@@ -220,6 +237,11 @@ class _Watch:
         """
         return self.versions.get(path), self.matches, self._moved
 
+    def close(self) -> None:
+        """The server is stopping: every live feed ends now, so none is cut off mid-stream."""
+        self.closing = True
+        self._moved.set()
+
     @staticmethod
     async def changed(moved: asyncio.Event, timeout: float) -> None:
         with contextlib.suppress(asyncio.TimeoutError):
@@ -231,7 +253,7 @@ def create_app(
     key: str,
     lang: str = "zh",
     now: Callable[[], datetime] | None = None,
-) -> ASGIApp:
+) -> _KeyGuard:
     """The page of the matches ``served`` (a ledger's path, a folder's, or a :class:`.Site`).
 
     Requests need ``key``. ``lang`` is the page's language unless a request asks (``?lang=en``);
@@ -272,7 +294,11 @@ def create_app(
                 ledger = await run_in_threadpool(ledger_of, request)
             return JSONResponse(await run_in_threadpool(work, chosen, ledger), headers=_HEADERS)
         except ChangedMeanwhileError as e:
-            now_state = await run_in_threadpool(state.page_state, ledger, chosen)
+            try:
+                now_state = await run_in_threadpool(state.page_state, ledger, chosen)
+            except GongzhuError as damaged:  # (changed, and now cannot be read: say why)
+                return JSONResponse({"error": printable(damaged.text(chosen))}, 422,
+                                    headers=_HEADERS)  # fmt: skip
             body: dict[str, Any] = {"error": printable(e.text(chosen)), "state": now_state}
             if request.method == "POST" and request.url.path == "/api/hands":
                 sent = getattr(request.state, "body", None)
@@ -288,14 +314,11 @@ def create_app(
         if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY):
             raise _TooLarge
         data = bytearray()
-        async for chunk in request.stream():
+        async for chunk in request.stream():  # (ClientDisconnect: the phone went mid-upload)
             data += chunk
             if len(data) > MAX_BODY:
                 raise _TooLarge
-        try:
-            return json.loads(data.decode("utf-8"))
-        except (UnicodeDecodeError, ValueError, RecursionError):  # (nested past any hand)
-            raise _NotJson from None
+        return read_body(bytes(data))
 
     Endpoint = Callable[[Request], Awaitable[Response]]
 
@@ -305,10 +328,14 @@ def create_app(
         async def endpoint(request: Request) -> Response:
             try:
                 data = await body_of(request)
+            except ClientDisconnect:  # (nobody is left to answer, and nothing to report)
+                return Response(status_code=400)
             except _TooLarge:
                 return _error(413, "error.web.large", lang, most=f"{MAX_BODY:,}")
             except _NotJson:
                 return _error(400, "error.web.json", lang)
+            except RequestError as e:
+                return JSONResponse({"error": printable(e.text(lang))}, 400, headers=_HEADERS)
             request.state.body = data
             return await answer(
                 request, lambda chosen, led: work(request, data, chosen, led), named
@@ -377,12 +404,12 @@ def create_app(
         return await answer(request, lambda chosen, led: state.hand_view(led, number, chosen))
 
     async def events(request: Request) -> Response:
-        if watch.listeners >= MAX_LISTENERS:
-            return _error(503, "error.web.busy", lang)
         try:
             ledger = await run_in_threadpool(ledger_of, request)
         except RequestError as e:
             return JSONResponse({"error": printable(e.text(lang))}, 400, headers=_HEADERS)
+        if not watch.reserve():
+            return _error(503, "error.web.busy", lang)
 
         async def stream() -> AsyncIterator[str]:
             watch.start(ledger)
@@ -400,11 +427,13 @@ def create_app(
                         yield ": still here\n\n"
                     sent = (version, listed)
                     await watch.changed(moved, HEARTBEAT_SECONDS)
+                    if watch.closing:
+                        return
             finally:
                 watch.stop(ledger)
 
         headers = {**_HEADERS, "X-Accel-Buffering": "no"}
-        return StreamingResponse(stream(), media_type="text/event-stream", headers=headers)
+        return _Feed(stream(), watch.release, media_type="text/event-stream", headers=headers)
 
     async def not_found(request: Request, exc: Exception) -> Response:
         return _error(404, "error.web.not_found", lang)
@@ -423,7 +452,7 @@ def create_app(
                 await watching
 
     add = posted(lambda r, data, chosen, led: state.add(led, data, chosen, clock))
-    number = "{number:int}"
+    number = "{number:hand}"
     routes = [
         Route("/", index),
         Route("/manifest.webmanifest", manifest),
@@ -466,7 +495,77 @@ def create_app(
         lifespan=lifespan,
         exception_handlers={404: not_found, 405: not_allowed},
     )
-    return _KeyGuard(app, key, lang)
+    return _KeyGuard(app, key, lang, watch.close)
+
+
+MAX_NUMBER_CHARS = 24
+"""The longest number a request may hold, in characters (a hand number, a count): past it, a
+400, never Python's refusal to read a 5,000-digit number."""
+
+
+def read_body(data: bytes) -> Any:
+    """A request's JSON body, read as strictly as a JSON Lines file.
+
+    A key given twice or a number longer than :data:`MAX_NUMBER_CHARS` is refused as a
+    :class:`RequestError`; ``NaN``, nesting past what Python can read and what is not JSON as
+    ``_NotJson``.
+    """
+
+    def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for key, value in items:
+            if key in out:
+                raise error(RequestError, "error.batch.twice", key=printable(repr(key)))
+            out[key] = value
+        return out
+
+    def number(text: str) -> Any:
+        if len(text) > MAX_NUMBER_CHARS:
+            raise error(RequestError, "error.web.number", most=MAX_NUMBER_CHARS)
+        return float(text) if any(c in text for c in ".eE") else int(text)
+
+    def constant(text: str) -> Any:
+        raise _NotJson
+
+    try:
+        return json.loads(data.decode("utf-8"), object_pairs_hook=pairs, parse_int=number,
+                          parse_float=number, parse_constant=constant)  # fmt: skip
+    except RequestError:
+        raise
+    except (UnicodeDecodeError, ValueError, RecursionError):  # (nested past any hand)
+        raise _NotJson from None
+
+
+class _HandNumber(Convertor[int]):
+    """A hand's number in a path: up to :data:`MAX_NUMBER_CHARS` digits (no such hand is a 422, as
+    before); a longer one is no page (404), never Python's refusal to read a 5,000-digit number."""
+
+    regex = f"[0-9]{{1,{MAX_NUMBER_CHARS}}}"
+
+    def convert(self, value: str) -> int:
+        return int(value)
+
+    def to_string(self, value: int) -> str:
+        return str(value)
+
+
+register_url_convertor("hand", _HandNumber())
+
+
+class _Feed(StreamingResponse):
+    """A live feed that gives its place back however it ends (the phone gone, the server
+    stopping), even if its stream never started."""
+
+    def __init__(self, content: AsyncIterator[str], release: Callable[[], None],
+                 **kwargs: Any) -> None:  # fmt: skip
+        super().__init__(content, **kwargs)
+        self._release = release
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            self._release()
 
 
 class _TooLarge(Exception):

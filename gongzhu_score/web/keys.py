@@ -12,11 +12,12 @@ from __future__ import annotations
 import os
 import re
 import secrets
+import stat
 from pathlib import Path
 
 from ..errors import InputError
-from ..io.files import real_target, replace_file
-from ..terms import error
+from ..io.files import open_regular, real_target, replace_file
+from ..terms import Said, error, place
 
 __all__ = ["KEY_PATTERN", "key_path", "match_key"]
 
@@ -33,16 +34,29 @@ def key_path(ledger: str) -> Path:
     return target.with_name(target.name + ".key")
 
 
-def match_key(ledger: str, *, new: bool = False) -> str:
-    """The match's key: the one kept, or a new one, kept for next time.
+MAX_KEY_BYTES = 256
+"""The most a key file is read of (a key is at most 64 characters)."""
 
-    A new one is made with ``new``, or when none is kept yet. A kept file that holds no key is
-    refused, saying how to replace it.
+
+def match_key(ledger: str, *, new: bool = False) -> tuple[str, Said | None]:
+    """The match's key, the one kept or a new one kept for next time, and what was done to
+    its file, if anything, to say.
+
+    A new one is made with ``new``, or when none is kept yet. A kept file that holds no key, or
+    that is not a regular file (a pipe, a device), is refused, saying how to replace it. One
+    that others may read is made owner-only again, and said: whoever read it has the key until
+    ``--new-key``.
     """
     path = key_path(ledger)
     if not new:
         try:
-            kept = path.read_text("ascii", errors="replace").strip()
+            with open_regular(path, key="error.web.key_special") as f:
+                mode = stat.S_IMODE(os.fstat(f.fileno()).st_mode)
+                kept = f.read(MAX_KEY_BYTES + 1).decode("ascii", errors="replace").strip()
+            tightened = None
+            if mode & 0o077:
+                os.chmod(path, 0o600)
+                tightened = place("warning.web.key_mode", file=str(path), mode=f"{mode:04o}")
         except FileNotFoundError:
             kept = None
         except OSError as e:
@@ -52,13 +66,15 @@ def match_key(ledger: str, *, new: bool = False) -> str:
         if kept is not None:
             if not KEY_PATTERN.fullmatch(kept):
                 raise error(InputError, "error.web.key_bad").within(str(path))
-            return kept
+            return kept, tightened
     key = secrets.token_urlsafe(18)
     try:
         # Owner-only before the key is in it: the atomic write keeps the mode it finds.
-        os.close(os.open(path, os.O_WRONLY | os.O_CREAT, 0o600))
+        if os.path.lexists(path) and not os.path.isfile(path):
+            raise error(InputError, "error.web.key_special").within(str(path))
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_NONBLOCK, 0o600))
         os.chmod(path, 0o600)
         replace_file(path, key.encode("ascii") + b"\n")
     except OSError as e:
         raise error(InputError, "error.web.key_file", why=e.strerror).within(str(path)) from None
-    return key
+    return key, None

@@ -5,13 +5,20 @@ Needs the ``[web]`` extra: psutil for the addresses, segno for the QR code, uvic
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import io
 import ipaddress
 import socket
+import sys
+import time
+from collections.abc import Callable
+from types import FrameType
+from typing import Any
 from urllib.parse import urlsplit
 
 from ..errors import InputError
-from ..terms import error
+from ..terms import error, printable, say
 
 __all__ = [
     "EVERYWHERE",
@@ -49,6 +56,8 @@ def _dual_stack(host: str) -> bool:
 def listen(host: str, port: int) -> socket.socket:
     """A socket listening on ``host:port`` (0: any free port), or a refusal. On ``::`` it takes
     IPv4 as well where the system can (``socket.create_server`` alone would not)."""
+    if not host.strip():  # (an unset variable: every interface, and an address nobody can type)
+        raise error(InputError, "error.web.host_empty")
     try:
         family = socket.AF_INET6 if ":" in host else socket.AF_INET
         sock = socket.create_server((host, port), family=family, backlog=64,
@@ -143,13 +152,104 @@ def qr_text(url: str) -> str:
     return out.getvalue()
 
 
-def serve(ledger_file: str, key: str, lang: str, sock: socket.socket, now: object) -> None:
-    """Serve the match's page on ``sock`` with uvicorn until Ctrl-C."""
+HEADER_SECONDS = 10.0
+"""How long a connection may take to send its first request's headers before it is closed: a
+phone sends them at once, and idle half-open connections must not hold the server's files."""
+
+MAX_CONNECTIONS = 400
+"""Connections and requests served at once; past it uvicorn answers 503 (a table has four
+phones, a hall of tables a few hundred)."""
+
+
+def _more_files() -> None:
+    """Raise this process's open-file limit to its hard limit, where the system allows: each
+    phone's live feed holds a connection open."""
+    try:
+        import resource
+    except ImportError:  # (Windows)
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard == resource.RLIM_INFINITY or hard > soft:
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 1 << 16), hard))
+
+
+class _Reporter:
+    """The event loop's error handler while serving: one line, at most once a second, no
+    traceback (a burst of failed accepts when file descriptors run out would write megabytes);
+    how many were left unsaid goes with the next line."""
+
+    def __init__(self, lang: str, clock: Callable[[], float] = time.monotonic) -> None:
+        self.lang, self.clock, self.last, self.unsaid = lang, clock, -1e9, 0
+
+    def __call__(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        now = self.clock()
+        if now - self.last < 1.0:
+            self.unsaid += 1
+            return
+        self.last = now
+        exc = context.get("exception")
+        why = (exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc or "")) or ""
+        what = printable(str(context.get("message", "")))
+        line = say("serve.trouble", self.lang, what=what, why=printable(why))
+        if self.unsaid:
+            line += say("serve.trouble_more", self.lang, count=self.unsaid)
+        self.unsaid = 0
+        with contextlib.suppress(OSError, ValueError):
+            print(line, file=sys.stderr, flush=True)
+
+
+def _protocol() -> type:
+    """uvicorn's HTTP/1.1 protocol (h11), closing a connection that sends no request headers
+    within :data:`HEADER_SECONDS`: a header timeout, which uvicorn lacks."""
+    from uvicorn.protocols.http.h11_impl import H11Protocol
+
+    class HeaderTimeout(H11Protocol):
+        def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+            super().connection_made(transport)
+            self._first = self.loop.call_later(HEADER_SECONDS, self._no_request)
+
+        def _no_request(self) -> None:
+            if self.cycle is None and not self.transport.is_closing():
+                self.transport.close()
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            self._first.cancel()
+            super().connection_lost(exc)
+
+    return HeaderTimeout
+
+
+def serve(served: str, key: str, lang: str, sock: socket.socket, now: object) -> None:
+    """Serve the page of ``served`` (a ledger or a folder) on ``sock`` with uvicorn until Ctrl-C
+    (or SIGTERM). Stopping ends the live feeds first, so it is quiet: one line says it stopped."""
     import uvicorn
 
     from .app import create_app
 
-    app = create_app(ledger_file, key, lang, now=now)  # type: ignore[arg-type]
+    app = create_app(served, key, lang, now=now)  # type: ignore[arg-type]
     config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on",
-                            timeout_graceful_shutdown=1)  # fmt: skip
-    uvicorn.Server(config).run(sockets=[sock])
+                            timeout_graceful_shutdown=3, http=_protocol(), ws="none",
+                            limit_concurrency=MAX_CONNECTIONS)  # fmt: skip
+    reporter = _Reporter(lang)
+
+    class Server(uvicorn.Server):
+        async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+            self.loop = asyncio.get_running_loop()
+            self.loop.set_exception_handler(reporter)
+            await super().startup(sockets)
+
+        def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+            super().handle_exit(sig, frame)
+            loop = getattr(self, "loop", None)
+            if loop is not None:  # (from the signal handler: woken through the loop)
+                loop.call_soon_threadsafe(app.close)
+
+    _more_files()
+    try:
+        Server(config).run(sockets=[sock])
+    except KeyboardInterrupt:  # (uvicorn raises the Ctrl-C again once it has stopped)
+        pass
+    finally:
+        with contextlib.suppress(OSError, ValueError):
+            print(say("serve.stopped", lang), file=sys.stderr, flush=True)
