@@ -19,15 +19,17 @@ import io
 import itertools
 import json
 import re
+import shutil
 import sys
+import tempfile
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
 from ..errors import GongzhuError, InputError
-from ..io.files import files_below, refuse_special
-from ..io.yamlfile import load_documents
+from ..io.files import files_below, open_regular, refuse_special
+from ..io.yamlfile import holds_pair_escapes, load_documents
 from ..terms import error
 from .lines import TOO_LONG, key_count, loads_line
 
@@ -49,6 +51,9 @@ __all__ = [
 EXTENSIONS = (".jsonl", ".yaml", ".yml", ".parquet")
 
 
+SPOOL_BYTES = 16 << 20
+"""A YAML stream on standard input is copied before it is read (to know how to read it, see
+:func:`~gongzhu_score.io.yamlfile.holds_pair_escapes`): in memory up to this, then on disk."""
 MAX_RECORD_BYTES = 1_000_000
 """One hand is a few hundred bytes; a line (or document) over a megabyte is refused unparsed,
 as a hand file of that size is."""
@@ -260,8 +265,8 @@ def _jsonl(stream: IO[bytes], name: str) -> Iterator[InputRecord]:
             yield jsonl_record(line, name, number)
 
 
-def _yaml_documents(stream: IO[str], name: str) -> Iterator[InputRecord]:
-    for number, data, problem in load_documents(stream):
+def _yaml_documents(stream: IO[str], name: str, pairs: bool) -> Iterator[InputRecord]:
+    for number, data, problem in load_documents(stream, pairs=pairs):
         yield InputRecord(name, number, data, problem, mark="#")
 
 
@@ -309,11 +314,14 @@ def read_records(
             raise refused.within(name or "<stdin>") from None
         return
     if path.endswith(".jsonl") or path.endswith(".ndjson"):
-        with open(path, "rb") as f:
+        with open_regular(path) as f:
             yield from _jsonl(f, name or path)
         return
-    with open(path, encoding="utf-8-sig", newline="") as text_file:
-        yield from _yaml_documents(text_file, name or path)
+    with open_regular(path) as raw:
+        pairs = holds_pair_escapes(raw)  # (read through once, then from the start)
+        raw.seek(0)
+        with _utf8(raw) as text_file:
+            yield from _yaml_documents(text_file, name or path, pairs)
 
 
 def _standard_input(raw: IO[bytes], name: str | None) -> Iterator[InputRecord]:
@@ -329,8 +337,13 @@ def _standard_input(raw: IO[bytes], name: str | None) -> Iterator[InputRecord]:
     if head == b"{":
         yield from _jsonl(joined, name or "<stdin>")
         return
-    text = _utf8(joined)
-    try:
-        yield from _yaml_documents(text, name or "<stdin>")
-    finally:
-        text.detach()  # standard input stays open
+    with tempfile.SpooledTemporaryFile(SPOOL_BYTES) as copy:  # (a pipe is read once)
+        shutil.copyfileobj(joined, copy)
+        copy.seek(0)
+        pairs = holds_pair_escapes(copy)
+        copy.seek(0)
+        text = _utf8(copy)
+        try:
+            yield from _yaml_documents(text, name or "<stdin>", pairs)
+        finally:
+            text.detach()

@@ -13,6 +13,7 @@ guards are the same either way.
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Iterator
 from typing import IO, Any
@@ -20,13 +21,23 @@ from typing import IO, Any
 import yaml
 from yaml.composer import Composer
 from yaml.constructor import SafeConstructor
+from yaml.parser import Parser
+from yaml.reader import Reader
 from yaml.resolver import Resolver
+from yaml.scanner import Scanner, ScannerError
 
 from ..errors import GongzhuError, InputError
 from ..terms import Said, error, place
 from .files import read_regular, refuse_special
 
-__all__ = ["MAX_DEPTH", "Document", "load_documents", "load_yaml", "read_text"]
+__all__ = [
+    "MAX_DEPTH",
+    "Document",
+    "holds_pair_escapes",
+    "load_documents",
+    "load_yaml",
+    "read_text",
+]
 
 MAX_DEPTH = 8
 """A hand, a rules file or a ledger nests four levels deep; deeper YAML is refused unbuilt."""
@@ -95,6 +106,41 @@ def _at(mark: Any) -> Said:
 
 _CParser: Any = getattr(getattr(yaml, "cyaml", None), "CParser", None)
 
+_HALF_PAIR = "[dD][89a-fA-F][0-9a-fA-F]{2}"
+_PAIR_ESCAPE = re.compile(r"\\u" + _HALF_PAIR)
+_PAIR_ESCAPE_BYTES = re.compile(rb"\\u" + _HALF_PAIR.encode())
+"""A ``\\u`` escape of half a surrogate pair, as ``json.dumps`` writes 🐷 (``\\ud83d\\udc37``):
+libyaml refuses it, so text that holds one is read by PyYAML's own scanner, which joins them."""
+
+
+class _PairScanner(Scanner):
+    """PyYAML's scanner, joining a double-quoted scalar's surrogate-pair escapes into the one
+    character they write, as JSON reads them; half a pair alone is refused where it is."""
+
+    def scan_flow_scalar(self, style: Any) -> Any:
+        token = super().scan_flow_scalar(style)
+        value = token.value
+        if any("\ud800" <= c <= "\udfff" for c in value):  # (only escapes make them: UTF-8 text)
+            try:
+                token.value = value.encode("utf-16-le", "surrogatepass").decode("utf-16-le")
+            except UnicodeDecodeError:
+                problem = "a quoted scalar holds half a surrogate pair (\\uD800-\\uDFFF) alone"
+                raise ScannerError(None, None, problem, token.start_mark) from None
+        return token
+
+
+class _PairLoader(Reader, _PairScanner, Parser, _Guards, SafeConstructor, Resolver):
+    """The guarded loader in PyYAML's own Python, for text holding surrogate-pair escapes."""
+
+    def __init__(self, stream: str | IO[str]) -> None:
+        Reader.__init__(self, stream)
+        _PairScanner.__init__(self)
+        Parser.__init__(self)
+        self._start_guards()
+        SafeConstructor.__init__(self)
+        Resolver.__init__(self)
+
+
 if _CParser is not None:
 
     class _Loader(_Guards, _CParser, SafeConstructor, Resolver):  # type: ignore[misc]
@@ -105,18 +151,7 @@ if _CParser is not None:
             Resolver.__init__(self)
 
 else:  # pragma: no cover  (PyYAML without libyaml)
-    from yaml.parser import Parser
-    from yaml.reader import Reader
-    from yaml.scanner import Scanner
-
-    class _Loader(Reader, Scanner, Parser, _Guards, SafeConstructor, Resolver):  # type: ignore[no-redef]
-        def __init__(self, stream: str | IO[str]) -> None:
-            Reader.__init__(self, stream)
-            Scanner.__init__(self)
-            Parser.__init__(self)
-            self._start_guards()
-            SafeConstructor.__init__(self)
-            Resolver.__init__(self)
+    _Loader = _PairLoader  # type: ignore[misc,assignment]
 
 
 class _TextLoader(_Loader):
@@ -126,10 +161,35 @@ class _TextLoader(_Loader):
     """
 
 
-_TextLoader.yaml_implicit_resolvers = {
+class _PairTextLoader(_PairLoader):
+    """:class:`_TextLoader` for text holding surrogate-pair escapes."""
+
+
+_TextLoader.yaml_implicit_resolvers = _PairTextLoader.yaml_implicit_resolvers = {
     first: [(tag, rx) for tag, rx in resolvers if tag == _NULL]
     for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
 }
+
+
+def _loader(text: str | IO[str], keep_text: bool, pairs: bool | None) -> Any:
+    """The loader for ``text``: libyaml's, unless it holds surrogate-pair escapes (``pairs``;
+    looked for in a string when not said)."""
+    if pairs is None:
+        pairs = isinstance(text, str) and _PAIR_ESCAPE.search(text) is not None
+    if pairs:
+        return (_PairTextLoader if keep_text else _PairLoader)(text)
+    return (_TextLoader if keep_text else _Loader)(text)
+
+
+def holds_pair_escapes(stream: IO[bytes]) -> bool:
+    """Whether the UTF-8 bytes of ``stream``, read through, hold a surrogate-pair escape (for
+    :func:`load_documents`'s ``pairs``). Memory stays flat: a megabyte at a time."""
+    tail = b""
+    while chunk := stream.read(1 << 20):
+        if _PAIR_ESCAPE_BYTES.search(tail + chunk):
+            return True
+        tail = chunk[-5:]
+    return False
 
 
 def _problem(e: Exception) -> InputError:
@@ -158,7 +218,7 @@ def load_yaml(text: str, source: str, *, keep_text: bool = False) -> object:
     """One YAML document from ``text``. Every error is an :class:`InputError` naming
     ``source``."""
     try:
-        loader = (_TextLoader if keep_text else _Loader)(text)  # reads (and checks) the text
+        loader = _loader(text, keep_text, None)  # reads (and checks) the text
     except _READ_ERRORS as e:  # a NUL or another character YAML does not allow
         raise _problem(e).within(source) from None
     try:
@@ -178,17 +238,20 @@ Document = tuple[int, object, InputError | None]
 """A document of a stream: its number (from 1), its data, and why it was refused (or None)."""
 
 
-def load_documents(text: str | IO[str], *, keep_text: bool = True) -> Iterator[Document]:
+def load_documents(
+    text: str | IO[str], *, keep_text: bool = True, pairs: bool | None = None
+) -> Iterator[Document]:
     """Each document of a YAML stream, guarded like :func:`load_yaml`.
 
-    The stream is text, or a text file read as it goes.
+    The stream is text, or a text file read as it goes (``pairs``: whether it holds
+    surrogate-pair escapes, :func:`holds_pair_escapes`; a string is looked at).
 
     Empty documents are skipped; one over :data:`MAX_DOCUMENT_CHARS` is refused. A refused
     document is reported and the next one read; a document that breaks the YAML syntax ends the
     stream, since nothing after it can be trusted.
     """
     try:
-        loader = (_TextLoader if keep_text else _Loader)(text)
+        loader = _loader(text, keep_text, pairs)
     except _READ_ERRORS as e:
         yield 1, None, _problem(e)
         return
@@ -196,7 +259,7 @@ def load_documents(text: str | IO[str], *, keep_text: bool = True) -> Iterator[D
     try:
         while True:
             try:
-                if not loader.check_data():  # type: ignore[no-untyped-call]
+                if not loader.check_data():
                     return
                 data = loader.get_data()
             except InputError as e:
