@@ -6,13 +6,20 @@ from __future__ import annotations
 
 import csv
 import io
+import itertools
+import json
+import os
 import shutil
+import subprocess
 import sys
+import tracemalloc
 from pathlib import Path
 
 import pytest
+import yaml
 from clitools import SAMPLES, refused, run
 
+from gongzhu_score.batch.parallel import slices
 from gongzhu_score.batch.reading import SNIFF_BYTES, not_hands
 from gongzhu_score.batch.run import PassedOver, input_files
 
@@ -134,3 +141,89 @@ def test_a_long_ledger_is_told_by_its_start(tmp_path: Path) -> None:
     path.write_text("format: 1\nplayers: [a, b, c, d]\nnote: " + "x" * SNIFF_BYTES + "\nhands:\n",
                     encoding="utf-8")  # fmt: skip
     assert not_hands(str(path)) == "ledger"
+
+
+# --- issue 35, cause 7: what a folder holds that is no file to read gets its notice ----------
+
+
+def test_links_to_nothing_loops_pipes_and_linked_folders_each_get_a_notice(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = tmp_path / "in"
+    (folder / "sub").mkdir(parents=True)
+    (tmp_path / "elsewhere").mkdir()
+    shutil.copy(MATCH / "hand1.yaml", folder / "a.yaml")
+    (folder / "dangling.yaml").symlink_to("nowhere.yaml")
+    (folder / "loop.jsonl").symlink_to("loop.jsonl")
+    os.mkfifo(folder / "sub" / "pipe.yaml")
+    (folder / "null.yml").symlink_to(os.devnull)
+    (folder / "linked").symlink_to(tmp_path / "elsewhere")
+    (folder / "notes.txt").write_text("not a hand, by its name: no notice", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    r = run("batch", "in", "--format", "csv")
+    assert r.exit_code == 0, r.stderr
+    assert r.stderr.splitlines() == [
+        "passed over in/dangling.yaml: a link to nothing (its target is gone)",
+        "passed over in/linked: a link to a folder, not followed (name the folder to read it)",
+        "passed over in/loop.jsonl: a link that leads back to itself (a loop)",
+        "passed over in/null.yml: not a regular file (a pipe, a device or a socket)",
+        "passed over in/sub/pipe.yaml: not a regular file (a pipe, a device or a socket)",
+    ]
+    assert {row["source"] for row in csv.DictReader(io.StringIO(r.stdout))} == {"in/a.yaml#1"}
+    told: list[PassedOver] = []
+    assert input_files(["in"], passed_over=told.append) == ["in/a.yaml"]
+    assert [(p.path, p.why) for p in told] == [
+        ("in/dangling.yaml", "dangling"),
+        ("in/linked", "folder_link"),
+        ("in/loop.jsonl", "loop"),
+        ("in/null.yml", "special"),
+        ("in/sub/pipe.yaml", "special"),
+    ]
+    said = run("batch", "in", "--format", "csv", "--lang", "zh").stderr.splitlines()
+    assert said[0] == "已跳过 in/dangling.yaml：这是指向不存在目标的链接（目标已不在）"
+
+
+def test_cutting_a_file_for_the_workers_never_holds_a_long_line(tmp_path: Path) -> None:
+    hand = (MATCH / "hand1.yaml").read_text(encoding="utf-8")
+    line = json.dumps(yaml.safe_load(hand), ensure_ascii=False).encode() + b"\n"
+    path = tmp_path / "long.jsonl"
+    with path.open("wb") as f:
+        f.write(line * 1000 + b'{"note": "' + b"x" * 30_000_000 + b'"}\n' + line * 1000)
+    tracemalloc.start()
+    try:
+        cut = slices(str(path), 4)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 4_000_000, peak  # (the line is 30 MB: reading it whole was the old way)
+    data = path.read_bytes()
+    assert cut[0].start == 0 and cut[-1].end == len(data)
+    for part in cut[1:]:
+        assert data[part.start - 1 : part.start] == b"\n"
+    assert sum(s.count for s in cut) == 2001
+    assert [s.line for s in cut] == list(itertools.accumulate([1] + [s.count for s in cut[:-1]]))
+
+
+def test_a_300_mb_line_is_refused_in_bounded_memory(tmp_path: Path) -> None:
+    hand = (MATCH / "hand1.yaml").read_text(encoding="utf-8")
+    line = json.dumps(yaml.safe_load(hand), ensure_ascii=False).encode() + b"\n"
+    path = tmp_path / "long.jsonl"
+    with path.open("wb") as f:
+        f.write(line * 20_000)
+        f.write(b'{"note": "')
+        for _ in range(300):
+            f.write(b"x" * 1_000_000)
+        f.write(b'"}\n' + line * 20_000)
+    measure = (
+        "import resource, subprocess, sys\n"
+        "r = subprocess.run([sys.executable, '-m', 'gongzhu_score', 'batch', sys.argv[1],"
+        " '--keep-going', '--format', 'csv'], capture_output=True, text=True)\n"
+        "print(r.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n"
+        "print(r.stderr)"
+    )
+    r = subprocess.run([sys.executable, "-c", measure, str(path)], capture_output=True,
+                       text=True, timeout=300)  # fmt: skip
+    code, peak_kb = map(int, r.stdout.splitlines()[0].split())
+    assert code == 1, r.stdout
+    assert f"{path}:20001: a line over 1,000,000 bytes" in r.stdout
+    assert peak_kb < 150_000, peak_kb  # (313 MB when the cut read the line whole)

@@ -28,6 +28,7 @@ from typing import IO, Protocol
 
 from ..core.engine import HandResult
 from ..errors import GongzhuError, InputError
+from ..io.files import open_regular
 from ..terms import error, place
 from .reading import BadRecord, numbered_lines
 from .runner import Batch, Emit, Summary
@@ -90,11 +91,10 @@ def slices(path: str, parts: int) -> list[Slice]:
     """
     size = os.path.getsize(path)
     cuts = [0]
-    with open(path, "rb") as f:
+    with open_regular(path) as f:
         for k in range(1, parts):
             f.seek(max(size * k // parts, cuts[-1]))
-            f.readline()  # to the start of the next line
-            cuts.append(min(f.tell(), size))
+            cuts.append(_next_line(f, size))
         cuts.append(size)
         out, line = [], 1
         for start, end in itertools.pairwise(cuts):
@@ -111,6 +111,16 @@ def slices(path: str, parts: int) -> list[Slice]:
             out.append(Slice(start, end, line, count))
             line += count
     return out
+
+
+def _next_line(f: IO[bytes], size: int) -> int:
+    """Where the line after the one ``f`` is in starts (or ``size``), looked for a megabyte at a
+    time: a 300 MB line is refused by its reader, never held here."""
+    while block := f.read(1 << 20):
+        newline = block.find(b"\n")
+        if newline >= 0:
+            return f.tell() - len(block) + newline + 1
+    return size
 
 
 def _ends_with_newline(f: IO[bytes], size: int) -> bool:

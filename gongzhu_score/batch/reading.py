@@ -191,8 +191,11 @@ def expand_inputs(paths: Iterable[str]) -> list[str]:
     return [path for path, _ in found_inputs(paths)]
 
 
-def found_inputs(paths: Iterable[str]) -> list[tuple[str, bool]]:
-    """:func:`expand_inputs`, each file marked if found in a folder."""
+def found_inputs(
+    paths: Iterable[str], passed: list[tuple[str, str]] | None = None
+) -> list[tuple[str, bool]]:
+    """:func:`expand_inputs`, each file marked if found in a folder; what the folders hold that
+    is no file to read goes to ``passed`` (:func:`~gongzhu_score.io.files.files_below`)."""
     out: list[tuple[str, bool]] = []
     for path in paths:
         p = Path(path)
@@ -201,7 +204,7 @@ def found_inputs(paths: Iterable[str]) -> list[tuple[str, bool]]:
         if path == "-" or p.is_file():
             out.append((path, False))
         elif p.is_dir():
-            out += [(found, True) for found in files_below(path, EXTENSIONS)]
+            out += [(found, True) for found in files_below(path, EXTENSIONS, passed)]
         elif p.exists():
             refuse_special(path)
         else:

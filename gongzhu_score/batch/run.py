@@ -63,7 +63,9 @@ class PassedOver:
     """A file of a folder that a batch does not read, and why.
 
     ``ledger`` (a match ledger), ``rules`` (a rules file), ``parquet`` (Parquet, without the
-    ``arrow`` extra).
+    ``arrow`` extra); and what is no file to read: ``dangling`` (a link to nothing), ``loop`` (a
+    link that leads back to itself), ``special`` (a pipe, a device, a socket), ``folder_link`` (a
+    link to a folder, not followed).
     """
 
     path: str
@@ -87,14 +89,20 @@ def input_files(
 
     The extra a Parquet input or output needs is checked first. Of the files found in folders,
     match ledgers and rules files are passed over (:func:`.reading.not_hands`), and so are
-    Parquet files when the ``arrow`` extra is missing, each told to ``passed_over`` once. A file
+    Parquet files when the ``arrow`` extra is missing, each told to ``passed_over`` once (what
+    is no file to read first: a dangling link, a link loop, a pipe, a link to a folder). A file
     named is read as it is: a ledger named is refused, saying what it is; Parquet named needs
     the extra.
     """
     files: list[str] = []
     arrow: bool | None = None
-    for path, in_folder in found_inputs(inputs):
-        why = None
+    unread: list[tuple[str, str]] = []
+    found = found_inputs(inputs, unread)
+    if passed_over is not None:
+        for path, unreadable in unread:
+            passed_over(PassedOver(path, unreadable))
+    for path, in_folder in found:
+        why: str | None = None
         if in_folder and is_parquet(path) and not parquet_out:
             arrow = _have_arrow() if arrow is None else arrow
             why = None if arrow else "parquet"

@@ -148,14 +148,9 @@ def batch_command(
     _report(bad, lang)
 
 
-# What a batch says of a file of a folder it does not read (batch.run.PassedOver.why).
-_PASSED_OVER = {"ledger": "batch.passed.ledger", "rules": "batch.passed.rules",
-                "parquet": "batch.passed.parquet"}  # fmt: skip
-
-
 def _passed_over(passed: PassedOver, lang: str) -> None:
     """A file of a folder passed over: one line on stderr."""
-    typer.echo(say(_PASSED_OVER[passed.why], lang, path=passed.path), err=True)
+    typer.echo(say(f"batch.passed.{passed.why}", lang, path=passed.path), err=True)
 
 
 def _report(bad: list[BadRecord], lang: str) -> None:

@@ -281,11 +281,17 @@ def replaced(path: str) -> Iterator[IO[str]]:
         ) from None
 
 
-def files_below(folder: str, suffixes: tuple[str, ...]) -> list[str]:
+def files_below(
+    folder: str, suffixes: tuple[str, ...], passed: list[tuple[str, str]] | None = None
+) -> list[str]:
     """The files below ``folder`` whose names end in one of ``suffixes``. They come folder by
     folder, in name order.
 
-    A folder that cannot be read is an error, never silently skipped.
+    A folder that cannot be read is an error, never silently skipped. What is passed over goes
+    to ``passed`` as ``(path, why)``, in the same order: an entry with such a name that is no
+    regular file (``dangling``: a link to nothing; ``loop``: a link that leads back to itself;
+    ``special``: a pipe, a device or a socket) and a link to a folder (``folder_link``: not
+    followed, so a folder is never read twice or for ever).
     """
 
     def unreadable(e: OSError) -> None:
@@ -293,10 +299,29 @@ def files_below(folder: str, suffixes: tuple[str, ...]) -> list[str]:
             str(e.filename)
         ) from None
 
-    found = [
-        os.path.join(top, name)
-        for top, _, names in os.walk(folder, onerror=unreadable)
-        for name in names
-        if os.path.splitext(name)[1] in suffixes and os.path.isfile(os.path.join(top, name))
-    ]
-    return sorted(found, key=lambda f: Path(f).parts)
+    found: list[tuple[str, str | None]] = []
+    for top, folders, names in os.walk(folder, onerror=unreadable):
+        found += [(os.path.join(top, name), "folder_link") for name in folders
+                  if os.path.islink(os.path.join(top, name))]  # fmt: skip
+        for name in names:
+            if os.path.splitext(name)[1] in suffixes:
+                path = os.path.join(top, name)
+                found.append((path, _not_a_file(path)))
+    found.sort(key=lambda entry: Path(entry[0]).parts)
+    if passed is not None:
+        passed += [(path, why) for path, why in found if why is not None]
+    return [path for path, why in found if why is None]
+
+
+def _not_a_file(path: str) -> str | None:
+    """Why ``path`` is no regular file to read (:func:`files_below`), or None.
+
+    One the system will not look at (no permission) is a file: reading it says why.
+    """
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        return "dangling"
+    except OSError as e:
+        return "loop" if e.errno == errno.ELOOP else None
+    return None if stat.S_ISREG(mode) else "special"

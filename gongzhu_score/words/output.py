@@ -335,5 +335,9 @@ OUTPUT: dict[str, str] = {
     "batch.passed.ledger": "passed over {path}: a match ledger, not recorded hands (match show and stats read it)",
     "batch.passed.rules": "passed over {path}: a rules file, not recorded hands (use it with --rules)",
     "batch.passed.parquet": "passed over {path}: reading Parquet needs the arrow extra: pip install 'gongzhu-score[arrow]'",
+    "batch.passed.dangling": "passed over {path}: a link to nothing (its target is gone)",
+    "batch.passed.loop": "passed over {path}: a link that leads back to itself (a loop)",
+    "batch.passed.special": "passed over {path}: not a regular file (a pipe, a device or a socket)",
+    "batch.passed.folder_link": "passed over {path}: a link to a folder, not followed (name the folder to read it)",
 }
 # fmt: on
