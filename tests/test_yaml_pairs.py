@@ -60,6 +60,29 @@ def test_a_yaml_stream_on_standard_input_joins_the_pairs_too() -> None:
     assert r.stdout.splitlines()[5] == "<stdin>#2,1,🐷,-100,-300"
 
 
+@pytest.mark.parametrize("how", ["pipe", "file"])
+def test_a_long_stream_on_standard_input_with_a_pair_only_at_its_end(
+    tmp_path: Path, how: str
+) -> None:
+    # Past the megabyte looked at first: a pipe is read by the careful reader, a file given with
+    # ``<`` looked through first; both join the pair in the last document.
+    plain = json.dumps({**RECORD, "players": [{**p, "name": f"P{i}"} for i, p in
+                                              enumerate(RECORD["players"])]})  # fmt: skip
+    text = ("---\n" + plain + "\n") * (1_100_000 // len(plain)) + "---\n" + TEXT + "\n"
+    assert len(text) > 1 << 20
+    path = tmp_path / "long.yaml"
+    path.write_text(text, encoding="ascii")
+    if how == "pipe":
+        r = cli("batch", "-", "--format", "csv", input=text)
+    else:
+        with path.open("rb") as f:
+            r = subprocess.run([sys.executable, "-m", "gongzhu_score", "batch", "-", "--format",
+                                "csv"], stdin=f, capture_output=True, text=True, timeout=120,
+                               env={"GONGZHU_LANG": "en", "PATH": "/usr/bin:/bin"})  # fmt: skip
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.splitlines()[-4].split(",")[1:] == ["1", "🐷", "-100", "-300"]
+
+
 @pytest.mark.parametrize("half", ["\\ud83d", "\\udc37", "\\ud83dx"])
 def test_half_a_pair_alone_is_refused_where_it_is(tmp_path: Path, half: str) -> None:
     path = tmp_path / "h.yaml"
