@@ -25,6 +25,7 @@ from ..errors import ArgumentError, GongzhuError, HandError, MissingCardsError, 
 from ..terms import Cards, Listed, Names, Said, error, place, printable, unsafe_character
 from .bits import SCORING
 from .cards import DECK, SCORING_CARDS, Card, decks_of, flag_of, not_a, parse_cards
+from .names import canonical_name, invisible_character, is_canonical_name
 from .variant import Variant
 
 __all__ = [
@@ -234,6 +235,7 @@ def is_plain_name(name: object) -> bool:
         and not name[0].isspace()
         and not name[-1].isspace()
         and unsafe_character(name) is None
+        and is_canonical_name(name)
     )
 
 
@@ -245,7 +247,9 @@ def check_name(name: object, seat: int | None = None) -> str:
     It must be text, not blank, with no surrounding space (the readers trim it). It may hold no
     character a terminal would act on or a reader would take as a line break: the ledger is
     YAML, and a U+2028 would end its line. Bytes that are not UTF-8 arrive as lone surrogates
-    and are refused, shown ``\\xff``. CJK, emoji and inner spaces are kept.
+    and are refused, shown ``\\xff``. CJK, emoji and inner spaces are kept. It must hold a
+    visible character and be in its one written form (:mod:`.names`), so that two names that
+    look the same are one name; a refusal says that form.
     """
     if is_plain_name(name):
         return name  # type: ignore[return-value]
@@ -261,6 +265,16 @@ def check_name(name: object, seat: int | None = None) -> str:
         raise error(HandError, "error.name.unsafe", name=repr(name), char=f"U+{ord(char):04X}")
     if name != name.strip():
         raise error(HandError, "error.name.space", name=repr(name))
+    fix = canonical_name(name)
+    if not fix:
+        code = f"U+{ord(invisible_character(name) or name[0]):04X}"
+        raise error(HandError, "error.name.invisible", name=repr(name), char=code)
+    if fix != name:
+        char = invisible_character(name)
+        if char is None:  # (only its composition differs)
+            raise error(HandError, "error.name.nfc", name=repr(name), fix=repr(fix))
+        code = f"U+{ord(char):04X}"
+        raise error(HandError, "error.name.hidden", name=repr(name), char=code, fix=repr(fix))
     return name
 
 
