@@ -16,8 +16,10 @@ from pathlib import Path
 import pytest
 from clitools import ROOT, SAMPLES, done, ok, refused
 
+from gongzhu_score import Hand
 from gongzhu_score.match.storage import read_ledger
 from gongzhu_score.render import chart
+from gongzhu_score.render.fit import columns
 from gongzhu_score.render.seats import SEAT_COLOURS
 
 LEDGER = str(SAMPLES / "match" / "ledger.yaml")
@@ -86,6 +88,39 @@ def test_names_are_drawn_as_written(tmp_path: Path) -> None:
     shown = texts(chart.chart_image(read_ledger(path), "svg", "en"))
     for name in ("$5$", "_hidden", "A&B<c>", "欧阳诸葛"):  # not mathematics, not left out
         assert any(t.startswith(f"{name}  ") for t in shown), shown
+
+
+@pytest.mark.chart
+@pytest.mark.parametrize("size", [40, 100_000])
+def test_a_long_name_is_cut_and_the_plot_keeps_its_room(tmp_path: Path, size: int) -> None:
+    # Issue 35, cause 9: a 40-character Chinese name squeezed the plot to nothing, with
+    # matplotlib's UserWarning on stderr; a 100,000-character one took 5 s to draw.
+    import subprocess
+    import warnings
+
+    from gongzhu_score.match.ledger import Ledger
+
+    long = ("欧阳" * size)[:size]
+    ledger = Ledger.new([long, "Bob", "Cy", "Di"])
+    ledger = ledger.add(Hand.from_captured({long: "QS", "Bob": "JD", "Cy": "全红", "Di": "10C"}))[0]
+    path = tmp_path / "long.yaml"
+    path.write_text(ledger.to_text(), encoding="utf-8")
+    out = tmp_path / "long.svg"
+    r = subprocess.run([sys.executable, "-m", "gongzhu_score", "match", "chart", str(path), "-o",
+                        str(out)], capture_output=True, text=True, timeout=60)  # fmt: skip
+    assert r.returncode == 0 and r.stderr == "", r.stderr
+    shown = texts(out.read_bytes())
+    cut = [t for t in shown if t.startswith("欧阳") and "…" in t]
+    assert len(cut) == 2, shown  # the legend's label and the line's end label
+    assert all(columns(t.split()[0]) <= chart.NAME_COLUMNS for t in cut), cut
+    assert max(len(t) for t in shown) < 120
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # (the layout's warning fails the test)
+        warnings.filterwarnings("ignore", message=r"(?s).*Glyph.*missing")  # (DejaVu, no CJK)
+        read = read_ledger(str(path))
+        figure = chart._draw(read, chart._texts(read, "en"), lambda text: ["DejaVu Sans"])
+        figure.draw_without_rendering()
+    assert figure.axes[0].get_position().width > 0.35  # laid out, the plot keeps its room
 
 
 def pixel_colours(png: Path) -> set[tuple[int, ...]]:

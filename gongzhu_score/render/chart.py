@@ -28,6 +28,7 @@ from typing import Any
 from ..errors import InputError
 from ..match.ledger import Ledger
 from ..terms import count_of_hands, error, printable, say
+from .fit import short_name
 from .formats import format_number
 from .seats import SEAT_COLOURS
 
@@ -54,6 +55,10 @@ CJK_FAMILIES = (
 )
 """Fonts with Chinese characters, preferred in this order after matplotlib's own for a text
 it cannot draw."""
+
+NAME_COLUMNS = 12
+"""A name is drawn cut to this many columns (six Chinese characters) around a ``…``, so that
+a long one cannot squeeze the plot; the ledger keeps it whole."""
 
 _DEFAULT = "DejaVu Sans"  # (matplotlib's own font, always there)
 _END = "#c0392b"
@@ -143,15 +148,17 @@ def _texts(ledger: Ledger, lang: str) -> dict[str, Any]:
     ends_words = {"end": str(ledger.end_at), "top": f"+{abs(ledger.end_at)}"}
     if status.ended:
         state = say("chart.over", lang, variant=ledger.variant.name, hand=status.ended_after,
-                    loser=status.loser, winner=status.winner)  # fmt: skip
+                    loser=short_name(status.loser or "", NAME_COLUMNS),
+                    winner=short_name(status.winner or "", NAME_COLUMNS))  # fmt: skip
     else:
         state = say("chart.in_play", lang, variant=ledger.variant.name,
                     count=count_of_hands(ledger.count, lang))  # fmt: skip
     losers = set(status.loser_side)
     labels, ends = [], []
     for name, total in zip(ledger.players, standing.totals, strict=True):
-        label = f"{_plain(name)}  {format_number(total)}"
-        ends.append(f"{_plain(name)} {format_number(total)}")
+        shown = _plain(short_name(name, NAME_COLUMNS))
+        label = f"{shown}  {format_number(total)}"
+        ends.append(f"{shown} {format_number(total)}")
         if name in losers:
             label += f"  ({say('chart.pig', lang)})"
         # A label that starts with "_" is one matplotlib leaves out of a legend (3.8): a zero
@@ -319,8 +326,8 @@ def _quiet() -> Iterator[None]:
     """Keep matplotlib's noise from the user.
 
     That is its warnings about glyphs its font lacks (an SVG's text is shown by the viewer's
-    fonts), its font manager's log, and what the libraries under it deprecate (an older
-    matplotlib calls pyparsing by names pyparsing 3.3 deprecates).
+    fonts) and about its layout, its font manager's log, and what the libraries under it
+    deprecate (an older matplotlib calls pyparsing by names pyparsing 3.3 deprecates).
     """
     import logging
     import warnings
@@ -331,6 +338,7 @@ def _quiet() -> Iterator[None]:
     try:
         with warnings.catch_warnings():
             warnings.filterwarnings("ignore", message=r"(?s).*[Gg]lyph.*missing")
+            warnings.filterwarnings("ignore", category=UserWarning)  # (its layout's, say)
             warnings.filterwarnings("ignore", category=DeprecationWarning,
                                     module=r"(matplotlib|pyparsing)(\.|$)")  # fmt: skip
             yield

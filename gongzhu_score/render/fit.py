@@ -7,11 +7,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
+from ..terms import printable
 from .formats import table
+from .simple import width as simple_width
 
-__all__ = ["columns", "fitted_table", "listed", "shortened", "widest", "wrapped"]
+__all__ = ["columns", "fitted_table", "listed", "short_name", "shortened", "widest", "wrapped"]
 
 
 def columns(text: str) -> int:
@@ -20,14 +23,35 @@ def columns(text: str) -> int:
     wcwidth is asked only for characters the simple table's list does not know, so a common
     table pays nothing to import it.
     """
-    from .simple import width
-
-    known = width(text)
+    if len(text) <= 1:
+        return _char_columns(text) if text else 0
+    if text.isascii():
+        known = simple_width(text)
+    else:  # (a character at a time, each remembered: the same sum, at a long text's speed)
+        widths = [_simple_columns(c) for c in text]
+        known = None if None in widths else sum(widths)  # type: ignore[arg-type]
     if known is not None:
         return known
     from wcwidth import wcswidth
 
     return max(wcswidth(text), len(text))
+
+
+@lru_cache(maxsize=4096)
+def _simple_columns(char: str) -> int | None:
+    return simple_width(char)
+
+
+@lru_cache(maxsize=4096)
+def _char_columns(char: str) -> int:
+    """:func:`columns` of one character, remembered (a long text is measured a character at a
+    time)."""
+    known = simple_width(char)
+    if known is not None:
+        return known
+    from wcwidth import wcswidth
+
+    return max(wcswidth(char), 1)
 
 
 def widest(text: str) -> int:
@@ -37,6 +61,9 @@ def widest(text: str) -> int:
 
 def _head(text: str, width: int) -> str:
     """The longest start of ``text`` within ``width`` columns."""
+    start = text[: max(width, 0)]
+    if start.isascii() and start.isprintable():
+        return start
     used = 0
     for k, char in enumerate(text):
         used += columns(char)
@@ -45,13 +72,29 @@ def _head(text: str, width: int) -> str:
     return text
 
 
+def _wider(text: str, width: int) -> bool:
+    """Whether ``text`` is wider than ``width`` columns: counted only as far as ``width``, so a
+    long text costs no more than a short one."""
+    if len(text) <= width // 2:  # (no character is wider than two columns)
+        return False
+    start = text[: width + 1]
+    if start.isascii() and start.isprintable():
+        return len(start) > width
+    used = 0
+    for char in text:
+        used += columns(char)
+        if used > width:
+            return True
+    return False
+
+
 def shortened(text: str, width: int, middle: bool = False) -> str:
     """``text`` cut to ``width`` columns, ending in ``…`` when cut.
 
     With ``middle``, its start and end are kept around the ``…``, so names that begin alike stay
     apart.
     """
-    if columns(text) <= width:
+    if not _wider(text, width):
         return text
     room = width - 1  # (the … takes one column)
     if not middle:
@@ -59,6 +102,12 @@ def shortened(text: str, width: int, middle: bool = False) -> str:
     head = _head(text, (room + 1) // 2)
     tail = _head(text[::-1], room - columns(head))[::-1]
     return f"{head}…{tail}"
+
+
+def short_name(name: str, width: int) -> str:
+    """A name, or a side (``东+西``), shown printable with each name cut to ``width`` columns
+    around a ``…`` (the start and the end kept, so that names that begin alike stay apart)."""
+    return "+".join(shortened(printable(part), width, middle=True) for part in name.split("+"))
 
 
 # A word: a Chinese character (with the punctuation after it), or a run of other characters
@@ -72,24 +121,36 @@ _WORD = re.compile(
 )
 
 
+def _more_than_one(body: str, at: int) -> bool:
+    """Whether ``body[at:]`` holds more than one character that is not a space (looked at only
+    near ``at``: a long rest holds more)."""
+    return len(body) - at > 64 or len(body[at:].strip()) > 1
+
+
 def wrapped(text: str, width: int | None, indent: str = "  ") -> list[str]:
     """``text`` as lines of at most ``width`` columns, later lines indented.
 
     ``width`` None is one line. A word wider than a line is broken where it must be.
     """
-    if width is None or columns(text) <= width:
+    if width is None or not _wider(text, width):
         return [text]
     lines: list[str] = []
-    line = ""
+    line, used = "", 0  # (the line's columns, counted as it grows: each word is measured once)
     for word in _WORD.findall(text):
-        if line.strip() and columns((line + word).rstrip()) > width:
+        body = word.rstrip()  # (a word's spaces come only at its end)
+        size = columns(body)
+        if line.strip() and used + size > width:
             lines.append(line.rstrip())
-            line = indent
-        while columns((line + word).rstrip()) > width and len(word.strip()) > 1:
-            head = _head(word, width - columns(line)) or word[0]  # (at least one character)
+            line, used = indent, columns(indent)
+        at = 0  # (a long word is walked a line at a time, never copied whole per line)
+        while used + size > width and _more_than_one(body, at):
+            piece = word[at : at + 4 * width + 8]  # (more than a line holds)
+            head = _head(piece, width - used) or piece[0]  # (at least one character)
             lines.append(line + head)
-            line, word = indent, word[len(head) :]
-        line += word
+            line, used, at = indent, columns(indent), at + len(head)
+            size -= columns(head)
+        line += word[at:]
+        used += size + columns(word[len(body) :])
     if line.strip():
         lines.append(line.rstrip())
     return lines
@@ -114,6 +175,24 @@ def listed(
     return lines
 
 
+FOLD_COLUMNS = 16
+"""In a table fitted to a width, a text cell wider than this (or a third of the width) is folded
+over lines: every character stays, so the name can be typed back as it is read."""
+
+
+def _multiline(table_format: str) -> bool:
+    """Whether the table format draws a cell of several lines (not Markdown's, say)."""
+    import tabulate
+
+    return table_format in tabulate.multiline_formats
+
+
+def _folded(cell: Any, width: int) -> Any:
+    if not isinstance(cell, str) or "\n" in cell or not _wider(cell, width):
+        return cell
+    return "\n".join(wrapped(cell, width, indent=""))
+
+
 def fitted_table(
     rows: Sequence[Sequence[Any]],
     headers: Sequence[Any],
@@ -130,6 +209,13 @@ def fitted_table(
     whole = table(rows, headers, table_format, colalign=tuple(colalign))
     if width is None or widest(whole) <= width:
         return [whole]
+    if _multiline(table_format):  # a long name folded over lines within its column, not cut
+        fold = max(FOLD_COLUMNS, width // 3)
+        headers = [_folded(h, fold) for h in headers]
+        rows = [[_folded(cell, fold) for cell in row] for row in rows]
+        whole = table(rows, headers, table_format, colalign=tuple(colalign))
+        if widest(whole) <= width:
+            return [whole]
     kept = [k for k in range(len(headers)) if k == 0 or any(str(row[k]).strip() for row in rows)]
 
     def block(chosen: Sequence[int]) -> str:

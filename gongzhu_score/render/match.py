@@ -182,7 +182,7 @@ def _chart(ledger: Ledger, lang: str, room: int | None = None) -> list[str]:
     All share one scale, reaching down to the end line (and in team play up to its opposite).
     Wider than ``room``, the lines show the last hands' bars after a ``…``.
     """
-    from .fit import columns, wrapped
+    from .fit import columns, short_name, wrapped
 
     series = deciding_series(ledger)
     values = [v for row in series for v in row]
@@ -192,12 +192,15 @@ def _chart(ledger: Ledger, lang: str, room: int | None = None) -> list[str]:
     low = min([*values, end])
     high = max([*values, -end if ledger.team_play else 0])
     span = high - low or 1
-    width = max(columns(n) for n in ledger.players)
+    names = list(ledger.players)
+    if room is not None:  # (a picture: a long name cut around a …, as the chart draws it)
+        names = [short_name(n, max(room // 4, 12)) for n in names]
+    width = max(columns(n) for n in names)
     key = "match.chart_final" if ledger.team_play else "match.chart"
     lines = wrapped(say(key, lang, **_end_words(ledger)), room)
     last = max(len(format_number(row[-1])) for row in series)
     bars_room = len(values) if room is None else max(room - width - last - 6, 8)
-    for name, row in zip(ledger.players, series, strict=True):
+    for name, row in zip(names, series, strict=True):
         if len(row) > bars_room:  # the last hands, the end of the line being where it stands
             row = row[len(row) - bars_room + 1 :]
             bars = "…"
@@ -250,11 +253,14 @@ def standing_lines(ledger: Ledger, lang: str = "en", width: int | None = None) -
     total_size = max(len(t) for t in totals)
     # The numbers of "700 to go" aligned; "还差 700 分" is not padded inside.
     go_size = max(len(format_number(left)) for left in standing.to_go) if _leads(lang) else 0
-    for name, total, shown, left in zip(names, standing.totals, totals, standing.to_go,
-                                        strict=True):  # fmt: skip
-        pad = " " * (name_size - columns(name))
-        to_go = _to_go_text(ledger, total, left, lang, go_size)
-        lines.append(f"  {name}{pad}  {shown:>{total_size}}  {to_go}")
+    to_go = [_to_go_text(ledger, total, left, lang, go_size)
+             for total, left in zip(standing.totals, standing.to_go, strict=True)]  # fmt: skip
+    if width is not None:  # (a name too long to align by is folded alone: the rest stay aligned)
+        room = width - 6 - total_size - max(columns(t) for t in to_go)
+        name_size = max((columns(n) for n in names if columns(n) <= room), default=4)
+    for name, shown, go in zip(names, totals, to_go, strict=True):
+        pad = " " * max(name_size - columns(name), 0)
+        lines += wrapped(f"  {name}{pad}  {shown:>{total_size}}  {go}", width, "    ")
     past = standing.past
     if past:
         compared = Listed(_compared(ledger, standing.totals[i]) for i in past)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..match.ledger import Ledger
 from ..terms import count_of_hands, printable, say, template
-from .fit import columns, listed, shortened, wrapped
+from .fit import columns, listed, short_name, shortened, wrapped
 from .formats import format_number
 
 __all__ = ["WIDTH", "match_summary"]
@@ -76,7 +76,7 @@ def match_summary(ledger: Ledger, lang: str = "en") -> str:
 
 def _short(name: str) -> str:
     """A name or side (``东+西``) as the summary shows it, cut to :data:`_NAME`."""
-    return "+".join(shortened(printable(part), _NAME, middle=True) for part in name.split("+"))
+    return short_name(name, _NAME)
 
 
 def _end_text(ledger: Ledger) -> str:
