@@ -267,7 +267,8 @@ def test_serve_everywhere_prints_the_interface_address_where_the_host_name_is_lo
     assert done.returncode == 0, done.stdout + done.stderr
     said: dict[str, Any] = json.loads(done.stdout)
     assert said["getent"] == ["127.0.1.1", "gongzhu-test"]  # (Debian's /etc/hosts)
-    assert said["stderr"] == ["", ""]
+    stopped = "stopped serving; every ledger is as it was last written\n"  # (Ctrl-C: one line)
+    assert said["stderr"] == [stopped, stopped]
 
     lines = said["everywhere"]["lines"]
     port = lines[0].split(":")[2].split("/")[0]
