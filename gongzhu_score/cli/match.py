@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 import typer
 
 from ..errors import FirstPigError, LedgerError, PlayersError
-from ..match.ledger import check_end, check_note
+from ..match.ledger import check_end, check_last_hand, check_note
 from ..render.formats import Format, json_text
 from ..terms import Listed, colon, count_of_hands, error, place, printable, say
 from .boundary import PROG, Command, silence_stdout, tell
@@ -32,6 +32,7 @@ from .options import (
     ForgetGoneOpt,
     HandInput,
     HandNumberArg,
+    HandsOpt,
     InteractiveOpt,
     LedgerArg,
     LikeOpt,
@@ -116,6 +117,7 @@ def match_new(
     like: LikeOpt = None,
     asked: Asked,
     end_at: EndAtOpt = None,
+    hands: HandsOpt = None,
     lang: str,
 ) -> None:
     """Start a match ledger. It is never overwritten.
@@ -123,21 +125,26 @@ def match_new(
     Examples:
       gongzhu-score match new tonight.yaml --players 东,南,西,北
       gongzhu-score match new tomorrow.yaml --like tonight.yaml
+      gongzhu-score match new final.yaml --players 东,南,西,北 --hands 16
     """
     from ..match.actions import new_match, split_names
+    from ..render.match import end_text
 
     if end_at is not None:
         check_end(end_at, "--end-at")
+    if hands is not None:
+        check_last_hand(hands, "--hands")
     if players is None and like is None:
         raise error(LedgerError, "error.cli.players_or_like")
     try:
         names = split_names(players) if players is not None else None
-        ledger = new_match(ledger_file, names, like=like, options=asked.scoring(), end_at=end_at)
+        ledger = new_match(ledger_file, names, like=like, options=asked.scoring(), end_at=end_at,
+                           last_hand=hands)  # fmt: skip
     except PlayersError as e:
         raise e if players is None else e.within("--players") from None
     started = say("match.new", lang, ledger=ledger_file, players=Listed(ledger.players),
                   variant=ledger.variant.name, normalize=ledger.normalization.describe(),
-                  end=ledger.end_at)  # fmt: skip
+                  end=end_text(ledger, lang))  # fmt: skip
     with _shown(ledger_file, "new", {}, lang):
         typer.echo(started)  # the result: on standard output (errors alone go to stderr)
 
@@ -426,23 +433,33 @@ def match_rename(
 
 @match_app.command("set", cls=Command)
 @grouped(asked=asked, lang=language)
-def match_set(ledger_file: LedgerArg, *, end_at: EndAtOpt = None, asked: Asked, lang: str) -> None:
+def match_set(
+    ledger_file: LedgerArg,
+    *,
+    end_at: EndAtOpt = None,
+    hands: HandsOpt = None,
+    asked: Asked,
+    lang: str,
+) -> None:
     """Change the match's settings after its start: every hand is scored again under them and
     every total redone; it says what moved. 'match restore' brings the old settings back.
 
     Examples:
       gongzhu-score match set tonight.yaml --end-at -800
       gongzhu-score match set tonight.yaml --variant dehong --scale 12
+      gongzhu-score match set final.yaml --hands 20
     """
     from ..match.actions import change_settings
     from ..render.match import settings_text
 
     if end_at is not None:
         check_end(end_at, "--end-at")
+    if hands is not None:
+        check_last_hand(hands, "--hands")
     options = asked.scoring()
-    if not options.given() and end_at is None:
+    if not options.given() and end_at is None and hands is None:
         raise error(LedgerError, "error.cli.nothing_to_set")
-    changed = change_settings(ledger_file, options, end_at=end_at)
+    changed = change_settings(ledger_file, options, end_at=end_at, last_hand=hands)
     with _shown(ledger_file, "set", {"changes": changed.changes}, lang):
         typer.echo(settings_text(changed, lang), nl=False)
 

@@ -332,6 +332,9 @@ FirstPigOpt = Annotated[str | None, typer.Option(
 EndAtOpt = Annotated[int | None, typer.Option(
     "--end-at", metavar="N", show_default=False,
     help="The end, a negative total: a raw total at or below it (default -1000); in team play a final total reaching it or its opposite.")]
+HandsOpt = Annotated[int | None, typer.Option(
+    "--hands", metavar="N", show_default=False,
+    help="A 盤 of N hands (計副製): the match ends after hand N, or at the end line if that comes first.")]
 InteractiveOpt = Annotated[bool, typer.Option(
     "--interactive", "-i",
     help="Ask for each player's cards (the default when no hand is given at a terminal).")]

@@ -24,7 +24,7 @@ from ..io.fields import HandSpec
 from ..io.variants import DEFAULT, find_variant
 from ..terms import error
 from .history import Change
-from .ledger import Ledger, LedgerEntry, check_end
+from .ledger import Ledger, LedgerEntry, check_end, check_last_hand
 from .storage import change_ledger, create_ledger, read_ledger, restore_ledger
 
 __all__ = [
@@ -93,15 +93,19 @@ def new_match(
     like: str | None = None,
     options: ScoringOptions = ScoringOptions(),
     end_at: int | None = None,
+    last_hand: int | None = None,
 ) -> Ledger:
     """Start a match in a new ledger, never over an existing file.
 
     It is scored as ``options`` say. ``like`` is another match's ledger whose players, rules,
-    normalization and end are the start: what is given here wins, and a new rule set brings its
-    own normalization method.
+    normalization and end (its end line, and its number of hands) are the start: what is given
+    here wins, and a new rule set brings its own normalization method. ``last_hand`` makes it a
+    盤 of that many hands (rulings §12).
     """
     if end_at is not None:
         check_end(end_at)
+    if last_hand is not None:
+        check_last_hand(last_hand)
     old = read_ledger(like) if like is not None else None
     rules = options.rules
     chosen = rules if rules is not None else (old.variant if old is not None else None)
@@ -111,7 +115,8 @@ def new_match(
     norm = options.after(base, variant, same_rules=same)
     names = list(players) if players is not None else (list(old.players) if old else [])
     end = end_at if end_at is not None else (old.end_at if old is not None else None)
-    ledger = Ledger.new(names, variant, norm, end)
+    last = last_hand if last_hand is not None else (old.last_hand if old is not None else None)
+    ledger = Ledger.new(names, variant, norm, end, last)
     create_ledger(path, ledger)
     return ledger
 
@@ -265,21 +270,26 @@ def change_settings(
     options: ScoringOptions = ScoringOptions(),
     *,
     end_at: int | None = None,
+    last_hand: int | None = None,
 ) -> SettingsChanged:
-    """The match under other rules, normalization or end, and what moved.
+    """The match under other rules, normalization, end line or number of hands, and what
+    moved.
 
     Every hand is scored again from its cards and every total redone. Options not given stay as
-    they were (the normalization method too, unless the rules change).
+    they were (the normalization method too, unless the rules change). ``last_hand`` may not be
+    below the hands played.
     """
     if end_at is not None:
         check_end(end_at)
+    if last_hand is not None:
+        check_last_hand(last_hand)
 
     def change(ledger: Ledger) -> tuple[Ledger, SettingsChanged]:
         norm: Normalization | None = None
         if options.given():
             base = options.rules if options.rules is not None else ledger.variant
             norm = options.after(ledger.normalization, base, same_rules=options.rules is None)
-        after = ledger.with_settings(options.rules, norm, end_at)
+        after = ledger.with_settings(options.rules, norm, end_at, last_hand)
         return after, SettingsChanged(ledger, after, _moved(ledger, after))
 
     _, changed = change_ledger(path, change, lambda b, a, c: ("set", {"changes": c.changes}))
@@ -296,6 +306,7 @@ def _moved(before: Ledger, after: Ledger) -> dict[str, tuple[str, str]]:
             "rounding": n.rounding.value,
             "teams": n.teams.value,
             "end_at": str(ledger.end_at),
+            "last_hand": "none" if ledger.last_hand is None else str(ledger.last_hand),
         }
 
     old, new = shown(before), shown(after)

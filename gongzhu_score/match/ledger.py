@@ -40,6 +40,7 @@ __all__ = [
     "MatchStatus",
     "Standing",
     "check_end",
+    "check_last_hand",
     "pig_takers",
 ]
 
@@ -144,6 +145,9 @@ class Ledger:
     """Hands before ``entries[0]`` that were not read: a ledger read only to add a hand holds
     just its last one (:func:`gongzhu_score.match.storage.change_ledger`), which is all adding
     needs. Every other change needs them all."""
+    last_hand: int | None = None
+    """A 盤 of a fixed number of hands (計副製, rulings §12): the match ends after this hand,
+    or at the end line if that comes first; None: at the end line alone."""
 
     @property
     def count(self) -> int:
@@ -167,6 +171,7 @@ class Ledger:
         variant: Variant | str = DEFAULT,
         normalization: Normalization | None = None,
         end_at: int | None = None,
+        last_hand: int | None = None,
     ) -> Ledger:
         rules = find_variant(variant)
         names = tuple(n.strip() for n in players)
@@ -180,7 +185,9 @@ class Ledger:
         norm = normalization or Normalization(rules.normalize)
         threshold = rules.match_end if end_at is None else end_at
         check_end(threshold)
-        return cls(names, rules, norm, threshold)
+        if last_hand is not None:
+            check_last_hand(last_hand)
+        return cls(names, rules, norm, threshold, last_hand=last_hand)
 
     # --- the match, hand by hand ----------------------------------------------------------
 
@@ -271,7 +278,7 @@ class Ledger:
         (but for copying the tuple of hands).
         """
         last = self.entries[-1] if self.entries else None
-        if last is not None and self._ended_at(last):
+        if last is not None and self._ended_at(last, self.count):
             status = self.status()
             raise error(
                 MatchOverError, "error.ledger.over", hand=status.ended_after, loser=status.loser
@@ -305,16 +312,26 @@ class Ledger:
         variant: Variant | None = None,
         normalization: Normalization | None = None,
         end_at: int | None = None,
+        last_hand: int | None = None,
     ) -> Ledger:
-        """The match under other rules, normalization or end, every hand rescored."""
+        """The match under other rules, normalization or end, every hand rescored.
+
+        ``last_hand`` makes it a 盤 of that many hands; it may not be below the hands played.
+        """
         self._whole()
         if end_at is not None:
             check_end(end_at)
+        if last_hand is not None:
+            check_last_hand(last_hand)
+            if last_hand < self.count:
+                raise error(LedgerError, "error.ledger.hands_below", hands=last_hand,
+                            count=self.count)  # fmt: skip
         changed = replace(
             self,
             variant=variant or self.variant,
             normalization=normalization or self.normalization,
             end_at=self.end_at if end_at is None else end_at,
+            last_hand=self.last_hand if last_hand is None else last_hand,
             entries=(),
         )
         entries: list[LedgerEntry] = []
@@ -422,7 +439,11 @@ class Ledger:
         raws = entry.total_raw if entry else (0,) * len(self.players)
         return tuple(t - end for t in raws)  # a cumulative raw total at or below
 
-    def _ended_at(self, entry: LedgerEntry) -> bool:
+    def _ended_at(self, entry: LedgerEntry, number: int) -> bool:
+        """Whether the match ended with ``entry``, hand ``number``: its last hand, or a total
+        at or past the end line."""
+        if self.last_hand is not None and number >= self.last_hand:
+            return True
         return any(left <= 0 for left in self._to_go(entry))
 
     def standing(self) -> Standing:
@@ -469,7 +490,7 @@ class Ledger:
     def status(self) -> MatchStatus:
         first = self.skipped + 1
         ended_after = next(
-            (i for i, e in enumerate(self.entries, first) if self._ended_at(e)), None
+            (i for i, e in enumerate(self.entries, first) if self._ended_at(e, i)), None
         )
         next_lead = self.next_lead()
         if ended_after is None:
@@ -546,6 +567,7 @@ class Ledger:
             f"rounding: {_dump(norm.rounding.value)}",
             f"teams: {_dump(norm.teams.value)}",
             f"end_at: {self.end_at}",
+            *([f"last_hand: {self.last_hand}"] if self.last_hand is not None else []),
             "hands:",
         ]
         return "\n".join(lines) + "\n"
@@ -578,11 +600,12 @@ class Ledger:
 
     def same_match(self, other: Ledger) -> bool:
         """Same players, rules and end: only the hands may differ."""
-        return (self.players, self.variant, self.normalization, self.end_at) == (
+        return (self.players, self.variant, self.normalization, self.end_at, self.last_hand) == (
             other.players,
             other.variant,
             other.normalization,
             other.end_at,
+            other.last_hand,
         )
 
     @classmethod
@@ -601,7 +624,7 @@ class Ledger:
                 LedgerError, "error.ledger.format", expected=FORMAT, found=repr(data.get("format"))
             )
         allowed = {"format", "players", "variant", "rules", "normalize", "scale", "rounding",
-                   "teams", "end_at", "hands"}  # fmt: skip
+                   "teams", "end_at", "last_hand", "hands"}  # fmt: skip
         for key in data:
             if key not in allowed:
                 raise error(LedgerError, "error.ledger.unknown_key", key=repr(key))
@@ -621,7 +644,8 @@ class Ledger:
                 rules: Variant | str = Variant.from_data(data["rules"])
             else:
                 rules = _field(data, "variant", str)
-            ledger = cls.new(players, rules, norm, _field(data, "end_at", int))
+            last_hand = _field(data, "last_hand", int) if "last_hand" in data else None
+            ledger = cls.new(players, rules, norm, _field(data, "end_at", int), last_hand)
         except GongzhuError as e:
             raise e.recast(LedgerError) from None
         hands = data.get("hands") or []
@@ -796,6 +820,18 @@ def check_end(end_at: int, flag: str | None = None) -> None:
         fix = f"{flag} {-end_at}" if flag else str(-end_at)
         hint = place("error.ledger.end_fix", value=fix) if end_at else place("error.ledger.end_eg")
         raise error(LedgerError, "error.ledger.end", said=said, hint=hint)
+
+
+MAX_HANDS = 10_000
+"""The most hands a 盤 may be set to (``--hands``): a long evening is a few dozen."""
+
+
+def check_last_hand(hands: object, flag: str | None = None) -> int:
+    """The number of hands of a 盤: a whole number from 1 to :data:`MAX_HANDS`."""
+    if isinstance(hands, bool) or not isinstance(hands, int) or not 1 <= hands <= MAX_HANDS:
+        said = f"{flag} {hands}" if flag else f"last_hand: {hands!r}"
+        raise error(LedgerError, "error.ledger.hands", said=said, most=MAX_HANDS)
+    return hands
 
 
 def _cards_by_name(

@@ -27,9 +27,10 @@ from typing import Any
 
 from ..errors import InputError
 from ..match.ledger import Ledger
-from ..terms import count_of_hands, error, printable, say
+from ..terms import error, printable, say
 from .fit import short_name
 from .formats import format_number
+from .match import played_text
 from .seats import SEAT_COLOURS
 
 __all__ = ["CJK_FAMILIES", "chart_format", "chart_image", "write_chart"]
@@ -152,7 +153,7 @@ def _texts(ledger: Ledger, lang: str) -> dict[str, Any]:
                     winner=short_name(status.winner or "", NAME_COLUMNS))  # fmt: skip
     else:
         state = say("chart.in_play", lang, variant=ledger.variant.name,
-                    count=count_of_hands(ledger.count, lang))  # fmt: skip
+                    count=played_text(ledger, lang))  # fmt: skip
     losers = set(status.loser_side)
     labels, ends = [], []
     for name, total in zip(ledger.players, standing.totals, strict=True):

@@ -82,6 +82,7 @@ def match_to_dict(ledger: Ledger) -> dict[str, Any]:
         "rounding": norm.rounding.value,
         "teams": norm.teams.value,
         "end_at": ledger.end_at,
+        **({"last_hand": ledger.last_hand} if ledger.last_hand is not None else {}),
         "hands": hands_as_dicts(ledger),
         "totals": totals_to_dict(ledger),
         "ended": status.ended,
@@ -119,6 +120,20 @@ def totals_to_dict(ledger: Ledger) -> dict[str, list[Any]]:
     }
 
 
+def end_text(ledger: Ledger, lang: str = "en") -> str:
+    """Where the match ends: its end line (``-1000``), and for a 盤 its last hand too."""
+    if ledger.last_hand is None:
+        return str(ledger.end_at)
+    return say("match.end_or_hand", lang, end=ledger.end_at, hand=ledger.last_hand)
+
+
+def played_text(ledger: Ledger, lang: str = "en") -> str:
+    """The hands played: ``7 hands``, and in a 盤 ``7 of 16 hands``."""
+    if ledger.last_hand is None:
+        return count_of_hands(ledger.count, lang)
+    return say("match.of_hands", lang, count=ledger.count, last=ledger.last_hand)
+
+
 def match_status_text(ledger: Ledger, status: MatchStatus, lang: str = "en") -> str:
     """One line: in play and who leads next, or the loser (当猪) and winner."""
     n = ledger.count
@@ -143,13 +158,13 @@ def match_status_text(ledger: Ledger, status: MatchStatus, lang: str = "en") -> 
         return say("match.no_hands", lang, card=card)
     if ledger.first_lead == "holder":
         card = ledger.variant.opening_card
-        return say("match.in_play_holder", lang, count=count_of_hands(n, lang), card=card)
+        return say("match.in_play_holder", lang, count=played_text(ledger, lang), card=card)
     lead = join(status.next_lead, lang, "or") or say("match.no_pig", lang)
     first_pig = ledger.entries[-1].first_pig is not None
     key = ("match.in_play_rotation" if rotation
            else "match.in_play_first_pig" if first_pig else "match.in_play")  # fmt: skip
     seat = ledger.players.index(status.next_lead[0]) + 1 if rotation else 0
-    return say(key, lang, count=count_of_hands(n, lang), lead=lead, seat=seat)
+    return say(key, lang, count=played_text(ledger, lang), lead=lead, seat=seat)
 
 
 def _end_words(ledger: Ledger) -> dict[str, str]:
@@ -348,7 +363,7 @@ def rules_line(ledger: Ledger, lang: str = "en") -> str:
     norm = ledger.normalization
     teams = say("match.teams_part", lang, teams=norm.teams.value) if ledger.team_play else ""
     return say("match.rules_line", lang, variant=ledger.variant.name,
-               method=method_text(norm, lang), teams=teams, end=ledger.end_at)  # fmt: skip
+               method=method_text(norm, lang), teams=teams, end=end_text(ledger, lang))  # fmt: skip
 
 
 def _rules_lines(rules: str, width: int | None) -> list[str]:

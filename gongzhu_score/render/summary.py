@@ -7,9 +7,10 @@ end line, the pig (当猪) when it is over, and the hands played.
 from __future__ import annotations
 
 from ..match.ledger import Ledger
-from ..terms import count_of_hands, printable, say, template
+from ..terms import printable, say, template
 from .fit import columns, listed, short_name, shortened, wrapped
 from .formats import format_number
+from .match import played_text
 
 __all__ = ["WIDTH", "match_summary"]
 
@@ -28,7 +29,7 @@ def match_summary(ledger: Ledger, lang: str = "en") -> str:
     standing = ledger.standing()
     kind = say("match.final_total" if ledger.team_play else "match.raw_total", lang)
     title = say("summary.title", lang, variant=ledger.variant.name,
-                count=count_of_hands(ledger.count, lang))  # fmt: skip
+                count=played_text(ledger, lang))  # fmt: skip
     lines = wrapped(title, WIDTH)
     if not ledger.entries:
         return "\n".join([*lines, say("summary.no_hands", lang)]) + "\n"

@@ -254,6 +254,8 @@ OUTPUT: dict[str, str] = {
     "match.restore_hint": "('gongzhu-score match restore {ledger}' brings it back.)",
     "match.confirm_remove": "Remove hand {number}?",
     "match.not_removed": "nothing removed",
+    "match.end_or_hand": "{end} or after hand {hand}",
+    "match.of_hands": "{count} of {last} hands",
     "match.new": "new match in {ledger}: {players} · {variant} · {normalize} · ends at {end}",
     "match.renamed": "renamed {old} to {new}",
     "match.verified": "{ledger}: {count}, every number agrees",
