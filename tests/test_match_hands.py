@@ -64,6 +64,15 @@ def test_it_says_hand_n_of_the_pan_in_both_languages(tmp_path: Path) -> None:
     assert ok("match", "summary", str(ledger)).startswith("Gongzhu (拱猪) · classic · 1 of 4 hands")
 
 
+def test_the_page_says_it_too(tmp_path: Path) -> None:
+    from gongzhu_score.web.state import page_state  # (what the page shows: status, rules)
+
+    ledger = played(tmp_path, 4, 1)
+    state = page_state(str(ledger), "zh")
+    assert "1/4 局" in state["status"] and "打完第 4 局" in state["rules_line"]
+    assert state["match"]["last_hand"] == 4
+
+
 def test_the_end_line_first_ends_it_first(tmp_path: Path) -> None:
     ledger = played(tmp_path, 10, 1, "--end-at", "-100")  # 东 at -100 after hand 1
     data = json.loads(ok("match", "show", str(ledger), "--format", "json"))
