@@ -145,7 +145,9 @@ def depth(value: object) -> int:
 
 
 @given(st.one_of(
-    jsonish(st.characters()).map(lambda v: (v, json.dumps(v))),  # (ASCII: the rest escaped)
+    # (ASCII: the rest escaped; no lone surrogate, which JSON reads and this tool refuses
+    # as half a pair: older Hypothesis draws them unless told)
+    jsonish(st.characters(blacklist_categories=("Cs",))).map(lambda v: (v, json.dumps(v))),
     jsonish(PRINTABLE).map(lambda v: (v, json.dumps(v, ensure_ascii=False))),
 ))  # fmt: skip
 def test_any_json_text_reads_the_same_as_yaml(case: tuple[object, str]) -> None:
