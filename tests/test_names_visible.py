@@ -88,6 +88,25 @@ def test_joiners_and_selectors_that_change_the_drawing_are_kept(name: str) -> No
     assert data["players"][0]["name"] == name
 
 
+@pytest.mark.parametrize(
+    ("name", "char", "fix"),
+    [
+        ("e\u200b\u0301", "U+200B", "\u00e9"),  # the removal brings e and its accent together
+        ("\u1100\u200b\u1161", "U+200B", "\uac00"),  # Hangul jamo, then one syllable
+        ("👨\u200d👩\u200b", "U+200B", "👨\u200d👩"),  # the one removed is named, not the kept
+        ("中\u200d文", "U+200D", "中文"),  # a joiner between Chinese characters changes nothing
+        ("A\ufe0f", "U+FE0F", "A"),  # an emoji selector after a letter
+        ("中\U000e0067", "U+E0067", "中"),  # a tag character outside a flag
+        ("A\ufff9", "U+FFF9", "A"),  # a format character
+    ],
+)
+def test_the_form_to_write_is_one_that_is_taken(name: str, char: str, fix: str) -> None:
+    with pytest.raises(GongzhuError) as refusal:
+        check_name(name)
+    assert f"holds {char}," in str(refusal.value) and f"write it {fix!r}" in str(refusal.value)
+    assert check_name(fix) == fix
+
+
 def test_the_library_refuses_the_same_way(tmp_path: Path) -> None:
     from gongzhu_score import Hand, score_hand
 

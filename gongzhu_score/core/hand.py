@@ -25,7 +25,7 @@ from ..errors import ArgumentError, GongzhuError, HandError, MissingCardsError, 
 from ..terms import Cards, Listed, Names, Said, error, place, printable, unsafe_character
 from .bits import SCORING
 from .cards import DECK, SCORING_CARDS, Card, decks_of, flag_of, not_a, parse_cards
-from .names import canonical_name, invisible_character, is_canonical_name
+from .names import is_canonical_name, written_form
 from .variant import Variant
 
 __all__ = [
@@ -265,15 +265,14 @@ def check_name(name: object, seat: int | None = None) -> str:
         raise error(HandError, "error.name.unsafe", name=repr(name), char=f"U+{ord(char):04X}")
     if name != name.strip():
         raise error(HandError, "error.name.space", name=repr(name))
-    fix = canonical_name(name)
+    fix, removed = written_form(name)
     if not fix:
-        code = f"U+{ord(invisible_character(name) or name[0]):04X}"
+        code = f"U+{ord(removed or name[0]):04X}"
         raise error(HandError, "error.name.invisible", name=repr(name), char=code)
     if fix != name:
-        char = invisible_character(name)
-        if char is None:  # (only its composition differs)
+        if removed is None:  # (only its composition differs)
             raise error(HandError, "error.name.nfc", name=repr(name), fix=repr(fix))
-        code = f"U+{ord(char):04X}"
+        code = f"U+{ord(removed):04X}"
         raise error(HandError, "error.name.hidden", name=repr(name), char=code, fix=repr(fix))
     return name
 

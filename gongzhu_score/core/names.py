@@ -14,6 +14,8 @@ True
 ''
 >>> canonical_name("👨\\u200d👩\\u200d👧") == "👨\\u200d👩\\u200d👧"
 True
+>>> canonical_name("e\\u200b\\u0301") == "\\u00e9"
+True
 """
 
 from __future__ import annotations
@@ -21,50 +23,104 @@ from __future__ import annotations
 import re
 import unicodedata
 
-__all__ = ["canonical_name", "invisible_character", "is_canonical_name"]
+__all__ = ["canonical_name", "invisible_character", "is_canonical_name", "written_form"]
 
 _INVISIBLE = re.compile(
-    "[\u00ad\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200d\u2060-\u2064\u206a-\u206f"
-    "\u2800\u3164\ufe00-\ufe0f\uffa0\U0001bca0-\U0001bca3\U0001d173-\U0001d17a"
-    "\U000e0000-\U000e0fff]"
+    "[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e"
+    "\u2060-\u206f\u2800\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff9-\ufffb\U0001bca0-\U0001bca3"
+    "\U0001d173-\U0001d17a\U000e0000-\U000e0fff]"
 )
 """Characters that draw nothing (format characters, fillers, blanks, selectors)."""
 
-_JOINERS = "\u200c\u200d"  # ZWNJ, ZWJ: kept between two visible characters, neither ASCII
-_SELECTORS = re.compile("[\ufe00-\ufe0f\U000e0100-\U000e01ef\U000e0020-\U000e007f]")
-"""Variation selectors and emoji tag characters: kept right after a visible character."""
+_JOINING_SCRIPTS = ((0x0600, 0x08FF), (0x0900, 0x0DFF), (0x0F00, 0x109F), (0x1780, 0x17FF),
+                    (0xFB50, 0xFDFF), (0xFE70, 0xFEFC))  # fmt: skip
+"""Arabic, Syriac, the Indic scripts, Tibetan, Myanmar, Khmer: where ZWNJ and ZWJ change how
+letters join."""
+_HAN = ((0x3400, 0x4DBF), (0x4E00, 0x9FFF), (0xF900, 0xFAFF), (0x20000, 0x3FFFF))
+_SELECTOR_16 = "\ufe0e\ufe0f"  # text and emoji presentation
+_TAG_BLACK_FLAG = "\U0001f3f4"  # 🏴, which tag characters spell a flag after
+
+
+def _within(char: str, ranges: tuple[tuple[int, int], ...]) -> bool:
+    code = ord(char)
+    return any(low <= code <= high for low, high in ranges)
+
+
+def _emoji(char: str) -> bool:
+    """A pictograph, a symbol or an emoji modifier, or the selector that made one emoji."""
+    if char in _SELECTOR_16:
+        return True
+    return 0x1F000 <= ord(char) <= 0x1FAFF or unicodedata.category(char) in ("So", "Sk")
+
+
+def _kept(char: str, before: str, after: str) -> bool:
+    """Whether the invisible ``char`` changes how its neighbours are drawn: ``before`` is the
+    last character kept, ``after`` the next one ("" at either end)."""
+    if not before or before.isspace():
+        return False
+    code = ord(char)
+    if (
+        char == "\u200d"
+        and after
+        and _emoji(before)
+        and _emoji(after)
+        and after not in _SELECTOR_16
+    ):
+        return True  # 👨‍👩‍👧, ❤️‍🔥
+    if char in "\u200c\u200d":  # (letters that join, or not)
+        return (
+            bool(after) and _within(before, _JOINING_SCRIPTS) and _within(after, _JOINING_SCRIPTS)
+        )
+    if char in _SELECTOR_16:  # ❤️, 1️⃣
+        return _emoji(before) or before in "0123456789#*"
+    if 0xE0020 <= code <= 0xE007F:  # a subdivision flag: 🏴 then its tag characters
+        return before == _TAG_BLACK_FLAG or 0xE0020 <= ord(before) <= 0xE007F
+    if 0xE0100 <= code <= 0xE01EF:  # an ideographic variation sequence
+        return _within(before, _HAN)
+    return False
+
+
+def _pass(text: str) -> tuple[str, str | None]:
+    """``text`` without the invisible characters that change nothing, and the first removed."""
+    kept: list[str] = []
+    removed: str | None = None
+    for i, char in enumerate(text):
+        if _INVISIBLE.match(char) is None:
+            kept.append(char)
+            continue
+        after = next((c for c in text[i + 1 : i + 2]), "")
+        if _kept(char, kept[-1] if kept else "", after):
+            kept.append(char)
+        elif removed is None:
+            removed = char
+    return "".join(kept), removed
+
+
+def written_form(name: str) -> tuple[str, str | None]:
+    """:func:`canonical_name` of ``name``, and the first invisible character it removes (None
+    when it removes none: only the composition, or the surrounding spaces, differ)."""
+    text = unicodedata.normalize("NFC", name)
+    if _INVISIBLE.search(text) is None:
+        return text.strip(), None
+    first: str | None = None
+    while True:  # (a removal may bring a letter and its accent together: compose, look again)
+        again, removed = _pass(text)
+        first = first or removed
+        again = unicodedata.normalize("NFC", again)
+        if again == text:
+            return text.strip(), first
+        text = again
 
 
 def invisible_character(name: str) -> str | None:
-    """The first character of ``name`` that draws nothing, or None."""
-    found = _INVISIBLE.search(name)
-    return None if found is None else found.group()
-
-
-def _kept(text: str, i: int, before: str) -> bool:
-    """Whether the invisible ``text[i]`` changes how its neighbours are drawn (``before``: the
-    last character kept)."""
-    char = text[i]
-    if not before or before.isspace():
-        return False
-    if char in _JOINERS:
-        after = text[i + 1] if i + 1 < len(text) else ""
-        visible = after and not after.isspace() and _INVISIBLE.match(after) is None
-        return bool(visible) and not before.isascii() and not after.isascii()
-    return _SELECTORS.match(char) is not None
+    """The first character of ``name`` that draws nothing and changes nothing, or None."""
+    return written_form(name)[1]
 
 
 def canonical_name(name: str) -> str:
     """``name`` composed (NFC), every invisible character that changes nothing removed, and
     trimmed; empty when nothing visible is left."""
-    text = unicodedata.normalize("NFC", name)
-    if _INVISIBLE.search(text) is None:
-        return text.strip()
-    kept: list[str] = []
-    for i, char in enumerate(text):
-        if _INVISIBLE.match(char) is None or _kept(text, i, kept[-1] if kept else ""):
-            kept.append(char)
-    return "".join(kept).strip()
+    return written_form(name)[0]
 
 
 def is_canonical_name(name: str) -> bool:
