@@ -11,7 +11,7 @@ from clitools import ok
 
 from gongzhu_score import Hand
 from gongzhu_score.match.ledger import Ledger
-from gongzhu_score.render.fit import columns, wrapped
+from gongzhu_score.render.fit import columns, shortened, wrapped
 
 LONG = "欧阳" * 20  # 40 characters, 80 columns: what `match new` takes
 
@@ -34,8 +34,9 @@ def test_match_show_keeps_within_the_terminal_and_every_character(
     assert max(columns(line) for line in lines) <= width, [
         line for line in lines if columns(line) > width
     ]
-    header = [line.split()[1] if line.split()[0] == "hand" else line.strip()
-              for line in lines if "欧阳" in line and set(line.strip()) <= set("欧阳 hand")]  # fmt: skip
+    top = next(k for k, line in enumerate(lines) if line.split()[:1] == ["hand"] and "欧" in line)
+    rule = next(k for k in range(top, len(lines)) if lines[k].startswith("-"))
+    header = [lines[top].split()[1], *(line.strip() for line in lines[top + 1 : rule])]
     assert "".join(header).startswith(LONG)  # the folded header, read down, is the name whole
 
 
@@ -55,3 +56,23 @@ def test_a_100000_character_name_is_folded_whole(char: str) -> None:
     lines = wrapped(name, 80, indent="")
     assert "".join(lines) == name and all(columns(line) <= 80 for line in lines)
     assert len(lines) == 100_000 * columns(char) // 80
+
+
+def test_a_table_that_fits_in_blocks_is_not_folded(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Long-ish names and marks that fit once the players are split into blocks stay whole.
+    monkeypatch.setenv("COLUMNS", "48")
+    ledger = Ledger.new(["Alexandrina", "Bartholomew", "Christopher", "Dominique"])
+    hand = {"Alexandrina": "QS", "Bartholomew": "全红", "Christopher": "JD", "Dominique": "10C"}
+    ledger = ledger.add(Hand.from_captured(hand))[0]
+    path = tmp_path / "names.yaml"
+    path.write_text(ledger.to_text(), encoding="utf-8")
+    shown = ok("match", "show", str(path))
+    assert "        1  Bartholomew full red  Alexandrina" in shown.splitlines()
+
+
+def test_an_emoji_sequence_is_measured_whole() -> None:
+    family = "👨\u200d👩\u200d👧"
+    assert wrapped(family, columns(family)) == [family]
+    assert shortened(family, columns(family), middle=True) == family  # (not cut at its joiners)

@@ -54,7 +54,7 @@ LOOK_BYTES = 1 << 20
 it is read by libyaml unless it holds surrogate-pair escapes
 (:func:`~gongzhu_score.io.yamlfile.holds_pair_escapes`); a longer pipe, which cannot be looked
 through before it is read, by PyYAML's own reader, which reads both (about 4x slower). A file
-given with ``<`` is looked through, then read from the start."""
+given with ``<`` is looked through, then read from where it was."""
 MAX_RECORD_BYTES = 1_000_000
 """One hand is a few hundred bytes; a line (or document) over a megabyte is refused unparsed,
 as a hand file of that size is."""

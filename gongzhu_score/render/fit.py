@@ -73,19 +73,9 @@ def _head(text: str, width: int) -> str:
 
 
 def _wider(text: str, width: int) -> bool:
-    """Whether ``text`` is wider than ``width`` columns: counted only as far as ``width``, so a
-    long text costs no more than a short one."""
-    if len(text) <= width // 2:  # (no character is wider than two columns)
-        return False
-    start = text[: width + 1]
-    if start.isascii() and start.isprintable():
-        return len(start) > width
-    used = 0
-    for char in text:
-        used += columns(char)
-        if used > width:
-            return True
-    return False
+    """Whether ``columns(text) > width``, measured only when ``text`` is short enough to fit, so
+    a long text costs no more than a short one (no text is narrower than its length)."""
+    return len(text) > width or columns(text) > width
 
 
 def shortened(text: str, width: int, middle: bool = False) -> str:
@@ -134,23 +124,21 @@ def wrapped(text: str, width: int | None, indent: str = "  ") -> list[str]:
     """
     if width is None or not _wider(text, width):
         return [text]
+    width = max(width, 1)
     lines: list[str] = []
-    line, used = "", 0  # (the line's columns, counted as it grows: each word is measured once)
+    line = ""
     for word in _WORD.findall(text):
         body = word.rstrip()  # (a word's spaces come only at its end)
-        size = columns(body)
-        if line.strip() and used + size > width:
+        if line.strip() and _wider(line + body, width):
             lines.append(line.rstrip())
-            line, used = indent, columns(indent)
+            line = indent
         at = 0  # (a long word is walked a line at a time, never copied whole per line)
-        while used + size > width and _more_than_one(body, at):
-            piece = word[at : at + 4 * width + 8]  # (more than a line holds)
-            head = _head(piece, width - used) or piece[0]  # (at least one character)
+        while _more_than_one(body, at) and _wider(line + body[at : at + 4 * width + 8], width):
+            piece = body[at : at + 4 * width + 8]  # (more than a line holds)
+            head = _head(piece, width - columns(line)) or piece[0]  # (at least one character)
             lines.append(line + head)
-            line, used, at = indent, columns(indent), at + len(head)
-            size -= columns(head)
+            line, at = indent, at + len(head)
         line += word[at:]
-        used += size + columns(word[len(body) :])
     if line.strip():
         lines.append(line.rstrip())
     return lines
@@ -209,19 +197,18 @@ def fitted_table(
     whole = table(rows, headers, table_format, colalign=tuple(colalign))
     if width is None or widest(whole) <= width:
         return [whole]
-    if _multiline(table_format):  # a long name folded over lines within its column, not cut
-        fold = max(FOLD_COLUMNS, width // 3)
-        headers = [_folded(h, fold) for h in headers]
-        rows = [[_folded(cell, fold) for cell in row] for row in rows]
-        whole = table(rows, headers, table_format, colalign=tuple(colalign))
-        if widest(whole) <= width:
-            return [whole]
     kept = [k for k in range(len(headers)) if k == 0 or any(str(row[k]).strip() for row in rows)]
 
     def block(chosen: Sequence[int]) -> str:
         picked = [0, *chosen]
         return table([[row[k] for k in picked] for row in rows], [headers[k] for k in picked],
                      table_format, colalign=tuple(colalign[k] for k in picked))  # fmt: skip
+
+    if _multiline(table_format):  # a column too wide even alone: its long texts folded, not cut
+        fold = max(FOLD_COLUMNS, width // 3)
+        wide = {k for k in kept[1:] if widest(block([k])) > width}
+        headers = [_folded(h, fold) if k in wide else h for k, h in enumerate(headers)]
+        rows = [[_folded(c, fold) if k in wide else c for k, c in enumerate(row)] for row in rows]
 
     blocks: list[str] = []
     rest = kept[1:]

@@ -275,7 +275,8 @@ def standing_lines(ledger: Ledger, lang: str = "en", width: int | None = None) -
         name_size = max((columns(n) for n in names if columns(n) <= room), default=4)
     for name, shown, go in zip(names, totals, to_go, strict=True):
         pad = " " * max(name_size - columns(name), 0)
-        lines += wrapped(f"  {name}{pad}  {shown:>{total_size}}  {go}", width, "    ")
+        line = f"{name}{pad}  {shown:>{total_size}}  {go}"
+        lines += ["  " + part for part in wrapped(line, width and width - 2, "  ")]
     past = standing.past
     if past:
         compared = Listed(_compared(ledger, standing.totals[i]) for i in past)
