@@ -48,6 +48,9 @@ def test_a_pan_of_four_hands_ends_after_hand_four_and_refuses_a_fifth(tmp_path: 
         == f"{ledger}: the match ended after hand 4 (南 当猪); start a new ledger for the next match"
     )
     assert ledger.read_bytes() == before and history.read_bytes() == logged
+    # At the prompts it is said before a card is asked.
+    assert refused("match", "add", str(ledger), "--interactive", input="QS\n") == message
+    assert ledger.read_bytes() == before
     data = json.loads(ok("match", "show", str(ledger), "--format", "json"))
     assert data["last_hand"] == 4 and data["ended"] and data["ended_after"] == 4
     assert (data["loser"], data["winner"]) == ("南", "西")
@@ -93,8 +96,8 @@ def test_set_hands_changes_it_never_below_the_hands_played(tmp_path: Path) -> No
     ledger = played(tmp_path, 4, 3)
     before = ledger.read_bytes()
     assert refused("match", "set", str(ledger), "--hands", "2") == (
-        "--hands 2 is fewer than the 3 hands already played: a match cannot end before a hand "
-        "it has played"
+        "2 hands are fewer than the 3 already played: a match cannot end before a hand it has "
+        "played"
     )
     assert ledger.read_bytes() == before
     said = ok("match", "set", str(ledger), "--hands", "3")

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from ..errors import FirstPigError, LedgerError, PlayersError
+from ..errors import FirstPigError, LedgerError, MatchOverError, PlayersError
 from ..match.ledger import check_end, check_last_hand, check_note
 from ..render.formats import Format, json_text
 from ..terms import Listed, colon, count_of_hands, error, place, printable, say
@@ -186,6 +186,11 @@ def _asked(
     from ..terminal.prompts import ask_hand
 
     ledger = read_ledger(ledger_file)
+    if number is None:  # (an ended match is said before a card is asked)
+        try:
+            ledger.check_open()
+        except MatchOverError as e:
+            raise e.within(ledger_file) from None
     start = None
     if number is not None:
         ledger.check_number(number)

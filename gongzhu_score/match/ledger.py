@@ -277,12 +277,8 @@ class Ledger:
         exactly when its last hand ended it. Adding costs the same at hand 10,000 as at hand 1
         (but for copying the tuple of hands).
         """
+        self.check_open()
         last = self.entries[-1] if self.entries else None
-        if last is not None and self._ended_at(last, self.count):
-            status = self.status()
-            raise error(
-                MatchOverError, "error.ledger.over", hand=status.ended_after, loser=status.loser
-            )
         when = entered_text(entered) if entered is not None else None
         kept = check_note(note)
         seated = self._seated(hand)
@@ -290,6 +286,16 @@ class Ledger:
         first = self.first_pig_for(seated, first_pig)
         entry = self._entry(result, seated, last, first, when, kept)
         return replace(self, entries=(*self.entries, entry)), result
+
+    def check_open(self) -> None:
+        """Refuse (:class:`MatchOverError`, naming the pig) once the match has ended: its last
+        hand ended it (rulings §8, §12.1)."""
+        last = self.entries[-1] if self.entries else None
+        if last is not None and self._ended_at(last, self.count):
+            status = self.status()
+            raise error(
+                MatchOverError, "error.ledger.over", hand=status.ended_after, loser=status.loser
+            )
 
     def undo(self) -> tuple[Ledger, LedgerEntry]:
         """The ledger without its last hand, and that hand."""

@@ -278,7 +278,7 @@ LIBRARY: dict[str, str] = {
     "error.ledger.marks": "marks: expected a mapping",
     "error.ledger.end": "{said}: the end is a negative total{hint}",
     "error.ledger.hands": "{said}: the hands of a match (--hands) are a whole number from 1 to {most}",
-    "error.ledger.hands_below": "--hands {hands} is fewer than the {count} hands already played: a match cannot end before a hand it has played",
+    "error.ledger.hands_below": "{hands} hands are fewer than the {count} already played: a match cannot end before a hand it has played",
     "error.ledger.end_at": "end at {end}",
     "error.ledger.end_fix": "; did you mean {value}?",
     "error.ledger.end_eg": "; e.g. -1000",
