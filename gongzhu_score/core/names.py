@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-__all__ = ["canonical_name", "invisible_character", "is_canonical_name", "written_form"]
+__all__ = ["canonical_name", "is_canonical_name", "written_form"]
 
 _INVISIBLE = re.compile(
     "[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e"
@@ -88,8 +88,7 @@ def _pass(text: str) -> tuple[str, str | None]:
         if _INVISIBLE.match(char) is None:
             kept.append(char)
             continue
-        after = next((c for c in text[i + 1 : i + 2]), "")
-        if _kept(char, kept[-1] if kept else "", after):
+        if _kept(char, kept[-1] if kept else "", text[i + 1 : i + 2]):
             kept.append(char)
         elif removed is None:
             removed = char
@@ -110,11 +109,6 @@ def written_form(name: str) -> tuple[str, str | None]:
         if again == text:
             return text.strip(), first
         text = again
-
-
-def invisible_character(name: str) -> str | None:
-    """The first character of ``name`` that draws nothing and changes nothing, or None."""
-    return written_form(name)[1]
 
 
 def canonical_name(name: str) -> str:

@@ -46,7 +46,7 @@ def _simple_columns(char: str) -> int | None:
 def _char_columns(char: str) -> int:
     """:func:`columns` of one character, remembered (a long text is measured a character at a
     time)."""
-    known = simple_width(char)
+    known = _simple_columns(char)
     if known is not None:
         return known
     from wcwidth import wcswidth
