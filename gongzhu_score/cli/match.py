@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
+from ..core.auto_play import AutoPlayed
 from ..errors import FirstPigError, LedgerError, MatchOverError, PlayersError
 from ..match.ledger import check_end, check_last_hand, check_note
 from ..render.formats import Format, json_text
@@ -24,6 +25,8 @@ from .clock import entry_time
 from .current import MatchGroup, remember_change
 from .options import (
     Asked,
+    AutoPlayedOpt,
+    AutoPlayOpt,
     BomOpt,
     EditNumberArg,
     EndAtOpt,
@@ -34,6 +37,7 @@ from .options import (
     HandNumberArg,
     HandsOpt,
     InteractiveOpt,
+    LastCardOpt,
     LedgerArg,
     LikeOpt,
     NewArg,
@@ -118,6 +122,7 @@ def match_new(
     asked: Asked,
     end_at: EndAtOpt = None,
     hands: HandsOpt = None,
+    auto_play: AutoPlayOpt = None,
     lang: str,
 ) -> None:
     """Start a match ledger. It is never overwritten.
@@ -126,6 +131,7 @@ def match_new(
       gongzhu-score match new tonight.yaml --players 东,南,西,北
       gongzhu-score match new tomorrow.yaml --like tonight.yaml
       gongzhu-score match new final.yaml --players 东,南,西,北 --hands 16
+      gongzhu-score match new online.yaml --players 东,南,西,北 --teams partners --auto-play island
     """
     from ..match.actions import new_match, split_names
     from ..render.match import end_text
@@ -139,7 +145,7 @@ def match_new(
     try:
         names = split_names(players) if players is not None else None
         ledger = new_match(ledger_file, names, like=like, options=asked.scoring(), end_at=end_at,
-                           last_hand=hands)  # fmt: skip
+                           last_hand=hands, auto_play=auto_play)  # fmt: skip
     except PlayersError as e:
         raise e if players is None else e.within("--players") from None
     started = say("match.new", lang, ledger=ledger_file, players=Listed(ledger.players),
@@ -176,10 +182,12 @@ def _asked(
     lang: str,
     number: int | None = None,
     first_pig: str | None = None,
+    auto_played: AutoPlayed | None = None,
 ) -> HandSpec | None:
     """The hand typed at the prompts, when they are asked for (no hand given, at a terminal or
-    with --interactive), with who took the first pig where it is asked (``first_pig``: said
-    already): None when they are not; cancelled at the prompts: exit 1."""
+    with --interactive), with who took the first pig and who was auto-played where they are
+    asked (``first_pig``, ``auto_played``: said already): None when they are not; cancelled at
+    the prompts: exit 1."""
     if hand.given or not (interactive or sys.stdin.isatty()):
         return None
     from ..match.storage import read_ledger
@@ -195,7 +203,7 @@ def _asked(
     if number is not None:
         ledger.check_number(number)
         start = ledger.entry(number)
-    given = ask_hand(ledger, lang, start, number, first_pig)
+    given = ask_hand(ledger, lang, start, number, first_pig, auto_played)
     if given is None:
         raise typer.Exit(1)
     return given
@@ -210,6 +218,21 @@ def _checked_note(note: str | None) -> str | None:
     except GongzhuError as e:
         raise e.within("--note") from None
     return note
+
+
+def _auto_played(name: str | None, last_card: bool) -> AutoPlayed | None:
+    """``--auto-played NAME [--last-card]`` as the hand's 托管; --last-card alone is refused."""
+    if name is None:
+        if last_card:
+            raise error(LedgerError, "error.ledger.last_card_alone").within("--last-card")
+        return None
+    return AutoPlayed(name, last_card)
+
+
+def _typed_auto(typed: HandSpec | None, given: AutoPlayed | None) -> AutoPlayed | None:
+    """Who was auto-played: as the prompts left it (they began from the flags), else as the
+    flags said."""
+    return typed.auto_played if typed is not None else given
 
 
 @contextlib.contextmanager
@@ -233,6 +256,8 @@ def match_add(
     *,
     partial: PartialOpt = False,
     first_pig: FirstPigOpt = None,
+    auto_played: AutoPlayedOpt = None,
+    last_card: LastCardOpt = False,
     note: NoteOpt = None,
     interactive: InteractiveOpt = False,
     fmt: PlainFormatOpt = Format.table,
@@ -245,24 +270,27 @@ def match_add(
     take), then shows the hand: add it, cancel, or pick a line to change. A ledger changed
     by hand so that its numbers no longer agree with its cards is refused (see match verify).
     With two decks, when two players each took a pig, say who took the first (--first-pig):
-    they lead the next hand.
+    they lead the next hand. In partner play, say who the system played for after a disconnect
+    (--auto-played, 托管): under the island regime their side's loss falls on them.
 
     Examples:
       gongzhu-score match add tonight.yaml sample_hands/seed_minus_400.yaml
       gongzhu-score match add tonight.yaml -c 东=猪 -c 南="红桃A K Q" -c 西= --rest 北
       gongzhu-score match add tonight.yaml            (at a terminal: asks for the cards)
       gongzhu-score match add two-decks.yaml -c 东=猪 -c 南="猪 羊" -c 西= --rest 北 --first-pig 南
+      gongzhu-score match add online.yaml -c 东=猪 -c 南= -c 西= --rest 北 --auto-played 东
     """
     from ..match.actions import add_hand
     from ..render.match import added_text
 
     note = _checked_note(note)  # (before the prompts: a note refused asks no cards)
-    typed = _asked(ledger_file, hand, interactive, lang, None, first_pig)
+    auto = _auto_played(auto_played, last_card)
+    typed = _asked(ledger_file, hand, interactive, lang, None, first_pig, auto)
     said = None if typed else first_pig  # (the prompts began from it)
     with _first_pig_hint():
         added = add_hand(ledger_file, typed or _hand_for(hand, "add"), partial=partial,
                          source=hand.source, first_pig=said, entered=entry_time(),
-                         note=note)  # fmt: skip
+                         note=note, auto_played=_typed_auto(typed, auto))  # fmt: skip
     with _shown(ledger_file, "add", {"hand": added.number}, lang):
         typer.echo(added_text(added, lang, fmt, table_too=typed is None), nl=False)
 
@@ -385,6 +413,8 @@ def match_edit(
     *,
     partial: PartialOpt = False,
     first_pig: FirstPigOpt = None,
+    auto_played: AutoPlayedOpt = None,
+    last_card: LastCardOpt = False,
     note: NoteOpt = None,
     interactive: InteractiveOpt = False,
     lang: str,
@@ -394,7 +424,8 @@ def match_edit(
     At a terminal with no hand given, it shows hand N as it is, each line in the table's card
     notation: pick a line, type it again (Enter keeps it) and confirm; no other line is asked
     again. 'match restore' brings back the hand as it was. The hand is replaced whole: who took
-    the first pig (two decks) is said again with --first-pig where add needs it.
+    the first pig (two decks) is said again with --first-pig where add needs it, and who was
+    auto-played (--auto-played).
 
     Example:
       gongzhu-score match edit tonight.yaml 2 fixed-hand.yaml
@@ -405,12 +436,13 @@ def match_edit(
     from ..render.match import edited_text
 
     note = _checked_note(note)
-    typed = _asked(ledger_file, hand, interactive, lang, number, first_pig)
+    auto = _auto_played(auto_played, last_card)
+    typed = _asked(ledger_file, hand, interactive, lang, number, first_pig, auto)
     said = None if typed else first_pig  # (the prompts began from it)
     with _first_pig_hint():
         edited = edit_hand(ledger_file, number, typed or _hand_for(hand, "edit", number),
                            partial=partial, source=hand.source, first_pig=said,
-                           note=note)  # fmt: skip
+                           note=note, auto_played=_typed_auto(typed, auto))  # fmt: skip
     with _shown(ledger_file, "edit", {"hand": number}, lang):
         typer.echo(edited_text(edited, lang, table_too=typed is None), nl=False)
 
@@ -443,6 +475,7 @@ def match_set(
     *,
     end_at: EndAtOpt = None,
     hands: HandsOpt = None,
+    auto_play: AutoPlayOpt = None,
     asked: Asked,
     lang: str,
 ) -> None:
@@ -462,9 +495,10 @@ def match_set(
     if hands is not None:
         check_last_hand(hands, "--hands")
     options = asked.scoring()
-    if not options.given() and end_at is None and hands is None:
+    if not options.given() and end_at is None and hands is None and auto_play is None:
         raise error(LedgerError, "error.cli.nothing_to_set")
-    changed = change_settings(ledger_file, options, end_at=end_at, last_hand=hands)
+    changed = change_settings(ledger_file, options, end_at=end_at, last_hand=hands,
+                              auto_play=auto_play)  # fmt: skip
     with _shown(ledger_file, "set", {"changes": changed.changes}, lang):
         typer.echo(settings_text(changed, lang), nl=False)
 

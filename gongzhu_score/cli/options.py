@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from ..core.auto_play import AutoPlay
 from ..core.normalize import MAX_SCALE, Method, Rounding, Teams
 from ..core.options import ScoringOptions
 from ..errors import InputError, RestError, RulesError
@@ -335,6 +336,15 @@ EndAtOpt = Annotated[int | None, typer.Option(
 HandsOpt = Annotated[int | None, typer.Option(
     "--hands", metavar="N", show_default=False,
     help="A 盤 of N hands (計副製): the match ends after hand N, or at the end line if that comes first.")]
+AutoPlayOpt = Annotated[AutoPlay | None, typer.Option(
+    "--auto-play", show_default=False, case_sensitive=False,
+    help="How a hand is scored when the system played for a disconnected player (托管), partner play: tournament (錦標賽, as usual; the default) or island (島嶼: a losing side's loss falls whole on the auto-played player, the partner 0).")]
+AutoPlayedOpt = Annotated[str | None, typer.Option(
+    "--auto-played", metavar="NAME", show_default=False, autocompletion=complete_player, callback=lambda name: name.strip() if name else name,
+    help="Partner play: the player the system played for after a disconnect (托管) in this hand; under the island regime their side's loss falls on them.")]
+LastCardOpt = Annotated[bool, typer.Option(
+    "--last-card",
+    help="With --auto-played: only the last card was left then, so the hand is scored as usual.")]
 InteractiveOpt = Annotated[bool, typer.Option(
     "--interactive", "-i",
     help="Ask for each player's cards (the default when no hand is given at a terminal).")]

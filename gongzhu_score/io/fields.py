@@ -6,6 +6,7 @@ import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from ..core.auto_play import AutoPlayed
 from ..core.cards import Card, parse_cards
 from ..core.hand import Hand
 from ..errors import GongzhuError, InputError
@@ -27,6 +28,9 @@ class HandSpec:
     """Two decks: who took the first pig (Q♠) of the hand, when the input shows it (a trick
     record does; captured cards do not). Under ``first_lead: pig`` that player leads the next
     hand (rulings §10: "上一局第一个得到猪牌的一方")."""
+    auto_played: AutoPlayed | None = None
+    """Partner play: who the system played for after a disconnect (托管, rulings §12.2), as
+    the prompts ask it in a match under the island regime."""
 
 
 def cards_field(value: object, where: object, decks: int = 1) -> tuple[Card, ...]:

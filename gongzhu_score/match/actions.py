@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
+from ..core.auto_play import AutoPlay, AutoPlayed
 from ..core.engine import HandResult
 from ..core.hand import Hand
 from ..core.normalize import Normalization
@@ -48,7 +49,8 @@ HandSource = Hand | HandSpec | Callable[[Ledger], Hand | HandSpec]
 """The hand to add: a :class:`Hand`, or a function of the ledger that reads it (under the
 ledger's lock, with the match's rules: their decks say what 全红 stands for). Either may be a
 :class:`HandSpec` instead, whose ``first_pig`` (a trick record shows who took the first pig)
-is who took the first pig; of the rest of it only the hand is used."""
+is who took the first pig and whose ``auto_played`` who was 托管, where the call does not say
+it; of the rest of it only the hand is used."""
 
 
 @dataclass(frozen=True)
@@ -94,13 +96,15 @@ def new_match(
     options: ScoringOptions = ScoringOptions(),
     end_at: int | None = None,
     last_hand: int | None = None,
+    auto_play: AutoPlay | str | None = None,
 ) -> Ledger:
     """Start a match in a new ledger, never over an existing file.
 
     It is scored as ``options`` say. ``like`` is another match's ledger whose players, rules,
     normalization and end (its end line, and its number of hands) are the start: what is given
     here wins, and a new rule set brings its own normalization method. ``last_hand`` makes it a
-    盤 of that many hands (rulings §12).
+    盤 of that many hands (rulings §12); ``auto_play`` the 托管 regime (rulings §12.2), else
+    ``like``'s.
     """
     if end_at is not None:
         check_end(end_at)
@@ -116,21 +120,27 @@ def new_match(
     names = list(players) if players is not None else (list(old.players) if old else [])
     end = end_at if end_at is not None else (old.end_at if old is not None else None)
     last = last_hand if last_hand is not None else (old.last_hand if old is not None else None)
-    ledger = Ledger.new(names, variant, norm, end, last)
+    regime = auto_play if auto_play is not None else (old.auto_play if old is not None else None)
+    ledger = Ledger.new(names, variant, norm, end, last, regime)
     create_ledger(path, ledger)
     return ledger
+
+
+HandChange = Callable[[Ledger, Hand, str | None, AutoPlayed | None], tuple[Ledger, HandResult]]
+"""A change of a hand: the ledger, the hand, who took its first pig, who was 托管."""
 
 
 def _reading(
     path: str,
     hand: HandSource,
     first_pig: str | None,
-    change: Callable[[Ledger, Hand, str | None], tuple[Ledger, HandResult]],
+    auto_played: AutoPlayed | None,
+    change: HandChange,
     source: str | None,
 ) -> Callable[[Ledger], tuple[Ledger, HandResult]]:
-    """``change`` with the hand read for it, and who took the first pig.
+    """``change`` with the hand read for it, who took the first pig and who was 托管.
 
-    The first pig is ``first_pig``, or the spec's. A refusal names the ledger when the match is
+    Each is as given, or the spec's. A refusal names the ledger when the match is
     over, else the file the hand came from (``source``; the hand's own reading errors name it
     already).
     """
@@ -139,7 +149,10 @@ def _reading(
         given = hand(ledger) if callable(hand) else hand
         try:
             cards, first = _first_pig(given, first_pig)
-            return change(ledger, cards, first)
+            auto = auto_played
+            if auto is None and isinstance(given, HandSpec):
+                auto = given.auto_played
+            return change(ledger, cards, first, auto)
         except MatchOverError as e:
             raise e.within(path) from None
         except GongzhuError as e:
@@ -171,6 +184,7 @@ def add_hand(
     first_pig: str | None = None,
     entered: datetime | None = None,
     note: str | None = None,
+    auto_played: AutoPlayed | None = None,
     expect: str | None = None,
 ) -> HandAdded:
     """Score a hand under the match's rules and add it.
@@ -181,7 +195,8 @@ def add_hand(
     ``first_lead: pig`` when two players took one (:meth:`Ledger.first_pig_for`); a
     :class:`HandSpec` may carry it instead. ``entered`` is when the hand is entered (the
     caller's clock: a time with its UTC offset); ``note`` a note kept with it
-    (:func:`~.ledger.check_note`).
+    (:func:`~.ledger.check_note`); ``auto_played`` who the system played for (托管, partner
+    play: :meth:`Ledger.check_auto_played`).
 
     ``expect`` (every change here takes it): the ledger's version as the caller last saw it
     (:func:`~.storage.read_version`); the change is refused
@@ -189,12 +204,15 @@ def add_hand(
     two phones confirming the same hand at once add it once.
     """
 
-    def add(ledger: Ledger, cards: Hand, first: str | None) -> tuple[Ledger, HandResult]:
-        return ledger.add(cards, partial=partial, first_pig=first, entered=entered, note=note)
+    def add(
+        ledger: Ledger, cards: Hand, first: str | None, auto: AutoPlayed | None
+    ) -> tuple[Ledger, HandResult]:
+        return ledger.add(cards, partial=partial, first_pig=first, entered=entered, note=note,
+                          auto_played=auto)  # fmt: skip
 
     ledger, result = change_ledger(
         path,
-        _reading(path, hand, first_pig, add, source),
+        _reading(path, hand, first_pig, auto_played, add, source),
         lambda before, after, _: ("add", {"hand": after.count}),
         check_first=True,
         last_hand_only=True,
@@ -212,20 +230,25 @@ def edit_hand(
     source: str | None = None,
     first_pig: str | None = None,
     note: str | None = None,
+    auto_played: AutoPlayed | None = None,
     expect: str | None = None,
 ) -> HandAdded:
     """Replace hand ``number`` and score every total after it again.
 
-    ``first_pig`` is as for :func:`add_hand`: said again where needed. When the hand was entered
-    is kept, and its note unless ``note`` is given (``""`` removes it).
+    ``first_pig`` and ``auto_played`` are as for :func:`add_hand`: said again where needed.
+    When the hand was entered is kept, and its note unless ``note`` is given (``""`` removes
+    it).
     """
 
-    def edit(ledger: Ledger, cards: Hand, first: str | None) -> tuple[Ledger, HandResult]:
-        return ledger.edit(number, cards, partial=partial, first_pig=first, note=note)
+    def edit(
+        ledger: Ledger, cards: Hand, first: str | None, auto: AutoPlayed | None
+    ) -> tuple[Ledger, HandResult]:
+        return ledger.edit(number, cards, partial=partial, first_pig=first, note=note,
+                           auto_played=auto)  # fmt: skip
 
     ledger, result = change_ledger(
         path,
-        _reading(path, hand, first_pig, edit, source),
+        _reading(path, hand, first_pig, auto_played, edit, source),
         lambda before, after, _: ("edit", {"hand": number}),
         expect=expect,
     )
@@ -271,13 +294,14 @@ def change_settings(
     *,
     end_at: int | None = None,
     last_hand: int | None = None,
+    auto_play: AutoPlay | str | None = None,
 ) -> SettingsChanged:
     """The match under other rules, normalization, end line or number of hands, and what
     moved.
 
     Every hand is scored again from its cards and every total redone. Options not given stay as
     they were (the normalization method too, unless the rules change). ``last_hand`` may not be
-    below the hands played.
+    below the hands played; ``auto_play`` is the 托管 regime (rulings §12.2).
     """
     if end_at is not None:
         check_end(end_at)
@@ -289,7 +313,7 @@ def change_settings(
         if options.given():
             base = options.rules if options.rules is not None else ledger.variant
             norm = options.after(ledger.normalization, base, same_rules=options.rules is None)
-        after = ledger.with_settings(options.rules, norm, end_at, last_hand)
+        after = ledger.with_settings(options.rules, norm, end_at, last_hand, auto_play)
         return after, SettingsChanged(ledger, after, _moved(ledger, after))
 
     _, changed = change_ledger(path, change, lambda b, a, c: ("set", {"changes": c.changes}))
@@ -307,6 +331,7 @@ def _moved(before: Ledger, after: Ledger) -> dict[str, tuple[str, str]]:
             "teams": n.teams.value,
             "end_at": str(ledger.end_at),
             "last_hand": "none" if ledger.last_hand is None else str(ledger.last_hand),
+            "auto_play": ledger.auto_play.value,
         }
 
     old, new = shown(before), shown(after)

@@ -15,6 +15,7 @@ from datetime import datetime
 from fractions import Fraction
 from typing import Any
 
+from ..core.auto_play import AutoPlay, AutoPlayed, auto_played_finals
 from ..core.cards import PIG, Card
 from ..core.engine import HandResult, compiled_rules
 from ..core.hand import Hand, PlayerHand, check_name, four_different
@@ -39,6 +40,7 @@ __all__ = [
     "LedgerEntry",
     "MatchStatus",
     "Standing",
+    "check_auto_play",
     "check_end",
     "check_last_hand",
     "pig_takers",
@@ -74,6 +76,9 @@ class LedgerEntry:
     note: str | None = None
     """A note kept with the hand (``match add --note``), one line of at most
     :data:`MAX_NOTE` characters; None when there is none."""
+    auto_played: AutoPlayed | None = None
+    """Who the system played for after a disconnect (托管, ``match add --auto-played``), in
+    partner play; None when nobody was (and in every ledger written before it was kept)."""
 
     @property
     def pig_takers(self) -> tuple[str, ...]:
@@ -148,6 +153,9 @@ class Ledger:
     last_hand: int | None = None
     """A 盤 of a fixed number of hands (計副製, rulings §12): the match ends after this hand,
     or at the end line if that comes first; None: at the end line alone."""
+    auto_play: AutoPlay = AutoPlay.TOURNAMENT
+    """How a hand with a player auto-played (托管) is scored: as usual (tournament, 錦標賽)
+    or with the side's loss on that player (island, 島嶼; partner play only, rulings §12.2)."""
 
     @property
     def count(self) -> int:
@@ -172,6 +180,7 @@ class Ledger:
         normalization: Normalization | None = None,
         end_at: int | None = None,
         last_hand: int | None = None,
+        auto_play: AutoPlay | str | None = None,
     ) -> Ledger:
         rules = find_variant(variant)
         names = tuple(n.strip() for n in players)
@@ -187,7 +196,8 @@ class Ledger:
         check_end(threshold)
         if last_hand is not None:
             check_last_hand(last_hand)
-        return cls(names, rules, norm, threshold, last_hand=last_hand)
+        regime = check_auto_play(auto_play, norm)
+        return cls(names, rules, norm, threshold, last_hand=last_hand, auto_play=regime)
 
     # --- the match, hand by hand ----------------------------------------------------------
 
@@ -216,13 +226,46 @@ class Ledger:
         first_pig: str | None = None,
         entered: str | None = None,
         note: str | None = None,
+        auto_played: AutoPlayed | None = None,
     ) -> LedgerEntry:
-        raw, final = result.raws, result.finals
+        raw, final = result.raws, self.auto_played_finals(result.finals, auto_played)
         total_raw = raw if before is None else _add(before.total_raw, raw)
         total_final = final if before is None else _add(before.total_final, final)
         marks = tuple(p.markers for p in result.players)
         return LedgerEntry(hand, result.partial, raw, final, total_raw, total_final, marks,
-                           first_pig, entered, note)  # fmt: skip
+                           first_pig, entered, note, auto_played)  # fmt: skip
+
+    # --- a player auto-played after a disconnect (托管, rulings §12.2) -------------------------
+
+    def auto_played_finals(
+        self, finals: tuple[Number, ...], auto_played: AutoPlayed | None
+    ) -> tuple[Number, ...]:
+        """A hand's finals in this match once its 托管 is counted (unchanged but for a losing
+        side's auto-played player under the island regime, in partner play)."""
+        if auto_played is None or self.normalization.teams is not Teams.PARTNERS:
+            return finals
+        seat = self.players.index(auto_played.name)
+        moved = auto_played_finals(finals, seat, self.auto_play, auto_played.last_card)
+        return finals if moved is None else moved
+
+    def asks_auto_played(self) -> bool:
+        """Whether a hand's entry asks who was auto-played: in a partners match under the island
+        regime, the only one where it changes a score."""
+        return self.normalization.teams is Teams.PARTNERS and self.auto_play is AutoPlay.ISLAND
+
+    def check_auto_played(self, auto_played: AutoPlayed | None) -> AutoPlayed | None:
+        """``auto_played`` as a hand of this match keeps it: a player of the match, in partner
+        play (individual play scores 托管 as usual and does not record it)."""
+        if auto_played is None:
+            return None
+        name = auto_played.name.strip() if isinstance(auto_played.name, str) else ""
+        if name not in self.players:
+            raise error(LedgerError, "error.ledger.not_player", name=repr(auto_played.name),
+                        players=Listed(self.players))  # fmt: skip
+        if self.normalization.teams is not Teams.PARTNERS:
+            raise error(LedgerError, "error.ledger.auto_played_partners",
+                        teams=self.normalization.teams.value)  # fmt: skip
+        return AutoPlayed(name, bool(auto_played.last_card))
 
     # --- who took the first pig (two decks, rulings §10) ------------------------------------
 
@@ -265,12 +308,15 @@ class Ledger:
         first_pig: str | None = None,
         entered: datetime | None = None,
         note: str | None = None,
+        auto_played: AutoPlayed | None = None,
     ) -> tuple[Ledger, HandResult]:
         """The ledger with ``hand`` appended; refused once the match has ended.
 
         ``first_pig`` is who took the first pig, where two players took one
         (:meth:`first_pig_for`); ``entered`` when it was entered (a time with its UTC offset,
-        from the caller's clock); ``note`` a note kept with it (:func:`check_note`).
+        from the caller's clock); ``note`` a note kept with it (:func:`check_note`);
+        ``auto_played`` who was 托管 (:meth:`check_auto_played`). The result is the hand's score
+        under the rules; the entry's finals count 托管 too.
 
         Only the last hand is looked at: no hand follows the one that ends a match (every change
         keeps it so, and ``verify`` reports a ledger edited otherwise), so the match has ended
@@ -281,10 +327,11 @@ class Ledger:
         last = self.entries[-1] if self.entries else None
         when = entered_text(entered) if entered is not None else None
         kept = check_note(note)
+        auto = self.check_auto_played(auto_played)
         seated = self._seated(hand)
         result = self.score(seated, partial=partial)
         first = self.first_pig_for(seated, first_pig)
-        entry = self._entry(result, seated, last, first, when, kept)
+        entry = self._entry(result, seated, last, first, when, kept, auto)
         return replace(self, entries=(*self.entries, entry)), result
 
     def check_open(self) -> None:
@@ -319,10 +366,12 @@ class Ledger:
         normalization: Normalization | None = None,
         end_at: int | None = None,
         last_hand: int | None = None,
+        auto_play: AutoPlay | str | None = None,
     ) -> Ledger:
         """The match under other rules, normalization or end, every hand rescored.
 
         ``last_hand`` makes it a 盤 of that many hands; it may not be below the hands played.
+        ``auto_play`` is the 托管 regime (rulings §12.2).
         """
         self._whole()
         if end_at is not None:
@@ -332,12 +381,15 @@ class Ledger:
             if last_hand < self.count:
                 raise error(LedgerError, "error.ledger.hands_below", hands=last_hand,
                             count=self.count)  # fmt: skip
+        norm = normalization or self.normalization
+        regime = check_auto_play(self.auto_play if auto_play is None else auto_play, norm)
         changed = replace(
             self,
             variant=variant or self.variant,
-            normalization=normalization or self.normalization,
+            normalization=norm,
             end_at=self.end_at if end_at is None else end_at,
             last_hand=self.last_hand if last_hand is None else last_hand,
+            auto_play=regime,
             entries=(),
         )
         entries: list[LedgerEntry] = []
@@ -349,7 +401,8 @@ class Ledger:
                     LedgerError, "error.ledger.rescore", number=number, error=problem
                 ) from None
             before = entries[-1] if entries else None
-            entries.append(changed._entry(result, e.hand, before, e.first_pig, e.entered, e.note))
+            entries.append(changed._entry(result, e.hand, before, e.first_pig, e.entered, e.note,
+                                          e.auto_played))  # fmt: skip
         return changed._consistent(replace(changed, entries=tuple(entries)))
 
     def check_number(self, number: int) -> None:
@@ -380,23 +433,25 @@ class Ledger:
         partial: bool = False,
         first_pig: str | None = None,
         note: str | None = None,
+        auto_played: AutoPlayed | None = None,
     ) -> tuple[Ledger, HandResult]:
         """The ledger with hand ``number`` (1-based) replaced, later totals redone.
 
-        ``first_pig`` is as for :meth:`add`: the hand is replaced whole, so it is said again
-        where needed (the old hand's first pig is not kept). When it was entered is kept (it was
-        played then), and its note unless ``note`` is given (``""``: none).
+        ``first_pig`` and ``auto_played`` are as for :meth:`add`: the hand is replaced whole, so
+        they are said again where needed (the old hand's are not kept). When it was entered is
+        kept (it was played then), and its note unless ``note`` is given (``""``: none).
         """
         self._whole()
         self.check_number(number)
         old = self.entry(number)
         kept = old.note if note is None else check_note(note)
+        auto = self.check_auto_played(auto_played)
         seated = self._seated(hand)
         result = self.score(seated, partial=partial)
         first = self.first_pig_for(seated, first_pig)
         entries = list(self.entries[: number - 1])
         before = entries[-1] if entries else None
-        entries.append(self._entry(result, seated, before, first, old.entered, kept))
+        entries.append(self._entry(result, seated, before, first, old.entered, kept, auto))
         for later in self.entries[number:]:
             entries.append(_retotal(later, entries[-1]))
         return self._consistent(replace(self, entries=tuple(entries))), result
@@ -422,6 +477,9 @@ class Ledger:
                 e,
                 hand=Hand(tuple(replace(p, name=swap(p.name)) for p in e.hand.players)),
                 first_pig=None if e.first_pig is None else swap(e.first_pig),
+                auto_played=None
+                if e.auto_played is None
+                else replace(e.auto_played, name=swap(e.auto_played.name)),
             )
             for e in self.entries
         )
@@ -535,7 +593,7 @@ class Ledger:
                 problems.append(place("verify.no_score", number=number, error=e))
                 before = stored
                 continue
-            fresh = self._entry(result, stored.hand, before)
+            fresh = self._entry(result, stored.hand, before, auto_played=stored.auto_played)
             for label in ("raw", "final", "total_raw", "total_final", "marks"):
                 want, got = getattr(fresh, label), getattr(stored, label)
                 for name, w, g in zip(self.players, want, got, strict=True):
@@ -574,9 +632,14 @@ class Ledger:
             f"teams: {_dump(norm.teams.value)}",
             f"end_at: {self.end_at}",
             *([f"last_hand: {self.last_hand}"] if self.last_hand is not None else []),
+            *([f"auto_play: {_dump(self.auto_play.value)}"] if self._island else []),
             "hands:",
         ]
         return "\n".join(lines) + "\n"
+
+    @property
+    def _island(self) -> bool:
+        return self.auto_play is not AutoPlay.TOURNAMENT
 
     def _rules_line(self) -> str:
         # A built-in variant by name; house rules in full, so verify can redo every hand.
@@ -595,6 +658,8 @@ class Ledger:
             f"  exposed: {_dump(_cards_by_name(players, 'exposed', skip_empty=True))}",
             f"  first_exposed: {_dump(_cards_by_name(players, 'first_exposed', skip_empty=True))}",
             *([f"  first_pig: {_dump(e.first_pig)}"] if e.first_pig is not None else []),
+            *([f"  auto_played: {_dump(e.auto_played.name)}"] if e.auto_played else []),
+            *(["  last_card: true"] if e.auto_played and e.auto_played.last_card else []),
             f"  partial: {'true' if e.partial else 'false'}",
             f"  raw: {_dump(list(e.raw))}",
             f"  final: {_dump([_number(f) for f in e.final])}",
@@ -606,12 +671,15 @@ class Ledger:
 
     def same_match(self, other: Ledger) -> bool:
         """Same players, rules and end: only the hands may differ."""
-        return (self.players, self.variant, self.normalization, self.end_at, self.last_hand) == (
+        mine = (self.players, self.variant, self.normalization, self.end_at, self.last_hand,
+                self.auto_play)  # fmt: skip
+        return mine == (
             other.players,
             other.variant,
             other.normalization,
             other.end_at,
             other.last_hand,
+            other.auto_play,
         )
 
     @classmethod
@@ -630,7 +698,7 @@ class Ledger:
                 LedgerError, "error.ledger.format", expected=FORMAT, found=repr(data.get("format"))
             )
         allowed = {"format", "players", "variant", "rules", "normalize", "scale", "rounding",
-                   "teams", "end_at", "last_hand", "hands"}  # fmt: skip
+                   "teams", "end_at", "last_hand", "auto_play", "hands"}  # fmt: skip
         for key in data:
             if key not in allowed:
                 raise error(LedgerError, "error.ledger.unknown_key", key=repr(key))
@@ -651,7 +719,8 @@ class Ledger:
             else:
                 rules = _field(data, "variant", str)
             last_hand = _field(data, "last_hand", int) if "last_hand" in data else None
-            ledger = cls.new(players, rules, norm, _field(data, "end_at", int), last_hand)
+            regime = _field(data, "auto_play", str) if "auto_play" in data else None
+            ledger = cls.new(players, rules, norm, _field(data, "end_at", int), last_hand, regime)
         except GongzhuError as e:
             raise e.recast(LedgerError) from None
         hands = data.get("hands") or []
@@ -703,6 +772,7 @@ class Ledger:
                 takers = pig_takers(hand)
                 if first_pig not in takers:
                     raise _took_no_pig(first_pig, takers)
+            auto_played = self._auto_played_from_data(data)
             entered = None
             if data.get("entered") is not None:  # (absent in ledgers written before it)
                 entered = _field(data, "entered", str)
@@ -723,9 +793,26 @@ class Ledger:
                 first_pig,
                 entered,
                 note,
+                auto_played,
             )
         except GongzhuError as e:
             raise e.recast(LedgerError).within(where) from None
+
+    def _auto_played_from_data(self, data: Mapping[str, Any]) -> AutoPlayed | None:
+        """A stored hand's 托管: a player of the match, ``last_card`` only beside it."""
+        last_card = data.get("last_card", False)
+        if not isinstance(last_card, bool):
+            raise error(LedgerError, "error.ledger.kind", key="last_card", kind="bool",
+                        value=repr(last_card))  # fmt: skip
+        if data.get("auto_played") is None:
+            if last_card:
+                raise error(LedgerError, "error.ledger.last_card_alone")
+            return None
+        name = _field(data, "auto_played", str)
+        if name not in self.players:
+            raise error(LedgerError, "error.ledger.not_player", name=repr(name),
+                        players=Listed(self.players))  # fmt: skip
+        return AutoPlayed(name, last_card)
 
     def marks_by_name(self, entry: LedgerEntry) -> dict[str, list[str]]:
         return {n: list(m) for n, m in zip(self.players, entry.marks, strict=True) if m}
@@ -826,6 +913,17 @@ def check_end(end_at: int, flag: str | None = None) -> None:
         fix = f"{flag} {-end_at}" if flag else str(-end_at)
         hint = place("error.ledger.end_fix", value=fix) if end_at else place("error.ledger.end_eg")
         raise error(LedgerError, "error.ledger.end", said=said, hint=hint)
+
+
+def check_auto_play(regime: AutoPlay | str | None, norm: Normalization) -> AutoPlay:
+    """A match's 托管 regime (rulings §12.2): tournament (the default) or island, which only
+    partner play has."""
+    from ..core.normalize import choice
+
+    chosen = AutoPlay.TOURNAMENT if regime is None else choice(AutoPlay, regime, "auto_play")
+    if chosen is AutoPlay.ISLAND and norm.teams is not Teams.PARTNERS:
+        raise error(LedgerError, "error.ledger.island_partners", teams=norm.teams.value)
+    return chosen
 
 
 MAX_HANDS = 10_000

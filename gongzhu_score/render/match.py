@@ -62,12 +62,22 @@ def hands_as_dicts(ledger: Ledger) -> list[dict[str, Any]]:
             "marks": ledger.marks_by_name(e),
             "pig": list(e.pig_takers),
             "first_pig": e.first_pig,
+            **auto_played_dict(e),
             "partial": e.partial,
             "entered": e.entered,
             "note": e.note,
         }
         for i, e in enumerate(ledger.entries, ledger.skipped + 1)
     ]
+
+
+def auto_played_dict(entry: LedgerEntry) -> dict[str, Any]:
+    """A hand's 托管 as JSON keys: ``auto_played`` (and ``last_card``) only where it has one,
+    so that the JSON of every other hand is as it was."""
+    auto = entry.auto_played
+    if auto is None:
+        return {}
+    return {"auto_played": auto.name, **({"last_card": True} if auto.last_card else {})}
 
 
 def match_to_dict(ledger: Ledger) -> dict[str, Any]:
@@ -83,6 +93,7 @@ def match_to_dict(ledger: Ledger) -> dict[str, Any]:
         "teams": norm.teams.value,
         "end_at": ledger.end_at,
         **({"last_hand": ledger.last_hand} if ledger.last_hand is not None else {}),
+        **({"auto_play": ledger.auto_play.value} if ledger.asks_auto_played() else {}),
         "hands": hands_as_dicts(ledger),
         "totals": totals_to_dict(ledger),
         "ended": status.ended,
@@ -428,6 +439,7 @@ def hand_to_dict(ledger: Ledger, number: int) -> dict[str, Any]:
         "hand": number,
         "partial": e.partial,
         "first_pig": e.first_pig,
+        **auto_played_dict(e),
         "entered": e.entered,
         "note": e.note,
         "players": [
@@ -447,6 +459,28 @@ def hand_to_dict(ledger: Ledger, number: int) -> dict[str, Any]:
             )
         ],
     }
+
+
+def auto_played_lines(ledger: Ledger, entry: LedgerEntry, lang: str = "en") -> list[str]:
+    """What 托管 did to a hand (rulings §12.2), a line each: who was auto-played and the rule
+    that scored it; nothing when nobody was."""
+    from ..core.auto_play import AutoPlay, partner_of
+
+    auto = entry.auto_played
+    if auto is None:
+        return []
+    if auto.last_card:
+        return [say("match.auto_last_card", lang, name=auto.name)]
+    lines = [say("match.auto_played", lang, name=auto.name)]
+    seat = ledger.players.index(auto.name)
+    partner = ledger.players[partner_of(seat)]
+    if ledger.auto_play is not AutoPlay.ISLAND or not ledger.asks_auto_played():
+        return [*lines, say("match.auto_usual", lang)]
+    final = entry.final[seat]
+    if entry.final[partner_of(seat)] != 0 or final >= 0:
+        return [*lines, say("match.auto_won", lang, name=auto.name, final=format_number(final))]
+    return [*lines, say("match.auto_island", lang, name=auto.name, partner=partner,
+                        loss=format_number(-final), final=format_number(final))]  # fmt: skip
 
 
 def render_hand(ledger: Ledger, number: int, lang: str = "en", table_format: str = "simple") -> str:
@@ -491,6 +525,8 @@ def render_hand(ledger: Ledger, number: int, lang: str = "en", table_format: str
     body = table(rows, headers, table_format, colalign=align)
     if e.first_pig is not None:
         body += "\n" + say("match.first_pig", lang, name=e.first_pig)
+    for line in auto_played_lines(ledger, e, lang):
+        body += "\n" + line
     if e.entered is not None:
         body += "\n" + say("match.entered", lang, time=e.entered)
     if e.note is not None:
@@ -550,6 +586,9 @@ def reentry_command(ledger_path: str, entry: LedgerEntry, lang: str = "en") -> s
         words.append("--partial")
     if entry.first_pig is not None:
         words += ["--first-pig", entry.first_pig]
+    if entry.auto_played is not None:
+        words += ["--auto-played", entry.auto_played.name]
+        words += ["--last-card"] if entry.auto_played.last_card else []
     if entry.note is not None:
         words += ["--note", entry.note]
     return shlex.join(words)
@@ -565,7 +604,8 @@ def added_text(added: HandAdded, lang: str, fmt: Format, table_too: bool = True)
     if fmt is Format.json:
         data = {
             "hand": number,
-            **result_to_dict(result),
+            **_with_entry_finals(result_to_dict(result), ledger.entry(number)),
+            **auto_played_dict(ledger.entry(number)),
             "totals": totals_to_dict(ledger),
             "ended": status.ended,
             "loser": status.loser,
@@ -579,8 +619,22 @@ def added_text(added: HandAdded, lang: str, fmt: Format, table_too: bool = True)
         )
     else:
         head = say("match.added", lang, number=number) + "\n"
+    moved = "".join(f"{line}\n" for line in auto_played_lines(ledger, ledger.entry(number), lang))
     standing = "\n".join([*standing_lines(ledger, lang), _aside(ledger, lang)])
-    return f"{head}{standing}\n{match_status_text(ledger, status, lang)}\n"
+    return f"{head}{moved}{standing}\n{match_status_text(ledger, status, lang)}\n"
+
+
+def _with_entry_finals(data: dict[str, Any], entry: LedgerEntry) -> dict[str, Any]:
+    """A hand's JSON with the finals the match counted (托管 may move them, rulings §12.2)."""
+    if entry.auto_played is None:
+        return data
+    for player, final in zip(data["players"], entry.final, strict=True):
+        player["final"] = json_number(final)
+        player.pop("final_exact", None)
+        if not isinstance(final, int) and final.denominator != 1:
+            player["final_exact"] = str(final)
+    data["final_sum"] = json_number(sum(entry.final))
+    return data
 
 
 def edited_text(edited: HandAdded, lang: str, table_too: bool = True) -> str:
@@ -642,7 +696,8 @@ def explained_hand(ledger: Ledger, number: int, result: HandResult, lang: str) -
     from .explain import explain
 
     head = say("match.hand_view", lang, number=number, count=len(ledger.entries))
-    return f"{head}\n\n" + explain(result, lang)
+    moved = "".join(f"\n{line}" for line in auto_played_lines(ledger, ledger.entry(number), lang))
+    return f"{head}\n\n" + explain(result, lang) + (moved[1:] + "\n" if moved else "")
 
 
 def hand_csv(ledger: Ledger, number: int) -> str:

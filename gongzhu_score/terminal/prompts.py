@@ -6,7 +6,8 @@ has it (or saying it was typed twice on that line). Any one player may answer ``
 for every scoring card the others do not take, worked out once they are all in (the seats after
 theirs included); a second player answering it is asked again. Then the exposures (亮牌) and,
 where the rules allow it, 首明; with two decks under ``first_lead: pig``, once the hand is whole
-and two players each took a pig, who took the first (they lead the next hand, rulings §10). The
+and two players each took a pig, who took the first (they lead the next hand, rulings §10); in
+a partners match under the island regime, who the system played for (托管, rulings §12.2). The
 hand is shown, what the rest came to included, and the table adds it, cancels, or picks a line
 to change; nothing typed is lost to one mistake. ``match edit`` begins there: the hand as it is,
 in the table's notation, and only the line picked is typed again. The hand being entered is the
@@ -20,6 +21,7 @@ from dataclasses import dataclass, field
 
 import typer
 
+from ..core.auto_play import AutoPlayed
 from ..core.cards import SCORING_CARDS, Card, parse_cards
 from ..core.hand import Hand
 from ..errors import GongzhuError, InputError, MissingCardsError
@@ -40,8 +42,12 @@ NONE_WORDS = frozenset(
 """What clears a line (Enter keeps what the line holds)."""
 
 
-EXPOSED, FIRST_EXPOSED, FIRST_PIG = 4, 5, 6
-"""The lines after the four players': the exposures, 首明, who took the first pig."""
+YES, NO = ("y", "yes", "是"), ("n", "no", "否")
+"""The answers to a yes-or-no question, in every language the prompts speak."""
+
+EXPOSED, FIRST_EXPOSED, FIRST_PIG, AUTO_PLAYED = 4, 5, 6, 7
+"""The lines after the four players': the exposures, 首明, who took the first pig, who was
+auto-played (托管)."""
 
 
 @dataclass
@@ -53,10 +59,12 @@ class _Lines:
     """
 
     entry: HandEntry
-    texts: list[str] = field(default_factory=lambda: ["", "", "", "", "", "", ""])
+    texts: list[str] = field(default_factory=lambda: [""] * 8)
     first_pig_asked: bool = False
     """Whether who took the first pig was answered (or given with ``--first-pig``): it is
     asked again only when a changed line makes the answer wrong."""
+    auto_played: AutoPlayed | None = None
+    """Who the system played for (托管), where the match asks it."""
 
 
 def _notation(cards: Sequence[Card], lang: str) -> str:
@@ -188,6 +196,38 @@ def _ask_first_pig(lines: _Lines, ledger: Ledger, hand: Hand, lang: str) -> None
         return
 
 
+def _auto_text(auto: AutoPlayed | None, lang: str) -> str:
+    """The 托管 line as shown: the name, and the last card where only it was left."""
+    if auto is None:
+        return ""
+    return say("prompt.auto_last_value", lang, name=auto.name) if auto.last_card else auto.name
+
+
+def _ask_auto_played(lines: _Lines, ledger: Ledger, lang: str) -> None:
+    """Who the system played for after a disconnect (托管), if anyone, and whether only the last
+    card was left then; a name not of the match is asked again, the error shown."""
+    auto: AutoPlayed | None = None
+    while True:
+        said = lines.auto_played.name if lines.auto_played is not None else ""
+        text = _answer(say("prompt.auto_played", lang), said)
+        try:
+            auto = ledger.check_auto_played(AutoPlayed(text) if text else None)
+        except GongzhuError as e:
+            _say(lang, "prompt.error", error=e)
+            continue
+        break
+    if auto is not None:
+        was = lines.auto_played is not None and lines.auto_played.last_card
+        question = f"{say('prompt.last_card', lang, name=auto.name)} [y/n]"
+        while (answer := _prompt(question, default="y" if was else "n").strip().lower()) not in (
+            *YES,
+            *NO,
+        ):
+            _say(lang, "prompt.yes_or_no")
+        auto = AutoPlayed(auto.name, answer in YES)
+    lines.auto_played, lines.texts[AUTO_PLAYED] = auto, _auto_text(auto, lang)
+
+
 def _choose(lines: _Lines, shown: Sequence[int], number: int | None, lang: str) -> str:
     """y, n, or the number of a line; anything else is asked again.
 
@@ -195,7 +235,8 @@ def _choose(lines: _Lines, shown: Sequence[int], number: int | None, lang: str) 
     """
     typer.echo("", err=True)
     entry, nothing = lines.entry, say("prompt.nothing", lang)
-    what = [*entry.names, say("exposed", lang), "首明", say("prompt.first_pig_line", lang)]
+    what = [*entry.names, say("exposed", lang), "首明", say("prompt.first_pig_line", lang),
+            say("prompt.auto_played_line", lang)]  # fmt: skip
     count = len(shown)
     for k, line in enumerate(shown, 1):
         value = lines.texts[line] or nothing
@@ -224,6 +265,7 @@ def ask_hand(
     start: LedgerEntry | None = None,
     number: int | None = None,
     first_pig: str | None = None,
+    auto_played: AutoPlayed | None = None,
 ) -> HandSpec | None:
     """Ask a hand for ``ledger`` at the terminal; None if the table cancels.
 
@@ -234,6 +276,9 @@ def ask_hand(
     in the table's notation, and only the lines picked are asked (Enter keeps what a line
     holds); confirmed unchanged, nothing is changed (None). ``first_pig``: who took the first
     pig, said already (``match add --first-pig``): not asked unless the hand makes it wrong.
+    ``auto_played`` (``--auto-played``): who was 托管, the line's answer to begin with; it is
+    asked only where it changes a score (:meth:`Ledger.asks_auto_played`), else kept as given
+    (or as the hand being changed had it).
     """
     decks = ledger.variant.decks
     lines = _Lines(HandEntry(ledger.players, decks))
@@ -245,16 +290,22 @@ def ask_hand(
             lines.texts[line] = "; ".join(f"{n}={_notation(c, lang)}" for n, c in by_name.items())
         lines.texts[FIRST_PIG] = start.first_pig or ""
         lines.first_pig_asked = start.first_pig is not None  # (the ledger checked it)
+    lines.auto_played = auto_played or (start.auto_played if start is not None else None)
+    lines.texts[AUTO_PLAYED] = _auto_text(lines.auto_played, lang)
     if first_pig is not None:
         lines.entry.first_pig = lines.texts[FIRST_PIG] = first_pig.strip()
         lines.first_pig_asked = True
     asked = list(range(FIRST_EXPOSED + ledger.variant.first_exposure_allowed))
+    if ledger.asks_auto_played():
+        asked.append(AUTO_PLAYED)
     if start is None:  # a new hand: every line in turn (an edit starts at the confirmation)
         for i in range(4):
             _ask_player(lines, i, lang)
         _ask_shown(lines, False, lang)
         if FIRST_EXPOSED in asked:
             _ask_shown(lines, True, lang)
+        if AUTO_PLAYED in asked:
+            _ask_auto_played(lines, ledger, lang)
     while True:
         hand = lines.entry.hand()
         shown = asked
@@ -277,10 +328,12 @@ def ask_hand(
             except GongzhuError:
                 continue  # not a hand yet: the table must change a line
             said = lines.entry.first_pig if FIRST_PIG in shown else None
-            if start is not None and _held(hand) == _held(start.hand) and said == start.first_pig:
+            auto = lines.auto_played
+            if (start is not None and _held(hand) == _held(start.hand)
+                    and said == start.first_pig and auto == start.auto_played):  # fmt: skip
                 _say(lang, "prompt.cancelled")  # confirmed as it was: the ledger stays as it is
                 return None
-            return HandSpec(hand, first_pig=said)
+            return HandSpec(hand, first_pig=said, auto_played=auto)
         if choice in ("n", "no", "否"):
             _say(lang, "prompt.cancelled")
             return None
@@ -289,5 +342,7 @@ def ask_hand(
             _ask_player(lines, line, lang)
         elif line == FIRST_PIG:
             _ask_first_pig(lines, ledger, hand, lang)
+        elif line == AUTO_PLAYED:
+            _ask_auto_played(lines, ledger, lang)
         else:
             _ask_shown(lines, line == FIRST_EXPOSED, lang)

@@ -17,8 +17,10 @@ from collections.abc import Callable, Mapping
 from datetime import datetime
 from typing import Any
 
+from ..core.auto_play import AutoPlayed
 from ..core.cards import DECK, SCORING_CARDS, Card, Suit, parse_cards
 from ..errors import GongzhuError, InputError
+from ..io.fields import HandSpec
 from ..match.actions import (
     add_hand,
     edit_hand,
@@ -63,7 +65,16 @@ __all__ = [
 
 Clock = Callable[[], datetime]
 
-_ENTRY_KEYS = ("captured", "rest", "exposed", "first_exposed", "first_pig", "note")
+_ENTRY_KEYS = (
+    "captured",
+    "rest",
+    "exposed",
+    "first_exposed",
+    "first_pig",
+    "auto_played",
+    "last_card",
+    "note",
+)
 
 
 class RequestError(InputError):
@@ -103,6 +114,7 @@ def _state(ledger: Ledger, version: str, path: str, lang: str) -> dict[str, Any]
         "decks": variant.decks,
         "cards": [_card(c, variant.decks, c in variant.exposable, lang) for c in _SHOWN],
         "first_exposure": variant.first_exposure_allowed,
+        "asks_auto_played": ledger.asks_auto_played(),
         "rules": f"{rules_line(ledger, lang)}\n\n{render_variant(variant, lang=lang)}",
         "rules_line": rules_line(ledger, lang),
         "rules_title": title(variant, lang) or variant.name,
@@ -214,11 +226,17 @@ def hand_view(path: str, number: int, lang: str) -> dict[str, Any]:
         "explain": say("match.hand_view", lang, number=number, count=ledger.count)
         + "\n\n"
         + explain(result, lang),
-        "entry": _as_entry(hand, stored.partial, stored.first_pig, stored.note),
+        "entry": _as_entry(hand, stored.partial, stored.first_pig, stored.note, stored.auto_played),
     }
 
 
-def _as_entry(hand: Any, partial: bool, first_pig: str | None, note: str | None) -> dict[str, Any]:
+def _as_entry(
+    hand: Any,
+    partial: bool,
+    first_pig: str | None,
+    note: str | None,
+    auto_played: AutoPlayed | None = None,
+) -> dict[str, Any]:
     """A stored hand as the page enters it: a whole hand gives the rest to the player with
     the most scoring cards, so a card taken back from another goes to them, as at the table
     ("the rest to …"); a partial hand places each card."""
@@ -232,6 +250,8 @@ def _as_entry(hand: Any, partial: bool, first_pig: str | None, note: str | None)
         "exposed": {p.name: [c.code for c in p.exposed] for p in hand.players},
         "first_exposed": {p.name: [c.code for c in p.first_exposed] for p in hand.players},
         "first_pig": first_pig,
+        "auto_played": None if auto_played is None else auto_played.name,
+        "last_card": auto_played is not None and auto_played.last_card,
         "note": note,
     }
 
@@ -343,6 +363,18 @@ def _entry(ledger: Ledger, data: object) -> tuple[HandEntry, str | None]:
     return entry, note
 
 
+def _auto_played(ledger: Ledger, data: object) -> AutoPlayed | None:
+    """Who the page says was auto-played (托管), checked as the match checks it."""
+    if not isinstance(data, dict) or data.get("auto_played") is None:
+        return None
+    name = _player(ledger, data["auto_played"], "auto_played")
+    last_card = _field(data, "last_card", bool) or False
+    try:
+        return ledger.check_auto_played(AutoPlayed(name, last_card))
+    except GongzhuError as e:
+        raise e.recast(RequestError).within("auto_played") from None
+
+
 def preview(path: str, data: object, lang: str) -> dict[str, Any]:
     """The hand tapped so far (``{"entry": ENTRY}``), scored by the match's rules.
 
@@ -355,6 +387,7 @@ def preview(path: str, data: object, lang: str) -> dict[str, Any]:
     """
     ledger, _ = read_version(path)
     entry, _ = _entry(ledger, _body(data).get("entry"))
+    auto = _auto_played(ledger, _body(data).get("entry"))
     unplaced = entry.unplaced()
     complete = entry.rest is not None or not unplaced
     answer: dict[str, Any] = {
@@ -373,7 +406,7 @@ def preview(path: str, data: object, lang: str) -> dict[str, Any]:
         answer["problem"] = printable(e.text(lang))
         return answer
     answer["raw"] = list(result.raws)
-    answer["final"] = [json_number(f) for f in result.finals]
+    answer["final"] = [json_number(f) for f in ledger.auto_played_finals(result.finals, auto)]
     answer["asks_first_pig"] = ledger.asks_first_pig(hand)
     if complete:  # scored; still to say: who took the first pig, where that is asked
         try:
@@ -413,11 +446,12 @@ def add(path: str, data: object, lang: str, now: Clock) -> dict[str, Any]:
     body = _body(data)
     version = _version(body)
 
-    def hand(ledger: Ledger) -> Any:
-        entry, _ = _entry(ledger, body.get("entry"))
-        return entry.hand()
-
     entry_data = body.get("entry")
+
+    def hand(ledger: Ledger) -> HandSpec:
+        entry, _ = _entry(ledger, entry_data)
+        return HandSpec(entry.hand(), auto_played=_auto_played(ledger, entry_data))
+
     note = _note_of(entry_data)
     first_pig = entry_data.get("first_pig") if isinstance(entry_data, dict) else None
     added = add_hand(path, hand, first_pig=first_pig if isinstance(first_pig, str) else None,
@@ -440,10 +474,10 @@ def edit(path: str, number: int, data: object, lang: str) -> dict[str, Any]:
     version = _version(body)
     entry_data = body.get("entry")
 
-    def hand(ledger: Ledger) -> Any:
+    def hand(ledger: Ledger) -> HandSpec:
         ledger.check_number(number)
         entry, _ = _entry(ledger, entry_data)
-        return entry.hand()
+        return HandSpec(entry.hand(), auto_played=_auto_played(ledger, entry_data))
 
     first_pig = entry_data.get("first_pig") if isinstance(entry_data, dict) else None
     note = _note_of(entry_data)

@@ -28,7 +28,8 @@
                  (its data-holder: the holder's name, "" if nobody; data-rest="1": by the rest),
                  missing, problem, rest, rest-is, full-red, grand-slam, exposures,
                  expose-{code}-{copy}-{seat}, expose-{code}-{copy}-none, first-{code}-{copy},
-                 first-pig, first-pig-buttons, first-pig-{seat}, note, confirm, clear, undo, over,
+                 first-pig, first-pig-buttons, first-pig-{seat}, auto-played, auto-played-none,
+                 auto-played-{seat}, last-card, note, confirm, clear, undo, over,
                  over-text, over-again, over-next, editing, editing-text, stop-edit
      dialog      dialog, dialog-title, dialog-body, dialog-yes, dialog-no
 */
@@ -64,7 +65,7 @@ let tab = sessionStorage.getItem(`${STORE}:tab`) || "standings"; // (kept across
 
 function blankEntry() {
   // exposed: by slot "CODE#copy", {seat, first}: each copy of an exposable card has one exposer.
-  return { captured: [[], [], [], []], rest: null, exposed: {}, firstPig: null, note: "" };
+  return { captured: [[], [], [], []], rest: null, exposed: {}, firstPig: null, autoPlayed: null, lastCard: false, note: "" };
 }
 
 const $ = (id) => document.querySelector(`[data-testid="${id}"]`);
@@ -716,6 +717,17 @@ function renderEntry() {
       button(name, `first-pig-${seat}`, () => setFirstPig(seat), entry.firstPig === seat ? "on" : null),
     ),
   );
+  // 托管: asked only in a partners match under the island regime (rulings §12.2).
+  $("auto-played").hidden = !state.asks_auto_played;
+  $("auto-played-buttons").replaceChildren(
+    button(w("entry.auto_nobody"), "auto-played-none", () => setAutoPlayed(null), entry.autoPlayed == null ? "on" : null),
+    ...names.map((name, seat) =>
+      button(name, `auto-played-${seat}`, () => setAutoPlayed(seat), entry.autoPlayed === seat ? "on" : null),
+    ),
+  );
+  const lastCard = $("last-card");
+  lastCard.checked = Boolean(entry.lastCard);
+  lastCard.disabled = entry.autoPlayed == null;
   const note = $("note");
   if (document.activeElement !== note) note.value = entry.note;
 
@@ -837,6 +849,12 @@ function toggleFirst(slot) {
   changed();
 }
 
+function setAutoPlayed(seat) {
+  entry.autoPlayed = seat;
+  if (seat === null) entry.lastCard = false;
+  changed();
+}
+
 function setFirstPig(seat) {
   entry.firstPig = entry.firstPig === seat ? null : seat;
   changed();
@@ -911,6 +929,10 @@ function toEntry() {
     first_exposed: first,
     first_pig: asks ? names[entry.firstPig] : null,
   };
+  if (state.asks_auto_played && entry.autoPlayed != null) {
+    out.auto_played = names[entry.autoPlayed];
+    if (entry.lastCard) out.last_card = true;
+  }
   if (entry.note.trim()) out.note = entry.note.trim();
   return out;
 }
@@ -932,6 +954,8 @@ function fromEntry(given) {
     }
   }
   if (given.first_pig) e.firstPig = seatOf(given.first_pig);
+  if (given.auto_played) e.autoPlayed = seatOf(given.auto_played);
+  e.lastCard = Boolean(given.last_card);
   e.note = given.note || "";
   return e;
 }
@@ -1221,6 +1245,10 @@ function start() {
   $("clear").addEventListener("click", () => clearEntry());
   $("stop-edit").addEventListener("click", () => clearEntry());
   $("undo").addEventListener("click", undoHand);
+  $("last-card").addEventListener("change", (event) => {
+    entry.lastCard = event.target.checked;
+    changed();
+  });
   $("note").addEventListener("input", (event) => {
     entry.note = event.target.value;
     if (editing === null) token = isBlank(entry) ? null : (token ?? state.version);
