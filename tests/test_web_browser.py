@@ -369,3 +369,34 @@ def test_two_decks_show_each_copy_and_ask_who_took_the_first_pig(
         data = agrees(a, ledger)
         assert data["hands"][0]["first_pig"] == "南"
         assert data["next_lead"] == ["南"]
+
+
+def test_a_partners_match_under_island_asks_who_was_auto_played(
+    tmp_path: Path, phones: Callable[[str], Phone]
+) -> None:
+    from playwright.sync_api import expect
+
+    plain = tmp_path / "平常.yaml"
+    cli("match", "new", str(plain), "--players", "东,南,西,北", "--teams", "partners")
+    with serving(str(plain), "--lang", "zh") as served:
+        a = phones(served.url)
+        a.tap("tab-entry")
+        expect(a("auto-played")).to_be_hidden()  # the tournament regime: scored as usual
+        a.context.close()  # (before its server stops: no reconnection left to fail)
+    ledger = tmp_path / "岛屿.yaml"
+    cli("match", "new", str(ledger), "--players", "东,南,西,北", "--teams", "partners",
+        "--auto-play", "island")  # fmt: skip
+    with serving(str(ledger), "--lang", "zh") as served:
+        a = phones(served.url)
+        a.tap("tab-entry")
+        expect(a("auto-played")).to_be_visible()
+        expect(a("auto-played")).to_contain_text("掉线后有人托管吗？")
+        expect(a("last-card")).to_be_disabled()  # nobody auto-played yet
+        a.tap("pick-0", "card-QS-0", "pick-1", "card-JD-0", "pick-3", "card-10C-0",
+              "pick-2", "rest")  # fmt: skip
+        a.tap("auto-played-0")  # 东, on the losing side 东+西
+        expect(a("last-card")).to_be_enabled()
+        confirm(a, "把这一局记为第 1 局？")
+        data = agrees(a, ledger)
+        assert data["hands"][0]["auto_played"] == "东"
+        assert data["hands"][0]["final"] == [-50, 25, 0, 25]  # 东 bears the side's -50, 西 0
