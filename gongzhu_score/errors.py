@@ -117,6 +117,10 @@ class NotALedgerError(LedgerError):
     """A file that is not a match ledger at all (a hand file, say)."""
 
 
+class TournamentError(InputError):
+    """A tournament file that cannot be read, or a round it cannot seat (rulings §12.3)."""
+
+
 class LedgerNotHandError(InputError):
     """A match ledger given where one hand is wanted."""
 

@@ -21,6 +21,7 @@ from ..core.auto_play import AutoPlay
 from ..core.normalize import MAX_SCALE, Method, Rounding, Teams
 from ..core.options import ScoringOptions
 from ..errors import InputError, RestError, RulesError
+from ..match.standings import Tiebreak
 from ..render.formats import Format
 from ..terms import LANGS, choose_lang, error
 from .boundary import FormatRefused, reading_stdin
@@ -345,6 +346,16 @@ AutoPlayedOpt = Annotated[str | None, typer.Option(
 LastCardOpt = Annotated[bool, typer.Option(
     "--last-card",
     help="With --auto-played: only the last card was left then, so the hand is scored as usual.")]
+# --- a tournament ---------------------------------------------------------------------------
+TournamentArg = Annotated[str, typer.Argument(
+    metavar="TOURNAMENT",
+    help="The tournament file (YAML); its tables' ledgers are beside it.")]
+TiebreakOpt = Annotated[Tiebreak | None, typer.Option(
+    "--tiebreak", show_default=False, case_sensitive=False,
+    help="How players level on points are ranked: last-match (the better result in the last match both played, then the earlier registration; the default) or registration (Swiss: registration alone).")]
+TournamentNameOpt = Annotated[str | None, typer.Option(
+    "--name", metavar="NAME", show_default=False,
+    help="The tournament's name, kept in each table's ledger and in its file names (letters, digits, - and _); the file's name by default.")]
 InteractiveOpt = Annotated[bool, typer.Option(
     "--interactive", "-i",
     help="Ask for each player's cards (the default when no hand is given at a terminal).")]
@@ -374,7 +385,7 @@ NewLedgerArg = Annotated[str, typer.Argument(
     help="The new match's ledger file; it becomes this folder's current match.")]
 PlayersOpt = Annotated[str | None, typer.Option(
     "--players", "-p", metavar="NAMES", show_default=False,
-    help="Four names in seat order (counter-clockwise): 东,南,西,北.")]
+    help="Four names in seat order (counter-clockwise): 东,南,西,北. tournament new: every player, in registration order (ties go to the earlier), a multiple of four.")]
 LikeOpt = Annotated[str | None, typer.Option(
     "--like", metavar="LEDGER", show_default=False, autocompletion=complete_ledger,
     help="Start with the players and rules of another match (options given here win).")]

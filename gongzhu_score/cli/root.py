@@ -26,6 +26,7 @@ COMMANDS = {
     "batch": (".batch", "batch_command"),
     "match": (".match_share", "match_app"),
     "stats": (".hand", "stats_command"),
+    "tournament": (".tournament", "tournament_app"),
     "serve": (".serve", "serve_command"),
     "variants": (".hand", "variants_app"),
 }
@@ -84,8 +85,8 @@ app = typer.Typer(
     "Score a hand from the cards each player captured (score), show why (explain), compare "
     "rule sets (compare), replay a trick-by-trick record (replay), score files of recorded "
     "hands (batch), keep a match ledger until someone is the pig (match), records across "
-    "matches (stats), put the match on the table's phones (serve), and list or show the rule "
-    "sets (variants).\n\n"
+    "matches (stats), a competition across tables (tournament), put the match on the table's "
+    "phones (serve), and list or show the rule sets (variants).\n\n"
     "Examples:\n"
     "  gongzhu-score score sample_hands/seed_minus_400.yaml --lang zh\n"
     '  gongzhu-score score -c 东=猪 -c 南="红桃A K Q" -c 西= --rest 北\n'

@@ -12,7 +12,7 @@ the ledger as it was. What each change is called in the history is decided here.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 from ..core.auto_play import AutoPlay, AutoPlayed
@@ -25,7 +25,7 @@ from ..io.fields import HandSpec
 from ..io.variants import DEFAULT, find_variant
 from ..terms import error
 from .history import Change
-from .ledger import Ledger, LedgerEntry, check_end, check_last_hand
+from .ledger import Ledger, LedgerEntry, check_end, check_last_hand, check_tournament_name
 from .storage import change_ledger, create_ledger, read_ledger, restore_ledger
 
 __all__ = [
@@ -37,6 +37,7 @@ __all__ = [
     "change_settings",
     "edit_hand",
     "new_match",
+    "planned_match",
     "read_hand",
     "remove_hand",
     "rename_player",
@@ -97,6 +98,7 @@ def new_match(
     end_at: int | None = None,
     last_hand: int | None = None,
     auto_play: AutoPlay | str | None = None,
+    tournament: str | None = None,
 ) -> Ledger:
     """Start a match in a new ledger, never over an existing file.
 
@@ -104,8 +106,27 @@ def new_match(
     normalization and end (its end line, and its number of hands) are the start: what is given
     here wins, and a new rule set brings its own normalization method. ``last_hand`` makes it a
     盤 of that many hands (rulings §12); ``auto_play`` the 托管 regime (rulings §12.2), else
-    ``like``'s.
+    ``like``'s; ``tournament`` the tournament it is a table of (never ``like``'s).
     """
+    ledger = planned_match(players, like=like, options=options, end_at=end_at,
+                           last_hand=last_hand, auto_play=auto_play)  # fmt: skip
+    if tournament is not None:
+        ledger = replace(ledger, tournament=check_tournament_name(tournament))
+    create_ledger(path, ledger)
+    return ledger
+
+
+def planned_match(
+    players: Sequence[str] | None = None,
+    *,
+    like: str | None = None,
+    options: ScoringOptions = ScoringOptions(),
+    end_at: int | None = None,
+    last_hand: int | None = None,
+    auto_play: AutoPlay | str | None = None,
+) -> Ledger:
+    """The match :func:`new_match` would start, not written: a tournament's tables are such
+    a match, its players put at each table."""
     if end_at is not None:
         check_end(end_at)
     if last_hand is not None:
@@ -121,9 +142,7 @@ def new_match(
     end = end_at if end_at is not None else (old.end_at if old is not None else None)
     last = last_hand if last_hand is not None else (old.last_hand if old is not None else None)
     regime = auto_play if auto_play is not None else (old.auto_play if old is not None else None)
-    ledger = Ledger.new(names, variant, norm, end, last, regime)
-    create_ledger(path, ledger)
-    return ledger
+    return Ledger.new(names, variant, norm, end, last, regime)
 
 
 HandChange = Callable[[Ledger, Hand, str | None, AutoPlayed | None], tuple[Ledger, HandResult]]

@@ -32,7 +32,7 @@ from ..errors import (
 from ..io.handfile import hand_from_data
 from ..io.variants import DEFAULT, VARIANTS, find_variant
 from ..play.state import rotation_leader
-from ..terms import Listed, Names, Said, error, place, unsafe_character
+from ..terms import Listed, Names, Said, error, place, printable, unsafe_character
 
 __all__ = [
     "FORMAT",
@@ -156,6 +156,9 @@ class Ledger:
     auto_play: AutoPlay = AutoPlay.TOURNAMENT
     """How a hand with a player auto-played (托管) is scored: as usual (tournament, 錦標賽)
     or with the side's loss on that player (island, 島嶼; partner play only, rulings §12.2)."""
+    tournament: str | None = None
+    """The tournament this match is a table of (``tournament round`` sets it, rulings §12.3),
+    by the tournament's name; None for a match of its own."""
 
     @property
     def count(self) -> int:
@@ -617,22 +620,33 @@ class Ledger:
         entries = (self.entry_text(n, e) for n, e in enumerate(self.entries, 1))
         return self.header_text() + "".join(entries)
 
-    def header_text(self) -> str:
+    def settings_data(self) -> dict[str, Any]:
+        """The match's rules, normalization, end and 托管 regime, as its header keeps them: a
+        tournament keeps its tables' settings so (``Ledger.from_data`` reads them back)."""
         norm = self.normalization
+        # A built-in variant by name; house rules in full, so verify can redo every hand.
+        rules = ({"variant": self.variant.name} if VARIANTS.get(self.variant.name) == self.variant
+                 else {"rules": self.variant.to_data()})  # fmt: skip
+        return {
+            **rules,
+            "normalize": norm.method.value,
+            "scale": norm.scale,
+            "rounding": norm.rounding.value,
+            "teams": norm.teams.value,
+            "end_at": self.end_at,
+            **({"last_hand": self.last_hand} if self.last_hand is not None else {}),
+            **({"auto_play": self.auto_play.value} if self._island else {}),
+        }
+
+    def header_text(self) -> str:
         lines = [
             "# gongzhu-score match ledger: one entry per hand, in order.",
             "# Change it with `gongzhu-score match add/undo/edit/rename`; check it with "
             "`match verify`.",
             f"format: {FORMAT}",
             f"players: {_dump(list(self.players))}",
-            self._rules_line(),
-            f"normalize: {_dump(norm.method.value)}",
-            f"scale: {norm.scale}",
-            f"rounding: {_dump(norm.rounding.value)}",
-            f"teams: {_dump(norm.teams.value)}",
-            f"end_at: {self.end_at}",
-            *([f"last_hand: {self.last_hand}"] if self.last_hand is not None else []),
-            *([f"auto_play: {_dump(self.auto_play.value)}"] if self._island else []),
+            *(f"{key}: {_dump(value)}" for key, value in self.settings_data().items()),
+            *([f"tournament: {_dump(self.tournament)}"] if self.tournament is not None else []),
             "hands:",
         ]
         return "\n".join(lines) + "\n"
@@ -640,12 +654,6 @@ class Ledger:
     @property
     def _island(self) -> bool:
         return self.auto_play is not AutoPlay.TOURNAMENT
-
-    def _rules_line(self) -> str:
-        # A built-in variant by name; house rules in full, so verify can redo every hand.
-        if VARIANTS.get(self.variant.name) == self.variant:
-            return f"variant: {_dump(self.variant.name)}"
-        return f"rules: {_dump(self.variant.to_data())}"
 
     def entry_text(self, number: int, e: LedgerEntry) -> str:
         """One hand's block, as :meth:`to_text` writes and ``match add`` appends it."""
@@ -672,7 +680,7 @@ class Ledger:
     def same_match(self, other: Ledger) -> bool:
         """Same players, rules and end: only the hands may differ."""
         mine = (self.players, self.variant, self.normalization, self.end_at, self.last_hand,
-                self.auto_play)  # fmt: skip
+                self.auto_play, self.tournament)  # fmt: skip
         return mine == (
             other.players,
             other.variant,
@@ -680,6 +688,7 @@ class Ledger:
             other.end_at,
             other.last_hand,
             other.auto_play,
+            other.tournament,
         )
 
     @classmethod
@@ -698,7 +707,7 @@ class Ledger:
                 LedgerError, "error.ledger.format", expected=FORMAT, found=repr(data.get("format"))
             )
         allowed = {"format", "players", "variant", "rules", "normalize", "scale", "rounding",
-                   "teams", "end_at", "last_hand", "auto_play", "hands"}  # fmt: skip
+                   "teams", "end_at", "last_hand", "auto_play", "tournament", "hands"}  # fmt: skip
         for key in data:
             if key not in allowed:
                 raise error(LedgerError, "error.ledger.unknown_key", key=repr(key))
@@ -721,6 +730,9 @@ class Ledger:
             last_hand = _field(data, "last_hand", int) if "last_hand" in data else None
             regime = _field(data, "auto_play", str) if "auto_play" in data else None
             ledger = cls.new(players, rules, norm, _field(data, "end_at", int), last_hand, regime)
+            if "tournament" in data:
+                ledger = replace(ledger, tournament=check_tournament_name(
+                    _field(data, "tournament", str)))  # fmt: skip
         except GongzhuError as e:
             raise e.recast(LedgerError) from None
         hands = data.get("hands") or []
@@ -926,6 +938,23 @@ def check_auto_play(regime: AutoPlay | str | None, norm: Normalization) -> AutoP
     return chosen
 
 
+MAX_TOURNAMENT_NAME = 60
+"""The longest name a tournament may have: it is part of each table's file name."""
+
+
+def check_tournament_name(name: object) -> str:
+    """A tournament's name as its tables' ledgers keep it: one line of letters, digits, ``-``
+    and ``_`` (any script), at most :data:`MAX_TOURNAMENT_NAME` characters, since it names
+    their files."""
+    text = name.strip() if isinstance(name, str) else ""
+    if not (0 < len(text) <= MAX_TOURNAMENT_NAME) or not all(
+        c.isalnum() or c in "-_" for c in text
+    ):
+        raise error(LedgerError, "error.tournament.name", name=printable(repr(name)),
+                    most=MAX_TOURNAMENT_NAME)  # fmt: skip
+    return text
+
+
 MAX_HANDS = 10_000
 """The most hands a 盤 may be set to (``--hands``): a long evening is a few dozen."""
 
@@ -947,6 +976,12 @@ def _cards_by_name(
         if cards or not skip_empty:
             out[p.name] = " ".join(c.code for c in cards)
     return out
+
+
+def flow_text(value: object) -> str:
+    """``value`` as one line of YAML flow (JSON) that reads back the same: how the ledger and
+    the tournament file write a field."""
+    return _dump(value)
 
 
 def _dump(value: object) -> str:

@@ -124,19 +124,26 @@ _FORMAT_LINE = re.compile(rb"^format[ \t]*:[ \t]*[0-9]", re.MULTILINE)
 """A ledger's ``format: 1`` key (at the top level, a number: what says a file is a ledger)."""
 _HEADER = b"# gongzhu-score match ledger"
 """The first line of every ledger the tool writes."""
+_TOURNAMENT = re.compile(
+    rb"\A(\xef\xbb\xbf)?# gongzhu-score tournament|^(tiebreak|rounds)[ \t]*:", re.MULTILINE
+)
+"""What says a file is a tournament (``format: 1`` too, but no ledger): its first line, or a
+top-level key only a tournament has."""
 
 
 def looks_like_a_ledger(path: str) -> bool:
     """Whether the file says it is a match ledger, however damaged.
 
-    It says so in its first line, or a top-level ``format:`` with a number. It is read as bytes,
-    up to the ledger size limit.
+    It says so in its first line, or a top-level ``format:`` with a number (and no sign of a
+    tournament file, which has one too). It is read as bytes, up to the ledger size limit.
     """
     try:
         raw = read_regular(path, MAX_LEDGER_BYTES)
     except (OSError, GongzhuError):  # cannot be read, so cannot be told apart: reported
         return True  # (never passed over)
-    return raw.removeprefix(b"\xef\xbb\xbf").startswith(_HEADER) or bool(_FORMAT_LINE.search(raw))
+    if raw.removeprefix(b"\xef\xbb\xbf").startswith(_HEADER):
+        return True
+    return bool(_FORMAT_LINE.search(raw)) and not _TOURNAMENT.search(raw)
 
 
 def read_stats(paths: Sequence[str]) -> Stats:

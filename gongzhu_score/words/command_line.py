@@ -20,6 +20,7 @@ COMMAND_LINE: dict[str, str] = {
     "error.cli.file_or_flags": "give the hand either as a file or with --captured/--exposed flags, not both",
     "error.cli.no_hand": "no hand given: name a hand file (or - for stdin), or give --captured NAME=CARDS for each player; see 'gongzhu-score {command} --help'",
     "error.cli.players_or_like": "name the players (--players 东,南,西,北) or a match to copy (--like)",
+    "error.cli.tournament_players": "name the players in registration order, a multiple of four (--players 甲,乙,丙,丁,戊,己,庚,辛)",
     "error.cli.not_tty": "remove hand {number}: not asked at a terminal; add --yes",
     "error.cli.nothing_to_set": "nothing to set: give --end-at, --variant, --rules, --normalize, --scale, --rounding or --teams",
     "error.cli.explain_n": "N names a hand of a match ledger: explain LEDGER N",

@@ -1,0 +1,233 @@
+"""A tournament across tables, one use case a function: start one, seat its next round, read
+its standings, verify it (rulings §12.3–12.4).
+
+The tournament file lists its tables; each is a match ledger in the same folder, written and
+changed as any match is (``match add`` at each table). What is refused is refused whole: a
+round is seated only when every file it needs can be written, and nothing is left behind when
+one cannot.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from ..core.auto_play import AutoPlay
+from ..core.options import ScoringOptions
+from ..errors import GongzhuError, LedgerError, TournamentError
+from ..io.files import fsync_folder, real_target, replace_file, unchanged_unless_written, write_temp
+from ..io.yamlfile import load_yaml, read_text
+from ..terms import Listed, colon, error, place
+from .actions import planned_match
+from .history import history_path
+from .ledger import Ledger
+from .standings import Placed, TableResult, Tiebreak, seat_tables, standings
+from .storage import create_ledger, read_ledger
+from .tournament import TABLE_SIZE, Table, Tournament, check_players
+
+__all__ = [
+    "MAX_TOURNAMENT_BYTES",
+    "Standings",
+    "new_tournament",
+    "next_round",
+    "read_tournament",
+    "tournament_standings",
+    "verify_tournament",
+]
+
+MAX_TOURNAMENT_BYTES = 8_000_000
+"""The largest tournament file read: a thousand rounds of a hundred tables fit."""
+
+
+@dataclass(frozen=True)
+class Standings:
+    """A tournament's standings now: the tournament, its tables' ledgers round by round, the
+    players ranked (each table counts as it stands, ended or not)."""
+
+    tournament: Tournament
+    ledgers: tuple[tuple[Ledger, ...], ...]
+    placed: tuple[Placed, ...]
+
+    @property
+    def in_play(self) -> list[tuple[int, Table]]:
+        """The tables of the last round still in play: (number, table)."""
+        if not self.ledgers:
+            return []
+        last = zip(self.tournament.rounds[-1], self.ledgers[-1], strict=True)
+        return [(k, t) for k, (t, lg) in enumerate(last, 1) if not lg.status().ended]
+
+
+def new_tournament(
+    path: str,
+    players: Sequence[str],
+    *,
+    options: ScoringOptions = ScoringOptions(),
+    end_at: int | None = None,
+    last_hand: int | None = None,
+    auto_play: AutoPlay | str | None = None,
+    tiebreak: Tiebreak | str | None = None,
+    name: str | None = None,
+) -> Tournament:
+    """Start a tournament in a new file, never over an existing one.
+
+    ``players`` in registration order (a whole number of tables of four). Every table plays
+    the match ``match new`` would start with ``options``, ``end_at``, ``last_hand`` and
+    ``auto_play``; ties go by ``tiebreak`` (``last-match`` by default). ``name`` is kept in each
+    table's ledger: the file's name without ``.yaml`` by default.
+    """
+    names = check_players(players)
+    chosen = name if name is not None else Path(path).name.removesuffix(".yaml")
+    settings = planned_match(
+        names[:TABLE_SIZE], options=options, end_at=end_at, last_hand=last_hand, auto_play=auto_play
+    )
+    tournament = Tournament.new(chosen, names, settings, tiebreak or Tiebreak.LAST_MATCH)
+    _create(path, tournament.to_text().encode("utf-8"))
+    return tournament
+
+
+def read_tournament(path: str) -> Tournament:
+    """The tournament file at ``path``, every field checked; errors name the file."""
+    try:
+        text, source = read_text(path, MAX_TOURNAMENT_BYTES, "tournament")
+        data = load_yaml(text, source)
+    except GongzhuError as e:
+        raise e.recast(TournamentError) from None
+    try:
+        return Tournament.from_data(data)
+    except GongzhuError as e:
+        raise e.recast(TournamentError).within(path) from None
+
+
+def _folder(path: str) -> Path:
+    return Path(path).parent
+
+
+def _tables(path: str, tournament: Tournament) -> tuple[tuple[Ledger, ...], ...]:
+    """Each round's ledgers, each checked against its table: of this tournament, its players
+    in the table's seats."""
+    folder = _folder(path)
+    rounds = []
+    for number, tables in enumerate(tournament.rounds, 1):
+        ledgers = []
+        for k, table in enumerate(tables, 1):
+            where = place("where.table", number=number, table=k, file=table.ledger)
+            ledger_path = str(folder / table.ledger)
+            try:
+                ledger = read_ledger(ledger_path)
+            except GongzhuError as e:
+                raise e.recast(TournamentError).within(where) from None
+            if ledger.tournament != tournament.name:
+                key = (
+                    "error.tournament.alone"
+                    if ledger.tournament is None
+                    else "error.tournament.other"
+                )
+                raise error(
+                    TournamentError, key, found=ledger.tournament, name=tournament.name
+                ).within(where)
+            if ledger.players != table.players:
+                missing = [n for n in table.players if n not in ledger.players]
+                key = "error.tournament.missing" if missing else "error.tournament.seats"
+                raise error(
+                    TournamentError,
+                    key,
+                    names=Listed(missing or table.players),
+                    players=Listed(ledger.players),
+                ).within(where)
+            ledgers.append(ledger)
+        rounds.append(tuple(ledgers))
+    return tuple(rounds)
+
+
+def tournament_standings(path: str) -> Standings:
+    """The tournament at ``path`` with every table read, and its players ranked (§12.3)."""
+    tournament = read_tournament(path)
+    ledgers = _tables(path, tournament)
+    results = [
+        [
+            TableResult(t.players, lg.standing().totals, bool(lg.entries))
+            for t, lg in zip(tables, row, strict=True)
+        ]
+        for tables, row in zip(tournament.rounds, ledgers, strict=True)
+    ]
+    placed = standings(tournament.players, results, tournament.tiebreak)
+    return Standings(tournament, ledgers, tuple(placed))
+
+
+def next_round(path: str) -> tuple[Tournament, tuple[Table, ...]]:
+    """Seat the next round by the standings (§12.4) and create its tables' ledgers.
+
+    Refused while a table of the last round is still in play, or when a file it would write
+    exists; then nothing is written.
+    """
+    now = tournament_standings(path)
+    tournament = now.tournament
+    if now.in_play:
+        number, table = now.in_play[0]
+        raise error(
+            TournamentError,
+            "error.tournament.in_play",
+            round=len(tournament.rounds),
+            table=number,
+            file=table.ledger,
+            count=len(now.in_play),
+        ).within(path)
+    number = len(tournament.rounds) + 1
+    seats = seat_tables([p.name for p in now.placed])
+    tables = tuple(
+        Table(f"{tournament.name}-r{number}-t{k}.yaml", players)
+        for k, players in enumerate(seats, 1)
+    )
+    folder = _folder(path)
+    for table in tables:
+        if (folder / table.ledger).exists():
+            raise error(LedgerError, "error.storage.exists").within(str(folder / table.ledger))
+    created: list[str] = []
+    try:
+        for table in tables:
+            ledger_path = str(folder / table.ledger)
+            ledger = replace(tournament.settings, players=table.players, tournament=tournament.name)
+            create_ledger(ledger_path, ledger)
+            created.append(ledger_path)
+        seated = tournament.with_round(tables)
+        with unchanged_unless_written(path, TournamentError):
+            replace_file(real_target(path, TournamentError), seated.to_text().encode("utf-8"))
+    except BaseException:
+        for ledger_path in created:  # (a round is seated whole or not at all)
+            for gone in (Path(ledger_path), history_path(ledger_path)):
+                with contextlib.suppress(OSError):
+                    gone.unlink()
+        raise
+    return seated, tables
+
+
+def verify_tournament(path: str, lang: str = "en") -> tuple[Standings, list[str]]:
+    """Every table's stored numbers checked (``match verify``), after the tournament's own
+    shape: the standings, and each problem a line naming its table (none: all agree)."""
+    now = tournament_standings(path)
+    problems: list[str] = []
+    for number, (tables, row) in enumerate(zip(now.tournament.rounds, now.ledgers, strict=True), 1):
+        for k, (table, ledger) in enumerate(zip(tables, row, strict=True), 1):
+            where = place("where.table", number=number, table=k, file=table.ledger)
+            problems += [f"{where.text(lang)}{colon(lang)}{line}" for line in ledger.verify(lang)]
+    return now, problems
+
+
+def _create(path: str, data: bytes) -> None:
+    """Write a new file; refuse, touching nothing, if it exists."""
+    target = real_target(path, TournamentError)
+    if target.exists():
+        raise error(TournamentError, "error.storage.exists").within(path)
+    with unchanged_unless_written(path, TournamentError):
+        tmp = write_temp(target, data)
+        try:
+            os.link(tmp, target)  # (fails if it exists: no check-then-write race)
+            fsync_folder(target.parent)
+        except FileExistsError:
+            raise error(TournamentError, "error.storage.exists").within(path) from None
+        finally:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
