@@ -157,6 +157,8 @@ def test_the_tables_are_matches_of_the_tournament(tmp_path: Path) -> None:
     assert ledger.last_hand == 1 and ledger.normalization.teams.value == "partners"
     assert ledger.auto_play.value == "island"
     assert 'tournament: "cup"\n' in (tmp_path / tables[0][0]).read_text(encoding="utf-8")
+    shown = json.loads(ok("match", "show", str(tmp_path / tables[0][0]), "--format", "json"))
+    assert shown["tournament"] == "cup"
     assert "every number agrees" in done("match", "verify", str(tmp_path / tables[0][0]))[1]
 
 
@@ -298,3 +300,32 @@ def test_the_tournament_file_is_no_ledger_to_stats_or_the_page(tmp_path: Path) -
     assert sorted(Site.of(str(tmp_path)).names()) == ["cup-r1-t1.yaml", "cup-r1-t2.yaml"]
     data = json.loads(ok("stats", str(tmp_path), "--format", "json"))
     assert data["matches"] == 2
+
+
+def test_the_page_lists_the_tournament_with_its_standings_and_tables(tmp_path: Path) -> None:
+    from gongzhu_score.web.site import Site
+
+    path = start(tmp_path)
+    for ledger, players in seat_round(path):
+        play_table(tmp_path, ledger, players, "QJHT")
+    (shown,) = Site.of(str(tmp_path)).tournaments("en")
+    want = json.loads(ok("tournament", "show", path, "--format", "json"))["players"]
+    assert [{k: p[k] for k in want[0]} for p in shown["players"]] == want
+    assert [p["decided"] for p in shown["players"][:2]] == ["registration", "registration"]
+    assert [(t["ledger"], t["players"], t["hands"], t["ended"]) for t in shown["tables"]] == [
+        ("cup-r1-t1.yaml", ["P1", "P2", "P3", "P4"], 1, True),
+        ("cup-r1-t2.yaml", ["P5", "P6", "P7", "P8"], 1, True),
+    ]
+    assert shown["status"].startswith("round 1 over")
+    # a tournament file broken by hand is said, not hidden, and the rest of the page still works
+    Path(path).write_text(Path(path).read_text(encoding="utf-8").replace('"P8"]', '"P8", "P9"]', 1),
+                          encoding="utf-8")  # fmt: skip
+    (broken,) = Site.of(str(tmp_path)).tournaments("en")
+    assert broken["file"] == "cup.yaml" and "9 players do not fill tables of 4" in broken["problem"]
+    assert Site.of(str(tmp_path)).tournaments("en") and Site.of(path).tournaments("en") == []
+
+
+def test_a_tournament_file_given_as_a_ledger_says_what_it_is(tmp_path: Path) -> None:
+    path = start(tmp_path)
+    said = refused("match", "show", path)
+    assert "this is a tournament file, not a match ledger: gongzhu-score tournament show" in said

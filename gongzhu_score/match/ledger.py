@@ -706,6 +706,8 @@ class Ledger:
             raise error(
                 LedgerError, "error.ledger.format", expected=FORMAT, found=repr(data.get("format"))
             )
+        if "tiebreak" in data or "rounds" in data:  # (a tournament has format: 1 too)
+            raise error(NotALedgerError, "error.ledger.tournament_file")
         allowed = {"format", "players", "variant", "rules", "normalize", "scale", "rounding",
                    "teams", "end_at", "last_hand", "auto_play", "tournament", "hands"}  # fmt: skip
         for key in data:

@@ -146,6 +146,15 @@ def looks_like_a_ledger(path: str) -> bool:
     return bool(_FORMAT_LINE.search(raw)) and not _TOURNAMENT.search(raw)
 
 
+def looks_like_a_tournament(path: str) -> bool:
+    """Whether the file says it is a tournament (its first line, or a key only one has)."""
+    try:
+        raw = read_regular(path, MAX_LEDGER_BYTES)
+    except (OSError, GongzhuError):
+        return False
+    return bool(_FORMAT_LINE.search(raw)) and bool(_TOURNAMENT.search(raw))
+
+
 def read_stats(paths: Sequence[str]) -> Stats:
     """The stats of match ledgers, given as files or folders of them.
 

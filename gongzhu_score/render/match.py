@@ -94,6 +94,7 @@ def match_to_dict(ledger: Ledger) -> dict[str, Any]:
         "end_at": ledger.end_at,
         **({"last_hand": ledger.last_hand} if ledger.last_hand is not None else {}),
         **({"auto_play": ledger.auto_play.value} if ledger.asks_auto_played() else {}),
+        **({"tournament": ledger.tournament} if ledger.tournament is not None else {}),
         "hands": hands_as_dicts(ledger),
         "totals": totals_to_dict(ledger),
         "ended": status.ended,

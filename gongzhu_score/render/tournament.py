@@ -14,6 +14,7 @@ from .formats import csv_text, format_number, json_number, table
 __all__ = [
     "round_text",
     "standings_csv",
+    "standings_page",
     "standings_text",
     "standings_to_dict",
     "started_text",
@@ -94,6 +95,62 @@ def standings_text(
     if any(p.decided_by is not None for p in standings.placed):
         lines.append(say(f"tournament.ties.{t.tiebreak.value}", lang))
     return "\n".join(lines) + "\n"
+
+
+def standings_page(file: str, standings: Standings, lang: str = "en") -> dict[str, Any]:
+    """A tournament as the table's page shows it (``GET /api/matches``'s ``tournaments``): the
+    standings as ``tournament show --format json`` has them, the words for the tie-breaks, and
+    the last round's tables, each a match of the folder the page can open."""
+    t = standings.tournament
+    players = [{**_placed(p), "decided": _decided(p, lang)} for p in standings.placed]
+    tables = []
+    if t.rounds:
+        for k, (table, ledger) in enumerate(
+            zip(t.rounds[-1], standings.ledgers[-1], strict=True), 1
+        ):
+            status = ledger.status()
+            tables.append(
+                {
+                    "table": k,
+                    "ledger": table.ledger,
+                    "players": list(table.players),
+                    "hands": ledger.count,
+                    "last_hand": ledger.last_hand,
+                    "ended": status.ended,
+                    "pig": status.loser,
+                }
+            )
+    if not t.rounds:
+        said = say("tournament.no_round", lang, file=file)
+    elif standings.in_play:
+        said = say(
+            "tournament.in_play",
+            lang,
+            round=len(t.rounds),
+            count=len(standings.in_play),
+            tables=len(t.rounds[-1]),
+        )
+    else:
+        said = say("tournament.round_over", lang, round=len(t.rounds), file=file)
+    return {
+        "file": file,
+        "name": t.name,
+        "title": say(
+            "tournament.title",
+            lang,
+            name=t.name,
+            count=len(t.players),
+            rounds=count_of("rounds", len(t.rounds), lang),
+            tiebreak=say(f"tournament.tiebreak.{t.tiebreak.value}", lang),
+        ),
+        "round": len(t.rounds),
+        "status": said,
+        "headers": [
+            say(f"tournament.col.{k}", lang) for k in ("rank", "player", "total", "tiebreak")
+        ],
+        "players": players,
+        "tables": tables,
+    }
 
 
 def round_text(number: int, tables: tuple[Table, ...], lang: str = "en") -> str:

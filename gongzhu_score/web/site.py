@@ -20,7 +20,7 @@ from ..errors import GongzhuError, LedgerError
 from ..io.variants import VARIANTS, find_variant, load_rules
 from ..match.actions import new_match, split_names
 from ..match.current import is_ledger_file
-from ..match.stats import LEDGER_SUFFIXES, looks_like_a_ledger
+from ..match.stats import LEDGER_SUFFIXES, looks_like_a_ledger, looks_like_a_tournament
 from ..match.storage import read_ledger
 from ..terms import error, printable, title
 from .state import RequestError, _body, _field
@@ -142,6 +142,23 @@ class Site:
             out.append(entry)
         return out
 
+    def tournaments(self, lang: str) -> list[dict[str, Any]]:
+        """The folder's tournaments, by file name: each one's standings and its last round's
+        tables (:func:`~..render.tournament.standings_page`), or the problem reading it."""
+        from ..match.tournaments import tournament_standings
+        from ..render.tournament import standings_page
+
+        out = []
+        for name, _ in sorted(self._files(LEDGER_SUFFIXES)):
+            path = os.path.join(self.folder, name)
+            if not looks_like_a_tournament(path):
+                continue
+            try:
+                out.append(standings_page(name, tournament_standings(path), lang))
+            except GongzhuError as e:
+                out.append({"file": name, "problem": printable(e.text(lang))})
+        return out
+
     def rules_files(self) -> list[str]:
         """The folder's house-rules files, by name (each one that loads as rules)."""
         return [name for name, _ in self._rules()]
@@ -150,7 +167,7 @@ class Site:
         found: list[tuple[str, Variant]] = []
         for name, _ in sorted(self._files(_RULES_SUFFIXES)):
             path = os.path.join(self.folder, name)
-            if looks_like_a_ledger(path):
+            if looks_like_a_ledger(path) or looks_like_a_tournament(path):
                 continue
             try:
                 found.append((name, load_rules(path)))

@@ -124,6 +124,7 @@ WORDS: dict[str, str] = {
     "done.start": "Match {name} started.",
 
     "matches.title": "Matches",
+    "tournament.table": "Round {round}, table {table}",
     "matches.none": "No match here yet: start one below.",
     "matches.current": "current",
     "matches.hands": "hands: {count}",

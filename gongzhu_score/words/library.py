@@ -289,6 +289,7 @@ LIBRARY: dict[str, str] = {
     "error.ledger.four_numbers": "{key}: expected a list of four numbers",
     "error.ledger.not_number": "{key}: {value} is not a number",
     "error.ledger.not_whole": "{key}: {value} is not a whole number",
+    "error.ledger.tournament_file": "this is a tournament file, not a match ledger: gongzhu-score tournament show reads it, and serve on its folder puts it on the phones",
     "error.ledger.auto_played_partners": "托管 (--auto-played) is recorded only in partner play (teams partners); this match is teams {teams}, where it is scored as usual",
     "error.ledger.island_partners": "the island regime (--auto-play island) is for partner play (teams partners); this match is teams {teams}",
     "error.ledger.last_card_alone": "last_card says only the last card was left when a player was auto-played: it needs auto_played (--auto-played NAME) beside it",

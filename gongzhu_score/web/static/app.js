@@ -21,7 +21,8 @@
                  hand-detail, detail-{seat} (detail-raw-, detail-final-, detail-total-{seat}),
                  hand-explain, hand-edit, hand-remove, hand-close
      rules       rules-title, rules-line, rules (rule-{key})
-     matches     matches, match-{name}, new-match, new-players (new-player-{seat}), new-rules,
+     matches     tournaments, tournament-{file}, trow-{file}-{rank}, tournament-status-{file},
+                 table-{ledger}, matches, match-{name}, new-match, new-players (new-player-{seat}), new-rules,
                  new-teams, new-end, new-name, new-problem, new-start, rename, rename-old,
                  rename-new, rename-go
      entry       picks, pick-{seat}, dock, running, preview-raw-{seat}, cards, card-{code}-{copy}
@@ -489,7 +490,58 @@ async function loadMatches() {
   }
 }
 
+// A tournament of the folder (rulings §12.3): its standings, then its last round's tables, each
+// a match of the folder to open. Every word and number is the server's (GET api/matches).
+function renderTournaments() {
+  const all = listing && listing.tournaments ? listing.tournaments : [];
+  $("tournaments").replaceChildren(
+    ...all.map((t) => {
+      if (t.problem) return el("section", { class: "tournament", testid: `tournament-${t.file}` }, el("h2", {}, t.file), el("p", { class: "problem" }, t.problem));
+      const head = el("tr", {}, ...t.headers.map((h) => el("th", { scope: "col" }, h)));
+      const rows = t.players.map((p) =>
+        el(
+          "tr",
+          { testid: `trow-${t.file}-${p.rank}` },
+          el("td", {}, String(p.rank)),
+          el("th", { scope: "row" }, p.name),
+          el("td", {}, String(p.total)),
+          el("td", { class: "what" }, p.decided),
+        ),
+      );
+      const tables = t.tables.map((x) => {
+        const open = state && x.ledger === state.ledger;
+        const what = [
+          x.players.join("、"),
+          w("matches.hands", { count: x.last_hand ? `${x.hands}/${x.last_hand}` : x.hands }),
+          x.ended ? w("matches.ended", { pig: x.pig || "" }) : null,
+        ]
+          .filter(Boolean)
+          .join(" · ");
+        return el(
+          "li",
+          { class: open ? "open" : null },
+          el(
+            "button",
+            { type: "button", testid: `table-${x.ledger}`, onclick: () => choose(x.ledger), "aria-current": open ? "true" : null },
+            el("b", {}, w("tournament.table", { round: t.round, table: x.table })),
+            el("span", { class: "what" }, what),
+          ),
+        );
+      });
+      return el(
+        "section",
+        { class: "tournament", testid: `tournament-${t.file}` },
+        el("h2", {}, t.title),
+        el("table", { class: "standings-table" }, el("thead", {}, head), el("tbody", {}, ...rows)),
+        el("p", { class: "hint", testid: `tournament-status-${t.file}` }, t.status),
+        el("ul", { class: "matches" }, ...tables),
+      );
+    }),
+  );
+}
+
 function renderMatches() {
+  renderTournaments();
   const list = listing ? listing.matches : [];
   $("matches").replaceChildren(
     ...list.map((x) => {
