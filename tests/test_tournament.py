@@ -4,11 +4,14 @@ registration alone), each round seated by the standings, and every refusal writi
 
 from __future__ import annotations
 
+import itertools
 import json
 from pathlib import Path
 
 import pytest
 from clitools import done, ok, refused, run
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from gongzhu_score.errors import GongzhuError
 from gongzhu_score.match import tournaments
@@ -329,3 +332,50 @@ def test_a_tournament_file_given_as_a_ledger_says_what_it_is(tmp_path: Path) -> 
     path = start(tmp_path)
     said = refused("match", "show", path)
     assert "this is a tournament file, not a match ledger: gongzhu-score tournament show" in said
+
+
+@st.composite
+def tournaments_played(draw: st.DrawFn) -> tuple[list[str], list[list[TableResult]]]:
+    """Random registered players (a multiple of four) over random rounds of random tables,
+    the totals drawn from a few values so that level totals, draws and circles come up."""
+    count = 4 * draw(st.integers(1, 4))
+    players = [f"p{i}" for i in range(count)]
+    rounds = []
+    for _ in range(draw(st.integers(0, 4))):
+        order = draw(st.permutations(players))
+        rounds.append([
+            TableResult(tuple(order[i : i + 4]),
+                        tuple(draw(st.sampled_from([-100, 0, 50, 100])) for _ in range(4)))
+            for i in range(0, count, 4)
+        ])  # fmt: skip
+    return players, rounds
+
+
+@settings(max_examples=300, deadline=None)
+@given(tournaments_played(), st.sampled_from(list(Tiebreak)))
+def test_standings_rank_everyone_once_by_total_and_name_each_tie_break(
+    played: tuple[list[str], list[list[TableResult]]], tiebreak: Tiebreak
+) -> None:
+    players, rounds = played
+    placed = standings(players, rounds, tiebreak)
+    totals = {n: sum(t.result_of(n) for r in rounds for t in r if n in t.players) for n in players}
+    assert sorted(p.name for p in placed) == sorted(players)
+    assert [p.rank for p in placed] == list(range(1, len(players) + 1))
+    assert all(p.total == totals[p.name] for p in placed)
+    assert all(a.total >= b.total for a, b in itertools.pairwise(placed))
+    for p in placed:
+        level = [q for q in placed if q.total == p.total]
+        assert (p.decided_by is None) == (len(level) == 1)
+        assert p.matches == sum(p.name in t.players for r in rounds for t in r)
+    for a, b in itertools.pairwise(placed):
+        if a.total != b.total:
+            continue
+        if tiebreak is Tiebreak.REGISTRATION:
+            assert players.index(a.name) < players.index(b.name)
+            assert a.decided_by == b.decided_by == "registration"
+        elif len([q for q in placed if q.total == a.total]) == 2:
+            # two level players: the better result in their last match, else registration
+            met = [t for r in rounds for t in r if a.name in t.players and b.name in t.players]
+            last = met[-1].result_of(a.name) - met[-1].result_of(b.name) if met else 0
+            assert last > 0 or (last == 0 and players.index(a.name) < players.index(b.name))
+            assert a.decided_by == ("last-match" if last else "registration")
