@@ -373,3 +373,20 @@ def test_the_page_asks_it_under_island_previews_and_adds_the_finals_counted(tmp_
         state.add(island, {"version": page["version"], "entry": {**entry, "auto_played": "老王"}},
                   "en", now)  # fmt: skip
     assert Path(island).read_bytes() == before
+
+
+def test_like_into_other_teams_keeps_the_teams_asked_for(tmp_path: Path) -> None:
+    first = new(tmp_path, "--teams", "partners", "--auto-play", "island")
+    solo = str(tmp_path / "solo.yaml")
+    done("match", "new", solo, "--like", first, "--teams", "none")  # (what is given here wins)
+    assert read_ledger(solo).auto_play is AutoPlay.TOURNAMENT
+
+
+def test_the_page_refuses_the_last_card_alone(tmp_path: Path) -> None:
+    from gongzhu_score.web import state
+
+    island = new(tmp_path, "--teams", "partners", "--auto-play", "island")
+    entry = {"captured": {"东": ["QS"], "南": ["JD"], "西": [], "北": ["10C"]}, "rest": "西",
+             "last_card": True}  # fmt: skip
+    with pytest.raises(GongzhuError, match="last_card"):
+        state.preview(island, {"entry": entry}, "en")

@@ -141,7 +141,9 @@ def planned_match(
     names = list(players) if players is not None else (list(old.players) if old else [])
     end = end_at if end_at is not None else (old.end_at if old is not None else None)
     last = last_hand if last_hand is not None else (old.last_hand if old is not None else None)
-    regime = auto_play if auto_play is not None else (old.auto_play if old is not None else None)
+    regime = auto_play
+    if regime is None and old is not None and old.normalization.teams is norm.teams:
+        regime = old.auto_play  # (not into other teams, where island may not stand)
     return Ledger.new(names, variant, norm, end, last, regime)
 
 

@@ -365,7 +365,11 @@ def _entry(ledger: Ledger, data: object) -> tuple[HandEntry, str | None]:
 
 def _auto_played(ledger: Ledger, data: object) -> AutoPlayed | None:
     """Who the page says was auto-played (托管), checked as the match checks it."""
-    if not isinstance(data, dict) or data.get("auto_played") is None:
+    if not isinstance(data, dict):
+        return None
+    if data.get("auto_played") is None:
+        if data.get("last_card"):
+            raise error(RequestError, "error.ledger.last_card_alone").within("last_card")
         return None
     name = _player(ledger, data["auto_played"], "auto_played")
     last_card = _field(data, "last_card", bool) or False
