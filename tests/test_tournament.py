@@ -169,7 +169,8 @@ def test_the_tables_are_matches_of_the_tournament(tmp_path: Path) -> None:
 
 
 def files(folder: Path) -> dict[str, bytes]:
-    return {p.name: p.read_bytes() for p in sorted(folder.iterdir()) if p.suffix != ".lock"}
+    return {p.name: p.read_bytes() for p in sorted(folder.iterdir())
+            if p.suffix != ".lock" and p.is_file()}  # fmt: skip
 
 
 def test_a_count_not_a_multiple_of_four_and_a_name_twice_are_refused(tmp_path: Path) -> None:
@@ -188,7 +189,8 @@ def test_a_count_not_a_multiple_of_four_and_a_name_twice_are_refused(tmp_path: P
 def test_a_tournament_is_never_overwritten(tmp_path: Path) -> None:
     path = start(tmp_path)
     before = files(tmp_path)
-    assert "exists" in refused("tournament", "new", path, "--players", "A,B,C,D")
+    said = refused("tournament", "new", path, "--players", "A,B,C,D")
+    assert "a tournament file is never overwritten" in said
     assert files(tmp_path) == before
 
 
@@ -245,7 +247,11 @@ def test_a_ledger_of_another_tournament_or_of_none_is_refused(tmp_path: Path) ->
 def test_a_player_missing_from_a_table_is_refused(tmp_path: Path) -> None:
     path = start(tmp_path)
     tables = seat_round(path)
-    done("match", "rename", str(tmp_path / tables[0][0]), "P3", "P9")
+    table = tmp_path / tables[0][0]
+    before = table.read_bytes()
+    assert "a table of tournament cup" in refused("match", "rename", str(table), "P3", "P9")
+    assert table.read_bytes() == before  # (a table keeps the registered names)
+    table.write_text(table.read_text(encoding="utf-8").replace('"P3"', '"P9"'), encoding="utf-8")
     said = refused("tournament", "round", path)
     assert "round 1, table 1 (cup-r1-t1.yaml): P3 missing from this table's ledger" in said
 
@@ -379,3 +385,78 @@ def test_standings_rank_everyone_once_by_total_and_name_each_tie_break(
             last = met[-1].result_of(a.name) - met[-1].result_of(b.name) if met else 0
             assert last > 0 or (last == 0 and players.index(a.name) < players.index(b.name))
             assert a.decided_by == ("last-match" if last else "registration")
+
+
+def test_a_table_seated_but_not_begun_is_no_last_match() -> None:
+    # B and A level on 100: B won round 1, A round 2, the last match both played; round 3
+    # seats them together again, no hand played yet: A stays above B
+    one = [TableResult(("B", "A", "C", "D"), (100, 0, 0, -100))]
+    two = [TableResult(("B", "A", "C", "D"), (0, 100, -100, 0))]
+    three = [TableResult(("B", "A", "C", "D"), (0, 0, 0, 0), played=False)]
+    for rounds in ([one, two], [one, two, three]):
+        placed = standings(["B", "A", "C", "D"], rounds)
+        assert [(p.name, p.decided_by, p.matches) for p in placed] == [
+            ("A", "last-match", 2), ("B", "last-match", 2),
+            ("D", "last-match", 2), ("C", "last-match", 2),
+        ]  # fmt: skip
+
+
+def test_what_a_refused_round_leaves_behind_is_nothing(tmp_path: Path) -> None:
+    path = start(tmp_path)
+    for ledger, players in seat_round(path):
+        play_table(tmp_path, ledger, players, "QJHT")
+    (tmp_path / "cup-r2-t2.yaml.history").mkdir()  # table 2's history cannot be written
+    before = files(tmp_path)
+    refused("tournament", "round", path)
+    assert {p.name for p in tmp_path.iterdir()} == set(before) | {"cup-r2-t2.yaml.history"} | {
+        p.name for p in tmp_path.iterdir() if p.name.startswith("cup-r1")
+    }
+    assert not any(p.name.startswith("cup-r2") and p.is_file() for p in tmp_path.iterdir())
+    # a link to nothing in a table's place is refused, nothing made through it
+    (tmp_path / "cup-r2-t2.yaml.history").rmdir()
+    outside = tmp_path.parent / f"{tmp_path.name}-outside.yaml"
+    (tmp_path / "cup-r2-t1.yaml").symlink_to(outside)
+    assert "cup-r2-t1.yaml" in refused("tournament", "round", path)
+    assert not outside.exists()
+
+
+def test_the_tournament_file_is_read_strictly(tmp_path: Path) -> None:
+    path = Path(start(tmp_path))
+    seat_round(str(path))
+    text = path.read_text(encoding="utf-8")
+    for old, new, said in [
+        ("- round: 1", "- round: 1.0", "expected round 1, found 1.0"),
+        ('"last_hand": 1}', '"last_hand": 1, "hands": []}', "table: unknown key 'hands'"),
+        ('name: "cup"', 'name: " cup "', "the tournament's name ' cup '"),
+        ('tiebreak: "last-match"\n', "", "tiebreak"),
+        ('name: "cup"', "name: 5", "name"),
+    ]:
+        assert old in text, old
+        path.write_text(text.replace(old, new, 1), encoding="utf-8")
+        assert said in refused("tournament", "show", str(path)), (old, new)
+    path.write_text(text[: text.index("rounds:")] + "rounds: 0\n", encoding="utf-8")
+    assert "rounds: expected a list" in refused("tournament", "show", str(path))
+    path.write_text(text, encoding="utf-8")
+    ledger = tmp_path / "cup-r1-t1.yaml"
+    assert "this is a match ledger, not a tournament file" in refused(
+        "tournament", "show", str(ledger)
+    )
+
+
+def test_a_long_tournament_file_reads_in_one_pass(tmp_path: Path) -> None:
+    # a file past the YAML reader's million characters, as the tool lays it out
+    many = [f"{'名' * 30}{i}" for i in range(400)]
+    path = tmp_path / "big.yaml"
+    done("tournament", "new", str(path), "--players", ",".join(many), "--hands", "1")
+    t = tournaments.read_tournament(str(path))
+    text = t.to_text()
+    rounds = "".join(
+        f"- round: {r}\n  tables:\n" + "".join(
+            f'  - {{"ledger": "big-r{r}-t{k}.yaml", "players": {json.dumps(list(many[4 * (k - 1) : 4 * k]), ensure_ascii=False)}}}\n'
+            for k in range(1, 101)
+        )
+        for r in range(1, 61)
+    )  # fmt: skip
+    path.write_text(text + rounds, encoding="utf-8")
+    assert len(path.read_text(encoding="utf-8")) > 1_000_000
+    assert len(tournaments.read_tournament(str(path)).rounds) == 60

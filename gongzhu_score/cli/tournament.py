@@ -105,7 +105,7 @@ def tournament_round(tournament_file: TournamentArg, *, lang: str) -> None:
     from ..render.tournament import round_text
 
     tournament, tables = next_round(tournament_file)
-    typer.echo(round_text(len(tournament.rounds), tables, lang), nl=False)
+    typer.echo(round_text(tournament_file, len(tournament.rounds), tables, lang), nl=False)
 
 
 @tournament_app.command("show", cls=Command)

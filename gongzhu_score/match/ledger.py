@@ -461,6 +461,8 @@ class Ledger:
 
     def rename(self, old: str, new: str) -> Ledger:
         self._whole()
+        if self.tournament is not None:  # (its players are the tournament's registered names)
+            raise error(LedgerError, "error.ledger.rename_table", name=self.tournament)
         new = new.strip()
         if old not in self.players:
             raise error(LedgerError, "error.hand.unknown_player", name=repr(old),
@@ -941,7 +943,9 @@ def check_auto_play(regime: AutoPlay | str | None, norm: Normalization) -> AutoP
 
 
 MAX_TOURNAMENT_NAME = 60
-"""The longest name a tournament may have: it is part of each table's file name."""
+"""The longest name a tournament may have (and at most twice as many bytes in UTF-8): it
+begins each table's file name, which ``-r1000-t1000.yaml.history`` must still fit beside in
+a file system's 255 bytes."""
 
 
 def check_tournament_name(name: object) -> str:
@@ -949,7 +953,8 @@ def check_tournament_name(name: object) -> str:
     and ``_`` (any script), at most :data:`MAX_TOURNAMENT_NAME` characters, since it names
     their files."""
     text = name.strip() if isinstance(name, str) else ""
-    if not (0 < len(text) <= MAX_TOURNAMENT_NAME) or not all(
+    size = len(text.encode("utf-8", "replace"))
+    if not (0 < len(text) <= MAX_TOURNAMENT_NAME and size <= 2 * MAX_TOURNAMENT_NAME) or not all(
         c.isalnum() or c in "-_" for c in text
     ):
         raise error(LedgerError, "error.tournament.name", name=printable(repr(name)),

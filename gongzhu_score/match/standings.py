@@ -56,13 +56,28 @@ class Placed:
     decided_by: str | None
 
 
-def _last_meeting(rounds: Sequence[Sequence[TableResult]], a: str, b: str) -> Number | None:
-    """a's result minus b's in the last match both played; None if they never met."""
+def _wins(rounds: Sequence[Sequence[TableResult]], totals: dict[str, Number]) -> dict[str, int]:
+    """Per player, how many players level with them they beat in the last match both played
+    (a table seated but not begun is no match). One pass over the tables, latest first: each
+    pair is read at the first table found with both, so the work grows with the tables."""
+    wins = dict.fromkeys(totals, 0)
+    read: set[tuple[str, str]] = set()
     for tables in reversed(rounds):
         for table in tables:
-            if a in table.players and b in table.players:
-                return table.result_of(a) - table.result_of(b)
-    return None
+            if not table.played:
+                continue
+            seats = table.players
+            for i, a in enumerate(seats):
+                for j in range(i + 1, len(seats)):
+                    b = seats[j]
+                    pair = (a, b) if a < b else (b, a)
+                    if totals[a] != totals[b] or pair in read:
+                        continue
+                    read.add(pair)
+                    difference = table.totals[i] - table.totals[j]
+                    if difference:
+                        wins[a if difference > 0 else b] += 1
+    return wins
 
 
 def standings(
@@ -91,16 +106,10 @@ def standings(
     groups: dict[Number, list[str]] = {}
     for name in players:
         groups.setdefault(totals[name], []).append(name)
+    wins = _wins(rounds, totals) if tiebreak is Tiebreak.LAST_MATCH else dict.fromkeys(players, 0)
     placed: list[Placed] = []
     for total in sorted(groups, reverse=True):
         group = groups[total]
-        wins = dict.fromkeys(group, 0)
-        if tiebreak is Tiebreak.LAST_MATCH:
-            for i, a in enumerate(group):
-                for b in group[i + 1 :]:
-                    difference = _last_meeting(rounds, a, b)
-                    if difference:
-                        wins[a if difference > 0 else b] += 1
         ranked = sorted(group, key=lambda n: (-wins[n], order[n]))
         for k, name in enumerate(ranked):
             decided_by = None

@@ -14,12 +14,15 @@ from dataclasses import dataclass, replace
 from ..core.hand import check_name
 from ..errors import GongzhuError, TournamentError
 from ..terms import Listed, error, printable
-from .ledger import FORMAT, Ledger, check_tournament_name, flow_text
+from .ledger import FORMAT, MAX_TOURNAMENT_NAME, Ledger, check_tournament_name, flow_text
 from .standings import Tiebreak
 
 __all__ = ["MAX_PLAYERS", "MAX_ROUNDS", "TABLE_SIZE", "Table", "Tournament"]
 
 TABLE_SIZE = 4
+_SETTINGS = ("variant", "rules", "normalize", "scale", "rounding", "teams", "end_at",
+             "last_hand", "auto_play")  # fmt: skip
+"""The keys of ``table:``: a match's settings as its ledger's header keeps them."""
 MAX_PLAYERS = 4_000
 """The most players a tournament may register: a thousand tables a round."""
 MAX_ROUNDS = 1_000
@@ -92,17 +95,30 @@ class Tournament:
                 expected=FORMAT,
                 found=printable(repr(data.get("format"))),
             )
+        if "hands" in data or "variant" in data or "rules" in data:
+            raise error(TournamentError, "error.tournament.ledger_file")
         for key in data:
             if key not in ("format", "name", "players", "tiebreak", "table", "rounds"):
                 raise error(TournamentError, "error.ledger.unknown_key", key=printable(repr(key)))
+        for key in ("name", "tiebreak"):
+            if not isinstance(data.get(key), str):
+                raise error(TournamentError, "error.ledger.kind", key=key, kind="str",
+                            value=printable(repr(data.get(key))))  # fmt: skip
         players = data.get("players")
         if not isinstance(players, list) or not all(isinstance(n, str) for n in players):
             raise error(TournamentError, "error.tournament.players_list")
         table = data.get("table")
         if not isinstance(table, Mapping):
             raise error(TournamentError, "error.tournament.table_mapping")
+        for key in table:
+            if key not in _SETTINGS:
+                raise error(TournamentError, "error.ledger.unknown_key",
+                            key=printable(repr(key))).within("table")  # fmt: skip
+        name = data["name"]
+        if name != name.strip():
+            raise error(TournamentError, "error.tournament.name", name=printable(repr(name)),
+                        most=MAX_TOURNAMENT_NAME)  # fmt: skip
         try:
-            name = data.get("name")
             checked = check_players(players)
         except GongzhuError as e:
             raise e.recast(TournamentError).within("players") from None
@@ -113,23 +129,20 @@ class Tournament:
         except GongzhuError as e:
             raise e.recast(TournamentError).within("table") from None
         try:
-            tiebreak = data.get("tiebreak")
-            tournament = cls.new(
-                name if isinstance(name, str) else "",
-                checked,
-                settings,
-                tiebreak if isinstance(tiebreak, str) else repr(tiebreak),
-            )
+            tournament = cls.new(name, checked, settings, data["tiebreak"])
         except GongzhuError as e:
             raise e.recast(TournamentError) from None
-        rounds = data.get("rounds") or []
+        rounds = data.get("rounds")
+        if rounds is None:  # (``rounds:`` and nothing under it: none yet)
+            rounds = []
         if not isinstance(rounds, list) or len(rounds) > MAX_ROUNDS:
             raise error(TournamentError, "error.tournament.rounds_list", most=MAX_ROUNDS)
         registered = frozenset(tournament.players)
-        for number, given in enumerate(rounds, 1):
-            tables = _round_from_data(number, given, tournament.players, registered)
-            tournament = tournament.with_round(tables)
-        return tournament
+        seated = tuple(
+            _round_from_data(number, given, tournament.players, registered)
+            for number, given in enumerate(rounds, 1)
+        )
+        return replace(tournament, rounds=seated)
 
 
 def check_players(players: Sequence[str]) -> tuple[str, ...]:
@@ -157,7 +170,7 @@ def _round_from_data(
     where = f"rounds[{number}]"
     if not isinstance(data, Mapping) or set(data) != {"round", "tables"}:
         raise error(TournamentError, "error.tournament.round_keys").within(where)
-    if data["round"] != number or isinstance(data["round"], bool):
+    if type(data["round"]) is not int or data["round"] != number:
         raise error(
             TournamentError,
             "error.tournament.round_number",

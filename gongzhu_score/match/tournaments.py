@@ -10,10 +10,12 @@ one cannot.
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
 from ..core.auto_play import AutoPlay
 from ..core.options import ScoringOptions
@@ -89,16 +91,62 @@ def new_tournament(
 
 
 def read_tournament(path: str) -> Tournament:
-    """The tournament file at ``path``, every field checked; errors name the file."""
+    """The tournament file at ``path``, every field checked; errors name the file.
+
+    A file laid out as this module writes it is read a line at a time (each line's value is
+    JSON), so that a long tournament is read in one pass whatever its size; any other layout
+    goes to the one guarded YAML reader.
+    """
     try:
         text, source = read_text(path, MAX_TOURNAMENT_BYTES, "tournament")
-        data = load_yaml(text, source)
+        data: object = _canonical(text)
+        if data is None:
+            data = load_yaml(text, source)
     except GongzhuError as e:
         raise e.recast(TournamentError) from None
     try:
         return Tournament.from_data(data)
     except GongzhuError as e:
         raise e.recast(TournamentError).within(path) from None
+
+
+def _no_pairs_twice(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    keys = [k for k, _ in pairs]
+    if len(set(keys)) != len(keys):
+        raise ValueError("a key given twice")  # (then the YAML reader says where)
+    return dict(pairs)
+
+
+def _canonical(text: str) -> dict[str, Any] | None:
+    """The data of a tournament file as :meth:`Tournament.to_text` lays it out; None if it is
+    laid out otherwise (hand-edited: the YAML reader reads it)."""
+    data: dict[str, Any] = {}
+    rounds: list[dict[str, Any]] | None = None
+    current: dict[str, Any] | None = None
+    try:
+        for line in text.splitlines():
+            if not line or line.startswith("#"):
+                continue
+            if rounds is None:
+                if line == "rounds:":
+                    rounds = data["rounds"] = []
+                    continue
+                key, sep, value = line.partition(": ")
+                if not sep or key in data or not key.isidentifier():
+                    return None
+                data[key] = json.loads(value, object_pairs_hook=_no_pairs_twice)
+            elif line.startswith("- round: "):
+                current = {"round": json.loads(line[9:])}
+                rounds.append(current)
+            elif line == "  tables:" and current is not None and "tables" not in current:
+                current["tables"] = []
+            elif line.startswith("  - ") and current is not None and "tables" in current:
+                current["tables"].append(json.loads(line[4:], object_pairs_hook=_no_pairs_twice))
+            else:
+                return None
+    except (ValueError, RecursionError):
+        return None
+    return data
 
 
 def _folder(path: str) -> Path:
@@ -118,25 +166,31 @@ def _tables(path: str, tournament: Tournament) -> tuple[tuple[Ledger, ...], ...]
             try:
                 ledger = read_ledger(ledger_path)
             except GongzhuError as e:
-                raise e.recast(TournamentError).within(where) from None
+                raise e.recast(TournamentError).within(where).within(path) from None
             if ledger.tournament != tournament.name:
                 key = (
                     "error.tournament.alone"
                     if ledger.tournament is None
                     else "error.tournament.other"
                 )
-                raise error(
-                    TournamentError, key, found=ledger.tournament, name=tournament.name
-                ).within(where)
+                raise (
+                    error(TournamentError, key, found=ledger.tournament, name=tournament.name)
+                    .within(where)
+                    .within(path)
+                )
             if ledger.players != table.players:
                 missing = [n for n in table.players if n not in ledger.players]
                 key = "error.tournament.missing" if missing else "error.tournament.seats"
-                raise error(
-                    TournamentError,
-                    key,
-                    names=Listed(missing or table.players),
-                    players=Listed(ledger.players),
-                ).within(where)
+                raise (
+                    error(
+                        TournamentError,
+                        key,
+                        names=Listed(missing or table.players),
+                        players=Listed(ledger.players),
+                    )
+                    .within(where)
+                    .within(path)
+                )
             ledgers.append(ledger)
         rounds.append(tuple(ledgers))
     return tuple(rounds)
@@ -182,9 +236,16 @@ def next_round(path: str) -> tuple[Tournament, tuple[Table, ...]]:
         for k, players in enumerate(seats, 1)
     )
     folder = _folder(path)
-    for table in tables:
-        if (folder / table.ledger).exists():
+    for table in tables:  # (a link counts, even one to nothing: nothing is made through it)
+        if os.path.lexists(folder / table.ledger):
             raise error(LedgerError, "error.storage.exists").within(str(folder / table.ledger))
+    seated = tournament.with_round(tables)
+    text = seated.to_text().encode("utf-8")
+    if len(text) > MAX_TOURNAMENT_BYTES:
+        raise error(TournamentError, "error.tournament.large", round=number,
+                    size=f"{MAX_TOURNAMENT_BYTES:,}").within(path)  # fmt: skip
+    locks = [folder / f"{t.ledger}.lock" for t in tables]
+    kept = {lock for lock in locks if os.path.lexists(lock)}
     created: list[str] = []
     try:
         for table in tables:
@@ -192,14 +253,13 @@ def next_round(path: str) -> tuple[Tournament, tuple[Table, ...]]:
             ledger = replace(tournament.settings, players=table.players, tournament=tournament.name)
             create_ledger(ledger_path, ledger)
             created.append(ledger_path)
-        seated = tournament.with_round(tables)
         with unchanged_unless_written(path, TournamentError):
-            replace_file(real_target(path, TournamentError), seated.to_text().encode("utf-8"))
+            replace_file(real_target(path, TournamentError), text)
     except BaseException:
-        for ledger_path in created:  # (a round is seated whole or not at all)
-            for gone in (Path(ledger_path), history_path(ledger_path)):
-                with contextlib.suppress(OSError):
-                    gone.unlink()
+        gone = [p for c in created for p in (Path(c), history_path(c))]
+        for leftover in [*gone, *(lock for lock in locks if lock not in kept)]:
+            with contextlib.suppress(OSError):  # (a round is seated whole or not at all)
+                leftover.unlink()
         raise
     return seated, tables
 
@@ -219,15 +279,15 @@ def verify_tournament(path: str, lang: str = "en") -> tuple[Standings, list[str]
 def _create(path: str, data: bytes) -> None:
     """Write a new file; refuse, touching nothing, if it exists."""
     target = real_target(path, TournamentError)
-    if target.exists():
-        raise error(TournamentError, "error.storage.exists").within(path)
+    if os.path.lexists(target):
+        raise error(TournamentError, "error.tournament.exists").within(path)
     with unchanged_unless_written(path, TournamentError):
         tmp = write_temp(target, data)
         try:
             os.link(tmp, target)  # (fails if it exists: no check-then-write race)
             fsync_folder(target.parent)
         except FileExistsError:
-            raise error(TournamentError, "error.storage.exists").within(path) from None
+            raise error(TournamentError, "error.tournament.exists").within(path) from None
         finally:
             with contextlib.suppress(OSError):
                 os.unlink(tmp)

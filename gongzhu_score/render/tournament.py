@@ -153,14 +153,21 @@ def standings_page(file: str, standings: Standings, lang: str = "en") -> dict[st
     }
 
 
-def round_text(number: int, tables: tuple[Table, ...], lang: str = "en") -> str:
-    """``tournament round``: the round seated, table by table, seat 1 (North) first."""
+def round_text(path: str, number: int, tables: tuple[Table, ...], lang: str = "en") -> str:
+    """``tournament round``: the round seated, table by table, seat 1 (North) first; each
+    table's ledger as a path beside ``path`` (the tournament file as it was given), so that
+    the command it suggests works from where it was run."""
+    import os
+
+    def beside(ledger: str) -> str:
+        return os.path.join(os.path.dirname(path), ledger)
+
     lines = [say("tournament.seated", lang, round=number)]
     for k, t in enumerate(tables, 1):
         lines.append(
-            say("tournament.table", lang, table=k, file=t.ledger, players=Listed(t.players))
+            say("tournament.table", lang, table=k, file=beside(t.ledger), players=Listed(t.players))
         )
-    lines.append(say("tournament.play_hint", lang, file=tables[0].ledger))
+    lines.append(say("tournament.play_hint", lang, file=beside(tables[0].ledger)))
     return "\n".join(lines) + "\n"
 
 
