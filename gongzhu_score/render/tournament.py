@@ -52,20 +52,32 @@ def _decided(placed: Placed, lang: str) -> str:
     return "" if placed.decided_by is None else say(f"tournament.by.{placed.decided_by}", lang)
 
 
+def _title(t: Tournament, lang: str) -> str:
+    """``tournament cup: 8 players, 3 rounds · ties: …``."""
+    tiebreak = say(f"tournament.tiebreak.{t.tiebreak.value}", lang)
+    rounds = count_of("rounds", len(t.rounds), lang)
+    return say("tournament.title", lang, name=t.name, count=len(t.players), rounds=rounds,
+               tiebreak=tiebreak)  # fmt: skip
+
+
+def _where(path: str, standings: Standings, lang: str) -> str:
+    """Where the tournament is: no round yet, a round in play, or a round over."""
+    t = standings.tournament
+    if not t.rounds:
+        return say("tournament.no_round", lang, file=path)
+    if standings.in_play:
+        return say("tournament.in_play", lang, round=len(t.rounds), count=len(standings.in_play),
+                   tables=len(t.rounds[-1]))  # fmt: skip
+    return say("tournament.round_over", lang, round=len(t.rounds), file=path)
+
+
 def standings_text(
     path: str, standings: Standings, lang: str = "en", table_format: str = "simple"
 ) -> str:
     """The standings as a table, a line saying where the tournament is, and what each
     tie-break named means."""
     t = standings.tournament
-    head = say(
-        "tournament.title",
-        lang,
-        name=t.name,
-        count=len(t.players),
-        rounds=count_of("rounds", len(t.rounds), lang),
-        tiebreak=say(f"tournament.tiebreak.{t.tiebreak.value}", lang),
-    )
+    head = _title(t, lang)
     headers = [
         say(f"tournament.col.{k}", lang) for k in ("rank", "player", "total", "matches", "tiebreak")
     ]
@@ -78,20 +90,7 @@ def standings_text(
         "",
         table(rows, headers, table_format, colalign=("right", "left", "right", "right", "left")),
     ]
-    if not t.rounds:
-        lines.append(say("tournament.no_round", lang, file=path))
-    elif standings.in_play:
-        lines.append(
-            say(
-                "tournament.in_play",
-                lang,
-                round=len(t.rounds),
-                count=len(standings.in_play),
-                tables=len(t.rounds[-1]),
-            )
-        )
-    else:
-        lines.append(say("tournament.round_over", lang, round=len(t.rounds), file=path))
+    lines.append(_where(path, standings, lang))
     if any(p.decided_by is not None for p in standings.placed):
         lines.append(say(f"tournament.ties.{t.tiebreak.value}", lang))
     return "\n".join(lines) + "\n"
@@ -120,31 +119,12 @@ def standings_page(file: str, standings: Standings, lang: str = "en") -> dict[st
                     "pig": status.loser,
                 }
             )
-    if not t.rounds:
-        said = say("tournament.no_round", lang, file=file)
-    elif standings.in_play:
-        said = say(
-            "tournament.in_play",
-            lang,
-            round=len(t.rounds),
-            count=len(standings.in_play),
-            tables=len(t.rounds[-1]),
-        )
-    else:
-        said = say("tournament.round_over", lang, round=len(t.rounds), file=file)
     return {
         "file": file,
         "name": t.name,
-        "title": say(
-            "tournament.title",
-            lang,
-            name=t.name,
-            count=len(t.players),
-            rounds=count_of("rounds", len(t.rounds), lang),
-            tiebreak=say(f"tournament.tiebreak.{t.tiebreak.value}", lang),
-        ),
+        "title": _title(t, lang),
         "round": len(t.rounds),
-        "status": said,
+        "status": _where(file, standings, lang),
         "headers": [
             say(f"tournament.col.{k}", lang) for k in ("rank", "player", "total", "tiebreak")
         ],

@@ -509,24 +509,9 @@ function renderTournaments() {
         ),
       );
       const tables = t.tables.map((x) => {
-        const open = state && x.ledger === state.ledger;
-        const what = [
-          x.players.join("、"),
-          w("matches.hands", { count: x.last_hand ? `${x.hands}/${x.last_hand}` : x.hands }),
-          x.ended ? w("matches.ended", { pig: x.pig || "" }) : null,
-        ]
-          .filter(Boolean)
-          .join(" · ");
-        return el(
-          "li",
-          { class: open ? "open" : null },
-          el(
-            "button",
-            { type: "button", testid: `table-${x.ledger}`, onclick: () => choose(x.ledger), "aria-current": open ? "true" : null },
-            el("b", {}, w("tournament.table", { round: t.round, table: x.table })),
-            el("span", { class: "what" }, what),
-          ),
-        );
+        const title = w("tournament.table", { round: t.round, table: x.table });
+        const hands = x.last_hand ? `${x.hands}/${x.last_hand}` : x.hands;
+        return matchItem(x.ledger, `table-${x.ledger}`, title, null, matchWhat(x, hands));
       });
       return el(
         "section",
@@ -540,33 +525,35 @@ function renderTournaments() {
   );
 }
 
+// A match of the folder as the lists show it: its players, hands, end (and more); a tap opens it.
+function matchWhat(x, hands, ...more) {
+  const ended = x.ended ? w("matches.ended", { pig: x.pig || "" }) : null;
+  return [x.players.join("、"), w("matches.hands", { count: hands }), ended, ...more].filter(Boolean).join(" · ");
+}
+
+function matchItem(name, testid, title, tag, what, disabled = false) {
+  const open = state && name === state.ledger;
+  return el(
+    "li",
+    { class: open ? "open" : null },
+    el(
+      "button",
+      { type: "button", testid, onclick: () => choose(name), "aria-current": open ? "true" : null, disabled: disabled ? true : null },
+      el("b", {}, title),
+      tag ? el("span", { class: "tag" }, tag) : null,
+      el("span", { class: "what" }, what),
+    ),
+  );
+}
+
 function renderMatches() {
   renderTournaments();
   const list = listing ? listing.matches : [];
   $("matches").replaceChildren(
     ...list.map((x) => {
-      const open = state && x.name === state.ledger;
-      const what = x.problem
-        ? x.problem
-        : [
-            x.players.join("、"),
-            w("matches.hands", { count: x.hands }),
-            x.ended ? w("matches.ended", { pig: x.pig || "" }) : null,
-            localTime(x.changed),
-          ]
-            .filter(Boolean)
-            .join(" · ");
-      return el(
-        "li",
-        { class: open ? "open" : null },
-        el(
-          "button",
-          { type: "button", testid: `match-${x.name}`, onclick: () => choose(x.name), "aria-current": open ? "true" : null, disabled: x.problem ? true : null },
-          el("b", {}, x.name),
-          x.current ? el("span", { class: "tag" }, w("matches.current")) : null,
-          el("span", { class: "what" }, what),
-        ),
-      );
+      const tag = x.current ? w("matches.current") : null;
+      const what = x.problem || matchWhat(x, x.hands, localTime(x.changed));
+      return matchItem(x.name, `match-${x.name}`, x.name, tag, what, Boolean(x.problem));
     }),
   );
   const can = Boolean(listing && listing.can_start) && !kept;
