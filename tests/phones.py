@@ -110,6 +110,16 @@ def phones(browser: Browser) -> Iterator[Callable[..., Phone]]:
     assert not errors, errors  # no script error, no failed request, on any phone
 
 
+def open_tab(phone: Phone, name: str) -> None:
+    """Tap the tab ``name`` once the page shows its match (``<body data-version>``), and see
+    its panel open: a tap before the page's first state could be undone by it."""
+    from playwright.sync_api import expect
+
+    phone.page.wait_for_function("() => document.body.dataset.version !== undefined")
+    phone.tap(f"tab-{name}")
+    expect(phone(f"panel-{name}")).to_be_visible()
+
+
 def cli(*args: str) -> str:
     done = subprocess.run([*command(), *args], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr

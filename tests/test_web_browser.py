@@ -44,6 +44,7 @@ from phones import (
     everyone_sees,
     new_ledger,
     open_confirm,
+    open_tab,
     phones,
     shown,
     shows_now,
@@ -354,7 +355,7 @@ def test_two_decks_show_each_copy_and_ask_who_took_the_first_pig(
     cli("match", "new", str(ledger), "--players", "东,南,西,北", "--variant", "two-deck")
     with serving(str(ledger), "--lang", "zh") as served:
         a = phones(served.url)
-        a.tap("tab-entry")
+        open_tab(a, "entry")
         expect(a.page.locator(".face")).to_have_count(32)  # every scoring card twice
         expect(a("first-pig")).to_be_hidden()
         a.tap("pick-0", "card-QS-0", "card-QS-1", "card-QS-0")  # both pigs, then one back
@@ -380,7 +381,7 @@ def test_a_partners_match_under_island_asks_who_was_auto_played(
     cli("match", "new", str(plain), "--players", "东,南,西,北", "--teams", "partners")
     with serving(str(plain), "--lang", "zh") as served:
         a = phones(served.url)
-        a.tap("tab-entry")
+        open_tab(a, "entry")
         expect(a("auto-played")).to_be_hidden()  # the tournament regime: scored as usual
         a.context.close()  # (before its server stops: no reconnection left to fail)
     ledger = tmp_path / "岛屿.yaml"
@@ -388,7 +389,7 @@ def test_a_partners_match_under_island_asks_who_was_auto_played(
         "--auto-play", "island")  # fmt: skip
     with serving(str(ledger), "--lang", "zh") as served:
         a = phones(served.url)
-        a.tap("tab-entry")
+        open_tab(a, "entry")
         expect(a("auto-played")).to_be_visible()
         expect(a("auto-played")).to_contain_text("掉线后有人托管吗？")
         expect(a("last-card")).to_be_disabled()  # nobody auto-played yet

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from clitools import ROOT
-from phones import Phone, browser, cli, phones
+from phones import Phone, browser, cli, open_tab, phones
 from serving import serving
 
 pytestmark = pytest.mark.browser
@@ -51,7 +51,7 @@ def test_the_tournament_standings_and_its_tables_on_a_phone(
         "-c", "甲=QS", "-c", "乙=JD", "-c", "丙=全红", "-c", "丁=10C")  # fmt: skip
     with serving(str(tmp_path), "--lang", "zh") as served:
         a = phones(served.url)
-        a.tap("tab-matches")
+        open_tab(a, "matches")
         expect(a("tournament-cup.yaml")).to_be_visible()
         expect(a("tournament-cup.yaml")).to_contain_text("多桌比赛 cup：8 位玩家，1 轮")
         shows_standings(a, cup)
