@@ -36,6 +36,7 @@ from ..terms import Listed, Names, Said, error, place, printable, unsafe_charact
 
 __all__ = [
     "FORMAT",
+    "SETTINGS",
     "Ledger",
     "LedgerEntry",
     "MatchStatus",
@@ -48,6 +49,10 @@ __all__ = [
 
 FORMAT = 1
 """The ledger format version written in every file (``format: 1``)."""
+SETTINGS = ("variant", "rules", "normalize", "scale", "rounding", "teams", "end_at",
+            "last_hand", "auto_play")  # fmt: skip
+"""The header's keys that say how the match is played (:meth:`Ledger.settings_data`): a
+tournament's ``table:`` holds these and no others."""
 
 Number = int | Fraction
 
@@ -710,8 +715,7 @@ class Ledger:
             )
         if "tiebreak" in data or "rounds" in data:  # (a tournament has format: 1 too)
             raise error(NotALedgerError, "error.ledger.tournament_file")
-        allowed = {"format", "players", "variant", "rules", "normalize", "scale", "rounding",
-                   "teams", "end_at", "last_hand", "auto_play", "tournament", "hands"}  # fmt: skip
+        allowed = {"format", "players", *SETTINGS, "tournament", "hands"}
         for key in data:
             if key not in allowed:
                 raise error(LedgerError, "error.ledger.unknown_key", key=repr(key))

@@ -137,9 +137,8 @@ def looks_like_a_ledger(path: str) -> bool:
     It says so in its first line, or a top-level ``format:`` with a number (and no sign of a
     tournament file, which has one too). It is read as bytes, up to the ledger size limit.
     """
-    try:
-        raw = read_regular(path, MAX_LEDGER_BYTES)
-    except (OSError, GongzhuError):  # cannot be read, so cannot be told apart: reported
+    raw = _bytes_of(path)
+    if raw is None:  # cannot be read, so cannot be told apart: reported
         return True  # (never passed over)
     if raw.removeprefix(b"\xef\xbb\xbf").startswith(_HEADER):
         return True
@@ -148,11 +147,16 @@ def looks_like_a_ledger(path: str) -> bool:
 
 def looks_like_a_tournament(path: str) -> bool:
     """Whether the file says it is a tournament (its first line, or a key only one has)."""
+    raw = _bytes_of(path)
+    return raw is not None and bool(_FORMAT_LINE.search(raw)) and bool(_TOURNAMENT.search(raw))
+
+
+def _bytes_of(path: str) -> bytes | None:
+    """The file's bytes, up to the ledger size limit; None if it cannot be read."""
     try:
-        raw = read_regular(path, MAX_LEDGER_BYTES)
+        return read_regular(path, MAX_LEDGER_BYTES)
     except (OSError, GongzhuError):
-        return False
-    return bool(_FORMAT_LINE.search(raw)) and bool(_TOURNAMENT.search(raw))
+        return None
 
 
 def read_stats(paths: Sequence[str]) -> Stats:

@@ -14,15 +14,19 @@ from dataclasses import dataclass, replace
 from ..core.hand import check_name
 from ..errors import GongzhuError, TournamentError
 from ..terms import Listed, error, printable
-from .ledger import FORMAT, MAX_TOURNAMENT_NAME, Ledger, check_tournament_name, flow_text
+from .ledger import (
+    FORMAT,
+    MAX_TOURNAMENT_NAME,
+    SETTINGS,
+    Ledger,
+    check_tournament_name,
+    flow_text,
+)
 from .standings import Tiebreak
 
 __all__ = ["MAX_PLAYERS", "MAX_ROUNDS", "TABLE_SIZE", "Table", "Tournament"]
 
 TABLE_SIZE = 4
-_SETTINGS = ("variant", "rules", "normalize", "scale", "rounding", "teams", "end_at",
-             "last_hand", "auto_play")  # fmt: skip
-"""The keys of ``table:``: a match's settings as its ledger's header keeps them."""
 MAX_PLAYERS = 4_000
 """The most players a tournament may register: a thousand tables a round."""
 MAX_ROUNDS = 1_000
@@ -111,7 +115,7 @@ class Tournament:
         if not isinstance(table, Mapping):
             raise error(TournamentError, "error.tournament.table_mapping")
         for key in table:
-            if key not in _SETTINGS:
+            if key not in SETTINGS:
                 raise error(TournamentError, "error.ledger.unknown_key",
                             key=printable(repr(key))).within("table")  # fmt: skip
         name = data["name"]

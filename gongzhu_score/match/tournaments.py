@@ -10,6 +10,7 @@ one cannot.
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import os
 from collections.abc import Sequence
@@ -53,9 +54,10 @@ class Standings:
     ledgers: tuple[tuple[Ledger, ...], ...]
     placed: tuple[Placed, ...]
 
-    @property
+    @functools.cached_property
     def in_play(self) -> list[tuple[int, Table]]:
-        """The tables of the last round still in play: (number, table)."""
+        """The tables of the last round still in play: (number, table); worked out once (each
+        asks its ledger whether the match has ended)."""
         if not self.ledgers:
             return []
         last = zip(self.tournament.rounds[-1], self.ledgers[-1], strict=True)

@@ -465,7 +465,7 @@ def hand_to_dict(ledger: Ledger, number: int) -> dict[str, Any]:
 def auto_played_lines(ledger: Ledger, entry: LedgerEntry, lang: str = "en") -> list[str]:
     """What 托管 did to a hand (rulings §12.2), a line each: who was auto-played and the rule
     that scored it; nothing when nobody was."""
-    from ..core.auto_play import AutoPlay, partner_of
+    from ..core.auto_play import partner_of
 
     auto = entry.auto_played
     if auto is None:
@@ -475,7 +475,7 @@ def auto_played_lines(ledger: Ledger, entry: LedgerEntry, lang: str = "en") -> l
     lines = [say("match.auto_played", lang, name=auto.name)]
     seat = ledger.players.index(auto.name)
     partner = ledger.players[partner_of(seat)]
-    if ledger.auto_play is not AutoPlay.ISLAND or not ledger.asks_auto_played():
+    if not ledger.asks_auto_played():  # (the tournament regime, or no longer partner play)
         return [*lines, say("match.auto_usual", lang)]
     final = entry.final[seat]
     if entry.final[partner_of(seat)] != 0 or final >= 0:

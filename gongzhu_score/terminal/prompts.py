@@ -252,9 +252,7 @@ def _choose(lines: _Lines, shown: Sequence[int], number: int | None, lang: str) 
     )
     while True:
         answer = _prompt(f"{question} [y/n/1-{count}]", default="y").strip()
-        if answer.lower() in ("y", "yes", "是", "n", "no", "否") or (
-            answer.isdigit() and 1 <= int(answer) <= count
-        ):
+        if answer.lower() in (*YES, *NO) or (answer.isdigit() and 1 <= int(answer) <= count):
             return answer.lower()
         _say(lang, "prompt.bad_choice", lines=count)
 
@@ -322,7 +320,7 @@ def ask_hand(
                     _ask_first_pig(lines, ledger, hand, lang)
             typer.echo(render_result(result, Format.table, lang), err=True, nl=False)
         choice = _choose(lines, shown, number, lang)
-        if choice in ("y", "yes", "是"):
+        if choice in YES:
             try:
                 ledger.score(hand)
             except GongzhuError:
@@ -334,7 +332,7 @@ def ask_hand(
                 _say(lang, "prompt.cancelled")  # confirmed as it was: the ledger stays as it is
                 return None
             return HandSpec(hand, first_pig=said, auto_played=auto)
-        if choice in ("n", "no", "否"):
+        if choice in NO:
             _say(lang, "prompt.cancelled")
             return None
         line = shown[int(choice) - 1]
