@@ -15,13 +15,14 @@ scores it with the options a user gave and checks the scores its players claimed
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from .core.cards import decks_of, flag_of, not_a, path_of
-from .core.engine import CompiledRules, HandResult, compiled_rules
+from .core.engine import CompiledRules, HandResult, Hands, compiled_rules
 from .core.hand import CardsLike, Hand
+from .core.many import HandResults
 from .core.normalize import Method, Normalization, Rounding, Teams, parse_teams
 from .core.options import ScoringOptions
 from .core.variant import Variant
@@ -126,9 +127,9 @@ def _score_one(
         hand = captured
     else:
         if rest is None:
-            result = engine.score_named(captured, exposed, first_exposed, norm)
-            if result is not None:
-                return result
+            hands = Hands(engine)
+            if hands.add_named(captured, exposed, first_exposed):
+                return engine.score_many(hands, norm).result(0)
         hand = Hand.from_captured(
             captured, exposed=exposed, first_exposed=first_exposed, decks=engine.decks
         )
@@ -203,8 +204,10 @@ class Scorer:
 
         Raises :class:`~gongzhu_score.errors.GongzhuError` naming what is wrong.
         """
-        result = self._engine.score_data(data, self.normalization)
-        return self._careful(data) if result is None else result
+        hands = Hands(self._engine)
+        if hands.add_data(data):
+            return self._engine.score_many(hands, self.normalization).result(0)
+        return self._careful(data)
 
     def _careful(self, data: object) -> HandResult:
         """Score hand-file data in any spelling, or a record: parse, check, score."""
@@ -217,15 +220,32 @@ class Scorer:
 
         return InForce(self.variant, self.normalization.teams.value)
 
-    def score_many(self, hands: Iterable[Any]) -> Iterator[HandResult]:
-        """Score each of ``hands`` (hand-file data) in order.
+    def score_many(self, hands: Iterable[Any]) -> HandResults:
+        """Score each of ``hands`` (hand-file data) in order: a sequence of their results.
 
+        Plain hands (canonical codes) are read into arrays and scored together; any other is
+        parsed and scored alone, as :meth:`score_data` would. The first bad hand raises.
         ``hands`` that are no iterable of hands (one hand's mapping, text, None) are refused at
         the call.
         """
         if isinstance(hands, str | bytes | bytearray | Mapping) or not isinstance(hands, Iterable):
             raise not_a("argument.hands", hands).within("hands")
-        return self._engine.score_each(hands, self.normalization, self._careful)
+        engine = self._engine
+        held = Hands(engine)
+        failed: GongzhuError | None = None
+        for data in hands:
+            if not held.add_data(data):
+                try:
+                    held.add_result(self._careful(data))
+                except GongzhuError as e:
+                    failed = e  # (raised once the hands before it are known good)
+                    break
+        scored = engine.score_many(held, self.normalization)
+        if scored.errors:
+            raise scored.errors[min(scored.errors)]
+        if failed is not None:
+            raise failed
+        return HandResults(scored)
 
 
 # --- a hand as a user gives it: a file, options, claimed scores ------------------------------

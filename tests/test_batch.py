@@ -227,6 +227,26 @@ def test_keep_going_scores_the_rest_and_lists_every_bad_record(tmp_path: Path) -
     assert f"  {f}:5: players must be a list" in r.stderr
 
 
+def test_sides_the_teams_refuse_are_a_bad_record_of_a_file_as_of_standard_input(
+    tmp_path: Path,
+) -> None:
+    """猪羊一家 with an exposure: the JSON Lines hot path once raised it with no source, ending
+    the batch even with --keep-going; it is now the line's bad record, as from stdin."""
+    plain = json.loads(json.dumps(MINUS_400))
+    del plain["players"][1]["exposed"]  # (南's AH)
+    good = json.dumps(plain, ensure_ascii=False) + "\n"
+    text = good + json.dumps(MINUS_400, ensure_ascii=False) + "\n" + good
+    f = tmp_path / "h.jsonl"
+    f.write_text(text, encoding="utf-8")
+    r = run("batch", str(f), "-f", "jsonl", "-k", "--teams", "pig-sheep")
+    piped = run("batch", "-", "-f", "jsonl", "-k", "--teams", "pig-sheep", input=text)
+    assert (r.exit_code, piped.exit_code) == (1, 1)
+    assert [o["source"] for o in lines(r.stdout)] == [f"{f}:1", f"{f}:3"]
+    assert r.stdout == piped.stdout.replace('"<stdin>:', f'"{f}:')
+    assert f"  {f}:2: player 南: 猪羊一家 (teams pig-sheep) allows no exposure" in r.stderr
+    assert r.stderr.replace(str(f), "<stdin>") == piped.stderr
+
+
 def test_not_utf8_and_missing_inputs(tmp_path: Path) -> None:
     f = tmp_path / "h.yaml"
     f.write_bytes("players: 东".encode("gb18030"))

@@ -24,6 +24,7 @@ from clitools import run
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from optional import arrow, pa
+from outcomes import METHODS, ROUNDING, TEAMS, as_data, outcome
 from strategies import RandomHand, hands_for, legal_hands, rule_sets
 
 import gongzhu_score.core.engine as engine
@@ -32,57 +33,23 @@ from gongzhu_score.core.options import ScoringOptions
 from gongzhu_score.match.ledger import pig_takers
 from gongzhu_score.render.formats import yaml_text
 
-METHODS = st.sampled_from([None, "none", "zero-sum", "jj"])
-TEAMS = st.sampled_from(["none", "none", "partners", "pig-sheep"])
-ROUNDING = st.sampled_from(["nearest", "exact"])
+
+def pure_engine() -> ModuleType:
+    """The engine's source loaded as plain Python, beside the (maybe compiled) one in use."""
+    return source_copy("engine")
 
 
 @cache
-def pure_engine() -> ModuleType:
-    """The engine's source loaded as plain Python, beside the (maybe compiled) one in use."""
-    path = Path(engine.__file__).with_name("engine.py")
-    spec = importlib.util.spec_from_file_location("gongzhu_score.core.engine_as_python", path)
+def source_copy(name: str) -> ModuleType:
+    """A core module's source loaded as plain Python under a name of its own, for the tests
+    to compare with the module in use (the package itself never loads a second copy)."""
+    path = Path(engine.__file__).with_name(f"{name}.py")
+    spec = importlib.util.spec_from_file_location(f"gongzhu_score.core.{name}_as_python", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module
     spec.loader.exec_module(module)
     return module
-
-
-def outcome(make: object) -> object:
-    """What scoring gives: the numbers and the derivation, or the refusal's message."""
-    try:
-        r = make()  # type: ignore[operator]
-    except GongzhuError as e:
-        return ("refused", str(e))
-    return (
-        r.names,
-        r.raws,
-        r.finals,
-        r.unrounded,
-        [(p.lines, p.transformer, p.full_red, p.grand_slam, p.grand_slam_ratio) for p in r.players],
-        [(e.card, e.level, e.by, e.kind) for e in r.exposures],
-        r.counts,
-    )
-
-
-def as_data(hand: RandomHand) -> dict[str, object]:
-    """The hand as a hand file or a JSON Lines line holds it."""
-    return {
-        "players": [
-            {
-                "name": n,
-                "captured": " ".join(c.code for c in hand.captured[n]),
-                **({"exposed": [c.code for c in hand.exposed[n]]} if hand.exposed.get(n) else {}),
-                **(
-                    {"first_exposed": [c.code for c in hand.first_exposed[n]]}
-                    if hand.first_exposed.get(n)
-                    else {}
-                ),
-            }
-            for n in hand.names
-        ]
-    }
 
 
 @settings(max_examples=300, derandomize=True, deadline=None)
@@ -110,7 +77,7 @@ def test_every_library_path_agrees_under_random_rules(rules: Variant, data: st.D
 
     through_score = outcome(lambda: score(parsed, rules, norm(), partial=False))
     bulk = outcome(lambda: Scorer(rules, **options).score_data(as_data(hand)))
-    many = outcome(lambda: next(Scorer(rules, **options).score_many([as_data(hand)])))
+    many = outcome(lambda: Scorer(rules, **options).score_many([as_data(hand)])[0])
     plain = pure_engine()
     as_python = outcome(lambda: plain.CompiledRules(rules).score(parsed, norm()))
     assert fast == careful == through_score == bulk == many == as_python
@@ -128,7 +95,7 @@ def test_every_library_path_agrees_under_random_rules(rules: Variant, data: st.D
                 "column"
             ]
         # and the engine's fast path, 首明 and all (the careful parser only for the odd hand)
-        assert engine.compiled_rules(rules).score_data(as_data(hand), norm()) is not None
+        assert engine.Hands(engine.compiled_rules(rules)).add_data(as_data(hand))
         assert [(p["name"], p["raw"], p["final"]) for p in row] == [
             (n, r, float(f) if exact else f) for n, r, f in zip(*bulk[:3], strict=True)
         ]
@@ -188,9 +155,7 @@ def test_compiled_and_plain_python_agree_on_the_built_in_variants(
 def test_the_engine_examples_hold() -> None:
     import doctest
 
-    from gongzhu_score.core import as_source
-
-    for module in (pure_engine(), as_source("hand")):
+    for module in (pure_engine(), source_copy("hand")):
         failed, tried = doctest.testmod(module)
         assert tried and not failed, module.__name__
 

@@ -25,7 +25,7 @@ from gongzhu_score.api import hand_or_record
 from gongzhu_score.batch.reading import InputRecord
 from gongzhu_score.batch.runner import Batch
 from gongzhu_score.cli.boundary import error_line
-from gongzhu_score.core.engine import compiled_rules
+from gongzhu_score.core.engine import Hands, compiled_rules
 from gongzhu_score.core.options import ScoringOptions
 from gongzhu_score.errors import ArgumentError, InputError
 from gongzhu_score.io.variants import find_variant
@@ -324,7 +324,9 @@ def test_the_new_arguments_are_checked_naming_them(option: str, value: object, s
 # --- the scoring tables, kept for the process --------------------------------------------------
 
 
-def test_the_raw_scores_are_asked_of_the_engine_once_per_process() -> None:
+def test_the_raw_scores_are_asked_of_the_engine_once_per_process(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     from gongzhu_score.batch import columns  # (its private names)
     from gongzhu_score.io.variants import find_variant
 
@@ -334,29 +336,22 @@ def test_the_raw_scores_are_asked_of_the_engine_once_per_process() -> None:
     known = int(kept.known.sum())
     values = kept.values
     asked: list[int] = []
+    alone = columns._alone
 
-    class Counting:  # (the compiled engine cannot be patched: a stand-in that counts)
-        def __init__(self, rules: Any) -> None:
-            self.rules = rules
+    def counting(rules: Any, key: int, sets: list[int]) -> list[int]:
+        asked.extend(sets)
+        return alone(rules, key, sets)
 
-        def raws(self, key: int, sets: list[int]) -> list[int]:
-            asked.extend(sets)
-            result: list[int] = self.rules.raws(key, sets)
-            return result
-
-    kept.rules = Counting(kept.rules)  # type: ignore[assignment]
-    try:
-        for _ in range(3):
-            assert [numbers(p) for p in arrow.score_table(table).column("players").to_pylist()] == [
-                engine(r) for r in GOOD[:3]
-            ]
-        assert asked == [] and int(kept.known.sum()) == known
-        assert kept.values is values  # (read as they are: not made again)
-        # a hand with a set not met before asks for that set alone (its four players' sets)
-        arrow.score_table(table_of([a_row("QS JD 10C 2H 3H 4H", HEARTS.replace("2H 3H 4H ", ""))]))
-        assert 0 < len(asked) <= 4
-    finally:
-        kept.rules = kept.rules.rules  # type: ignore[attr-defined]
+    monkeypatch.setattr(columns, "_alone", counting)
+    for _ in range(3):
+        assert [numbers(p) for p in arrow.score_table(table).column("players").to_pylist()] == [
+            engine(r) for r in GOOD[:3]
+        ]
+    assert asked == [] and int(kept.known.sum()) == known
+    assert kept.values is values  # (read as they are: not made again)
+    # a hand with a set not met before asks for that set alone (its four players' sets)
+    arrow.score_table(table_of([a_row("QS JD 10C 2H 3H 4H", HEARTS.replace("2H 3H 4H ", ""))]))
+    assert 0 < len(asked) <= 4
 
 
 def test_house_rules_read_twice_share_their_numbers(tmp_path: Path) -> None:
@@ -689,7 +684,7 @@ def test_a_wrong_first_exposure_is_never_taken_by_a_quick_path(
         scorer.score_data(columns.plain(row))
     said = caught.value.text("en")
     # the engine's fast path leaves it to the careful parser, which says why
-    assert compiled_rules(rules).score_data(columns.plain(row), scorer.normalization) is None
+    assert not Hands(compiled_rules(rules)).add_data(columns.plain(row))
     table = (
         table_of([GOOD[0], row, GOOD[1]])
         if not isinstance(row["players"][0].get("first_exposed"), list)
@@ -743,8 +738,10 @@ def test_a_first_exposure_takes_the_column_path_and_the_fast_path(
     careful = compiled_rules(rules).score(
         hand_or_record(columns.plain(row)).hand, scorer.normalization
     )
-    fast = compiled_rules(rules).score_data(columns.plain(row), scorer.normalization)
-    assert fast is not None and fast == careful
+    hands = Hands(compiled_rules(rules))
+    assert hands.add_data(columns.plain(row))
+    fast = compiled_rules(rules).score_many(hands, scorer.normalization).result(0)
+    assert fast == careful
     for table in (table_of([row, GOOD[0]]), _listed([row, GOOD[0]])):
         assert arrow.paths(table, rules, teams=teams) == ["column", "column"]
         scored = arrow.score_table(table, rules, teams=teams)

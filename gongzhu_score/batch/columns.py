@@ -51,7 +51,6 @@ except ImportError as e:  # pragma: no cover (the extra is installed for the tes
         "gongzhu_score.arrow needs pyarrow and numpy: pip install 'gongzhu-score[arrow]'"
     ) from e
 
-from ..core import as_source
 from ..core.bits import (
     COPY_KEY,
     FIRST_KEY,
@@ -61,17 +60,25 @@ from ..core.bits import (
     SPECIAL_INDEX,
     SUIT_OF_BYTE,
     scoring_set,
+    set_cards,
 )
 from ..core.cards import DECK, flag_of, not_a
 from ..core.engine import (
     CompiledRules,
     HandResult,
+    Hands,
     compiled_rules,
     normalize,
     normalize_each,
     team_sides,
 )
-from ..core.hand import is_plain_name
+from ..core.hand import (
+    every_scoring_card,
+    exposures_within,
+    firsts_within,
+    four_different,
+    is_plain_name,
+)
 from ..core.normalize import Method, Normalization, Rounding, Teams, check_scale
 from ..core.options import ScoringOptions
 from ..core.variant import Variant
@@ -89,7 +96,6 @@ __all__ = ["ERRORS", "OUTPUT_SCHEMA", "check_schema", "default_threads", "output
 
 _CODES = pa.array([c.code for c in DECK])  # bit i of a mask is DECK[i] (core.bits)
 # core/hand.py's bit-form questions, run from its source: the same code, on columns of hands
-_HAND = as_source("hand")
 _PLAYER_FIELDS = {"name", "captured", "exposed", "first_exposed"}
 _TABLE_COLUMNS = {"players", "variant", "teams"}
 _MOST_ROWS = 65_536
@@ -950,7 +956,7 @@ def _score_group(
     idx = _numbers(name_codes.indices, len(known))
     per_hand = idx.reshape(m, 4)
     ok &= fine[per_hand].all(axis=1)
-    ok &= _HAND.four_different(per_hand[:, 0], per_hand[:, 1], per_hand[:, 2], per_hand[:, 3])
+    ok &= four_different(per_hand[:, 0], per_hand[:, 1], per_hand[:, 2], per_hand[:, 3])
 
     looked = _cards(members.field("captured"))
     if looked is None:
@@ -963,7 +969,7 @@ def _score_group(
     # bits (two decks go the row path)
     hand_or = np.bitwise_or.reduce(ors, axis=1)
     ok &= _bit_count(hand_or) == lengths.reshape(m, 4).sum(axis=1)
-    ok &= _HAND.every_scoring_card(hand_or, 0, 1)
+    ok &= every_scoring_card(hand_or, 0, 1)
 
     rules = compiled_rules(variant)
     fields = {members.type.field(k).name for k in range(members.type.num_fields)}
@@ -1024,12 +1030,12 @@ def _exposures(
         for k in range(4):
             copies[k] += np.bincount(owner[special == k], minlength=m)
         if field == "first_exposed":
-            within = _HAND.firsts_within(lengths, rules.first_allowed)
+            within = firsts_within(lengths, rules.first_allowed)
             fine &= within.reshape(m, 4).all(axis=1)
         keys += _sum_per_list(np.asarray(key_of, np.int64)[np.maximum(special, 0)], lengths,
                               np.add)  # fmt: skip
     for k in range(4):
-        fine &= _HAND.exposures_within(copies[k], 1, rules.exposable[k])
+        fine &= exposures_within(copies[k], 1, rules.exposable[k])
     return keys, fine
 
 
@@ -1156,7 +1162,7 @@ class _Raws:
         rows = codes // _SETS
         for row in np.flatnonzero(np.bincount(rows, minlength=len(_KEYS))).tolist():
             sets = codes[rows == row] - row * _SETS
-            numbers = self.rules.raws(int(_KEYS[row]), sets.tolist())
+            numbers = _alone(self.rules, int(_KEYS[row]), sets.tolist())
             try:
                 values = np.array(numbers, np.int64)
             except OverflowError:
@@ -1167,6 +1173,17 @@ class _Raws:
             self.known[row, sets] = True
 
 
+def _alone(rules: CompiledRules, key: int, sets: list[int]) -> list[int]:
+    """The raw score of each scoring set in ``sets`` (:func:`.bits.scoring_set`) under
+    exposure key ``key``, each set a player's alone: the many-hands door works each out."""
+    hands = Hands(rules)
+    for m in sets:
+        hands.add_cards(key, set_cards(m))
+    return rules.score_many(hands, _ALONE).raws[::4]
+
+
+_ALONE = Normalization(Method.NONE)
+"""Any normalization would do: only the raw scores are read."""
 _COPY_FIELD = COPY_KEY[0] * 3
 _FIRST_FIELD = FIRST_KEY[0]
 """A special card's copies and its 首明 in its field of an exposure key

@@ -1,7 +1,7 @@
-"""The hot path of a JSON Lines batch: parse, score, write.
+"""The hot path of a JSON Lines batch: parse, read into arrays, score them together, write.
 
-There is no Python step between. mypyc compiles it beside the engine (``setup.py``); the same
-source runs as plain Python where nothing was compiled.
+mypyc compiles it beside the engine (``setup.py``); the same source runs as plain Python where
+nothing was compiled.
 
 Only the plain case is done here: a line of JSON whose keys are each given once, under rules the
 batch has met already, in canonical card codes. Anything else (a blank line is skipped) goes to
@@ -12,11 +12,12 @@ wrong with it: the same results and errors either way.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from typing import Final
 
-from ..core.engine import CompiledRules, HandResult
+from ..core.engine import CompiledRules, HandResult, Hands, Scored
 from ..core.normalize import Normalization
 
-__all__ = ["TOO_LONG", "FastRules", "key_count", "loads_line", "score_lines"]
+__all__ = ["TOO_LONG", "Emit", "FastRules", "key_count", "loads_line", "score_lines"]
 
 FastRules = dict[tuple[object, object], tuple[CompiledRules, Normalization]]
 """A record's own ``(variant, teams)`` values, and the rules and normalization that score it."""
@@ -65,8 +66,11 @@ def key_count(data: object) -> int:
     return count
 
 
-def _scored(line: bytes, data: object, fast: FastRules) -> HandResult | None:
-    """The line's hand scored on the fast path, or None for the careful one.
+def _rules_of(
+    line: bytes, data: object, fast: FastRules
+) -> tuple[CompiledRules, Normalization] | None:
+    """The rules that score the line's hand by the many-hands door, or None for the careful
+    path.
 
     Every key is followed by a colon, so a line with more colons than its hand has keys gave a
     key twice (or has a colon in a name): the careful path reads it pair by pair.
@@ -77,40 +81,102 @@ def _scored(line: bytes, data: object, fast: FastRules) -> HandResult | None:
         found = fast.get((data.get("variant"), data.get("teams")))
     except TypeError:  # a list where a name belongs: the careful path refuses it
         return None
-    if found is None:
-        return None
-    return found[0].score_data(data, found[1])
+    return found
+
+
+class _Group:
+    """The plain hands of a few thousand lines under one rule set, as arrays."""
+
+    hands: Hands
+    norm: Normalization
+
+    def __init__(self, rules: CompiledRules, norm: Normalization) -> None:
+        self.hands, self.norm = Hands(rules), norm
+
+
+Emit = Callable[[int, Scored, int], None]
+"""Takes a line's number, the hands it was scored with and its place among them."""
+_CHUNK: Final = 2048
+"""Lines read before their hands are scored: a few hundred kilobytes held at once."""
 
 
 def score_lines(
     lines: Iterable[tuple[int, bytes]],
     fast: FastRules,
-    emit: Callable[[int, HandResult], None],
+    emit: Emit,
     careful: Callable[[int, bytes], None],
     add: Callable[[HandResult], None] | None = None,
 ) -> None:
-    """Score numbered JSON Lines in order, each by the fast path or ``careful``.
+    """Score numbered JSON Lines in order, each by the many-hands door or ``careful``.
 
-    A plain line is scored by ``fast``'s rules and handed to ``emit`` (its number, its result)
-    and to ``add`` (the summary's, when kept). Any other goes to ``careful`` (its number and
-    bytes), which may raise to stop the batch.
+    A plain line's hand is read into its rules' arrays, and every couple of thousand lines are
+    scored at once and handed to ``emit`` in order (and to ``add``, the summary's, when kept).
+    Any other line goes to ``careful`` (its number and bytes) in its turn, which may raise to
+    stop the batch.
     """
     loads = loads_line
+    numbers: list[int] = []
+    texts: list[bytes] = []
+    places: list[int] = []  # (a hand's place in its group's arrays; -1: the careful path)
+    owners: list[_Group | None] = []
+    groups: dict[tuple[int, int], _Group] = {}  # (by their rules' and options' ids)
     for number, line in lines:
-        if line is TOO_LONG:
-            careful(number, line)
+        if line is not TOO_LONG and (not line or line.isspace()):
             continue
-        if not line or line.isspace():
-            continue
-        try:
-            data = loads(line)
-        except (ValueError, RecursionError):  # (not JSON: the careful path says why)
-            careful(number, line)
-            continue
-        result = _scored(line, data, fast)
-        if result is None:
-            careful(number, line)
-            continue
-        emit(number, result)
-        if add is not None:
-            add(result)
+        place, owner = -1, None
+        if line is not TOO_LONG:
+            try:
+                data = loads(line)
+            except (ValueError, RecursionError):  # (not JSON: the careful path says why)
+                data = None
+            found = None if data is None else _rules_of(line, data, fast)
+            if found is not None:
+                # (by ids, the objects' own: compiled, ``found`` is a new tuple at each call)
+                key = (id(found[0]), id(found[1]))
+                owner = groups.get(key)
+                if owner is None:
+                    owner = groups[key] = _Group(found[0], found[1])
+                if owner.hands.add_data(data):
+                    place = owner.hands.size - 1
+        numbers.append(number)
+        texts.append(line)
+        places.append(place)
+        owners.append(owner)
+        if len(numbers) >= _CHUNK:
+            _flush(numbers, texts, places, owners, groups, emit, careful, add)
+    _flush(numbers, texts, places, owners, groups, emit, careful, add)
+
+
+def _flush(
+    numbers: list[int],
+    texts: list[bytes],
+    places: list[int],
+    owners: list[_Group | None],
+    groups: dict[tuple[int, int], _Group],
+    emit: Emit,
+    careful: Callable[[int, bytes], None],
+    add: Callable[[HandResult], None] | None,
+) -> None:
+    """Score the lines held so far, hand them on in order, and hold none."""
+    scored: dict[int, Scored] = {}
+    for group in groups.values():
+        scored[id(group)] = group.hands.rules.score_many(group.hands, group.norm)
+    try:
+        for i in range(len(numbers)):
+            owner, place = owners[i], places[i]
+            if owner is None or place < 0:
+                careful(numbers[i], texts[i])
+                continue
+            out = scored[id(owner)]
+            if out.errors and place in out.errors:  # (sides refused: the careful path says so)
+                careful(numbers[i], texts[i])
+                continue
+            emit(numbers[i], out, place)
+            if add is not None:
+                add(out.result(place))
+    finally:
+        numbers.clear()
+        texts.clear()
+        places.clear()
+        owners.clear()
+        groups.clear()

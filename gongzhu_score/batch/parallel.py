@@ -26,10 +26,10 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import IO, Protocol
 
-from ..core.engine import HandResult
 from ..errors import GongzhuError, InputError
 from ..io.files import open_regular
 from ..terms import error, place
+from .lines import Emit as LineEmit
 from .reading import BadRecord, numbered_lines
 from .runner import Batch, Emit, Summary
 
@@ -45,7 +45,7 @@ class Writer(Protocol):
     @property
     def emit(self) -> Emit: ...
 
-    def line_emitter(self, file: str) -> Callable[[int, HandResult], None] | None: ...
+    def line_emitter(self, file: str) -> LineEmit | None: ...
 
     def flush(self) -> None: ...
 

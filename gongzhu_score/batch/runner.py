@@ -14,13 +14,14 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
 from ..api import Scorer
-from ..core.engine import HandResult
+from ..core.engine import HandResult, Scored
 from ..core.normalize import Teams
 from ..core.options import ScoringOptions
 from ..core.totals import PlayerTotals
 from ..errors import GongzhuError, InputError
 from ..io.variants import DEFAULT, find_variant
 from ..terms import error
+from .lines import Emit as LineEmit
 from .lines import FastRules, score_lines
 from .reading import BadRecord, InputRecord, jsonl_record
 
@@ -146,7 +147,7 @@ class Batch:
         emit: Emit,
         summary: Summary | None,
         keep_going: bool,
-        emit_line: Callable[[int, HandResult], None] | None = None,
+        emit_line: LineEmit | None = None,
     ) -> list[BadRecord]:
         """:meth:`run` for numbered JSON Lines: the hot path of a large batch.
 
@@ -159,8 +160,8 @@ class Batch:
             # (a key twice, a line too long: the record says why, and _one refuses it)
             self._one(jsonl_record(line, file, number), emit, summary, keep_going, bad)
 
-        def each(number: int, result: HandResult) -> None:
-            emit(InputRecord(file, number), result)
+        def each(number: int, scored: Scored, h: int) -> None:
+            emit(InputRecord(file, number), scored.result(h))
 
         add = None if summary is None else summary.add
         with _no_gc():

@@ -116,8 +116,8 @@ def is_first(key: int, k: int) -> bool:
 
 
 # --- a player's scoring cards: 16 bits (one deck) ----------------------------------------------
-# What the engine's :meth:`~.engine.CompiledRules.raws` takes (a column of players at once):
-# hearts 2…A in bits 0–12, Q♠ bit 13, J♦ bit 14, 10♣ bit 15.
+# How a column of players keeps its raw scores (one per set, batch/columns.py): hearts 2…A in
+# bits 0–12, Q♠ bit 13, J♦ bit 14, 10♣ bit 15.
 
 SET_PIG: Final = 1 << 13
 SET_SHEEP: Final = 1 << 14
@@ -137,12 +137,23 @@ def scoring_set(once: Any) -> Any:
     )
 
 
+def set_cards(m: int) -> int:
+    """The mask of the cards of scoring set ``m``: :func:`scoring_set` undone."""
+    return (
+        ((m & ALL_HEARTS) << HEART_SHIFT)
+        | (((m >> 13) & 1) << PIG_PLACE)
+        | (((m >> 14) & 1) << SHEEP_PLACE)
+        | (((m >> 15) & 1) << TEN_PLACE)
+    )
+
+
 # The layouts checked against the deck once, at import.
 assert (CARD_BIT[PIG], CARD_BIT[SHEEP], CARD_BIT[TRANSFORMER]) == (PIG_BIT, SHEEP_BIT, TEN_BIT)
 assert CARD_BIT[ACE_OF_HEARTS] == 1 << (HEART_SHIFT + 12)
 assert sum(CARD_BIT[c] for c in SCORING_CARDS) == SCORING
 assert scoring_set(SCORING) == 0xFFFF and scoring_set(PIG_BIT) == SET_PIG
 assert scoring_set(SHEEP_BIT) == SET_SHEEP and scoring_set(TEN_BIT) == SET_TEN
+assert set_cards(0xFFFF) == SCORING and set_cards(SET_PIG | 1) == PIG_BIT | 1 << HEART_SHIFT
 for _card, _bit in CARD_BIT.items():
     _rank = _card.code[:-1].encode()
     _place = RANK_TEN if _rank == b"10" else RANK_OF_BYTE[_rank[0]]

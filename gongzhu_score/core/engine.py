@@ -13,7 +13,7 @@ numbers.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Final
 
@@ -33,9 +33,6 @@ from .bits import (
     RANK_BYTES,
     RANK_TEN,
     SCORING,
-    SET_PIG,
-    SET_SHEEP,
-    SET_TEN,
     SHEEP_BIT,
     SPECIAL_INDEX,
     SUIT_BYTES,
@@ -60,12 +57,10 @@ from .variant import Variant
 if TYPE_CHECKING:  # (annotations only: compiled, machine integers; as plain Python, ints)
     from mypy_extensions import i64
 
-__all__ = ["CompiledRules", "HandResult", "HandState", "compiled_rules", "normalize",
-           "normalize_each", "team_sides"]  # fmt: skip
+__all__ = ["CompiledRules", "HandResult", "HandState", "Hands", "Scored", "compiled_rules",
+           "normalize", "normalize_each", "team_sides"]  # fmt: skip
 
 _PARTNER_SIDES: Final = (0, 1, 0, 1)
-_THREES: Final = (3, 3, 3, 3)
-_ONES: Final = (1, 1, 1, 1)
 
 
 def _is_full_red(once: int, twice: int, second: int) -> bool:
@@ -117,8 +112,15 @@ class _Tally:
 
     def __init__(self, one_deck: bool) -> None:
         self.one_deck = one_deck
-        self.all_once = self.all_twice = self.once = self.twice = 0
         self.names, self.once_list, self.twice_list = [], [], []
+        self.start()
+
+    def start(self) -> None:
+        """Begin a hand: nothing read yet."""
+        self.all_once = self.all_twice = self.once = self.twice = 0
+        self.names.clear()
+        self.once_list.clear()
+        self.twice_list.clear()
 
     def player(self, name: str | None, cards: object) -> bool:
         """Read one more player's plain name and cards; False if not plainly valid.
@@ -402,27 +404,6 @@ class CompiledRules:
                 steps.append(("grand_slam_fixed", 0, self.slam, self.slam_plain, total))
         return total
 
-    def raws(self, key: int, sets: list[int]) -> list[int]:
-        """One deck: the raw score of each scoring set in ``sets``, under exposure key ``key``.
-
-        A set is a player's scoring cards as 16 bits (:func:`.bits.scoring_set`). :meth:`raw`
-        itself works each out, so a column of hands (:mod:`gongzhu_score.batch.columns`) is
-        scored by this same engine.
-        """
-        st = self.state(key)
-        out = [0] * len(sets)
-        for i in range(len(sets)):
-            m = sets[i]
-            once = (m & ALL_HEARTS) << HEART_SHIFT
-            if m & SET_PIG:
-                once |= PIG_BIT
-            if m & SET_SHEEP:
-                once |= SHEEP_BIT
-            if m & SET_TEN:
-                once |= TEN_BIT
-            out[i] = self.raw(once, 0, st)
-        return out
-
     def counts(self, once: int, twice: int) -> tuple[int, int, int, int, int]:
         """What a player took, for totals: pigs, sheep, transformers, full red, grand slam."""
         red = _is_full_red(once, twice, self.second_hearts)
@@ -473,25 +454,6 @@ class CompiledRules:
             good.add(name)
         return name
 
-    def _codes_read(
-        self,
-        tally: _Tally,
-        exposed: Sequence[object],
-        first_exposed: Sequence[object] | None,
-        norm: Normalization,
-    ) -> HandResult | None:
-        """The rest of the fast path once every player's name and cards are read."""
-        names = tally.names
-        hand_names: tuple[str, ...] = (names[0], names[1], names[2], names[3])
-        if not four_different(hand_names[0], hand_names[1], hand_names[2], hand_names[3]):
-            return None
-        if not every_scoring_card(tally.all_once, tally.all_twice, self.decks):
-            return None
-        shown = self._exposures(exposed, first_exposed)
-        if shown is None:
-            return None
-        return self._finish(hand_names, tally.once_list, tally.twice_list, shown, norm, False, ())
-
     def _exposures(
         self, exposed: Sequence[object], first_exposed: Sequence[object] | None
     ) -> list[int] | None:
@@ -541,88 +503,46 @@ class CompiledRules:
                 shown[i] |= FIRST_KEY[k]
         return shown
 
-    def score_data(self, data: object, norm: Normalization) -> HandResult | None:
-        """Score hand-file data (``{"players": [...]}``) from canonical codes; None for the
-        careful path.
+    # --- the two doors: one hand (above), many hands -----------------------------------------
 
-        A ``variant:`` or ``teams:`` key is not read: the caller chose these rules for it.
+    def score_many(self, hands: Hands, norm: Normalization) -> Scored:
+        """Score many hands held as arrays (:class:`Hands`): raws and finals, four a hand.
+
+        No result object is made: :meth:`Scored.result` makes a hand's when asked. A hand whose
+        sides the teams refuse keeps its error in :attr:`Scored.errors`.
         """
-        if not isinstance(data, dict):
-            return None
-        size = len(data)
-        if size > 1 and ("variant" in data) + ("teams" in data) + 1 != size:
-            return None
-        return self.score_players(data.get("players"), norm)
-
-    def score_players(self, players: object, norm: Normalization) -> HandResult | None:
-        """Score a hand file's ``players`` list from canonical codes; None for the careful path.
-
-        Each player has ``name``, ``captured``, ``exposed`` and perhaps ``first_exposed``, as in
-        a hand file or a JSON Lines line.
-        """
-        if not isinstance(players, list) or len(players) != 4:
-            return None
-        tally = _Tally(self.decks == 1)
-        exposed: list[object] = []
-        first_exposed: list[object] | None = None
-        for i in range(4):
-            p = players[i]
-            if not isinstance(p, dict):
-                return None
-            name, cards, shown = p.get("name"), p.get("captured"), p.get("exposed")
-            given, size = (name is not None) + (cards is not None) + (shown is not None), len(p)
-            first = p.get("first_exposed") if given != size else None  # (rarely there)
-            if given + (first is not None) != size:
-                return None  # a claim, a misspelt key: the careful path says which
-            if not tally.player(self._plain(name), cards):
-                return None
-            exposed.append(shown)
-            if first is not None:
-                if first_exposed is None:
-                    first_exposed = [None, None, None, None]
-                first_exposed[i] = first
-        return self._codes_read(tally, exposed, first_exposed, norm)
-
-    def score_named(
-        self,
-        captured: object,
-        exposed: object,
-        first_exposed: object,
-        norm: Normalization,
-    ) -> HandResult | None:
-        """Score :func:`~gongzhu_score.api.score_hand`'s arguments from canonical codes; None
-        for the careful path.
-
-        ``captured`` maps each player's name to their cards, in seat order; exposures are by
-        name, or None.
-        """
-        if not isinstance(captured, dict) or len(captured) != 4:
-            return None
-        tally = _Tally(self.decks == 1)
-        for name, cards in captured.items():
-            if not tally.player(self._plain(name), cards):
-                return None
-        shown = _by_seat(captured, exposed)
-        if shown is None:
-            return None
-        firsts = None
-        if first_exposed is not None and (not isinstance(first_exposed, dict) or first_exposed):
-            firsts = _by_seat(captured, first_exposed)
-            if firsts is None:
-                return None
-        return self._codes_read(tally, shown, firsts, norm)
-
-    def score_each(
-        self, hands: Iterable[object], norm: Normalization, careful: Callable[[object], HandResult]
-    ) -> Iterator[HandResult]:
-        """Score each of ``hands`` (hand-file data) by :meth:`score_data`, else by ``careful``.
-
-        ``careful`` parses every spelling or raises the precise error. The loop is compiled, so
-        the bulk path pays no Python call per hand.
-        """
-        for data in hands:
-            result = self.score_data(data, norm)
-            yield careful(data) if result is None else result
+        last = self.last_how  # (one tuple, read at once: threads may share the rules)
+        how = last[1] if last is not None and last[0] is norm else self._how_of(norm)
+        out = Scored(hands, norm)
+        raws, finals, errors = out.raws, out.finals, out.errors
+        names, once, twice, shown, done = (hands.names, hands.once, hands.twice, hands.shown,
+                                           hands.done)  # fmt: skip
+        for h in range(hands.size):
+            if done:
+                result = done.get(h)
+                if result is not None:
+                    raws.extend(result.raws)
+                    finals.extend(result.finals)
+                    continue
+            i = 4 * h
+            keys = shown[i : i + 4]
+            st = self.state(_hand_key(keys))
+            sides = None
+            if how.teams != _NO_TEAMS:
+                try:
+                    sides = _sides(how.teams, names[i : i + 4], once[i : i + 4],
+                                   twice[i : i + 4], keys)  # fmt: skip
+                except HandError as e:
+                    errors[h] = e
+                    raws.extend(_ZEROS)
+                    finals.extend(_ZEROS)
+                    continue
+            four = (self.raw(once[i], twice[i], st), self.raw(once[i + 1], twice[i + 1], st),
+                    self.raw(once[i + 2], twice[i + 2], st),
+                    self.raw(once[i + 3], twice[i + 3], st))  # fmt: skip
+            raws.extend(four)
+            finals.extend(_normalize(four, how, sides)[0])
+        return out
 
     def _how_of(self, norm: Normalization) -> _How:
         how = _how(norm)
@@ -639,45 +559,205 @@ class CompiledRules:
         partial: bool,
         missing: tuple[Card, ...],
     ) -> HandResult:
-        copies = first = 0
-        for key in shown:
-            copies += key & COPY_BITS
-            first |= key & FIRST_BITS
-        st = self.state(copies | first)
+        st = self.state(_hand_key(shown))
         last = self.last_how  # (one tuple, read at once: threads may share the rules)
         how = last[1] if last is not None and last[0] is norm else self._how_of(norm)
         sides = None if how.teams == _NO_TEAMS else _sides(how.teams, names, once, twice, shown)
-        r0 = self.raw(once[0], twice[0], st)
-        r1 = self.raw(once[1], twice[1], st)
-        r2 = self.raw(once[2], twice[2], st)
-        r3 = self.raw(once[3], twice[3], st)
-        raws = (r0, r1, r2, r3)
-        numerators: tuple[int, ...]
-        denominators: tuple[int, ...]
-        if sides is None and not how.exact and how.method != _PAPER:
-            # Individual play, rounded: the usual case, in whole numbers (rulings §6.2, §6.3).
-            total, scale = r0 + r1 + r2 + r3, how.scale
-            x0, x1 = _times(r0, 4) - total, _times(r1, 4) - total
-            x2, x3 = _times(r2, 4) - total, _times(r3, 4) - total
-            numerators = (x0, x1, x2, x3)
-            if how.method == _THIRDS:
-                finals: tuple[int | Fraction, ...] = (
-                    _times(_round_half_away(x0, 3), scale),
-                    _times(_round_half_away(x1, 3), scale),
-                    _times(_round_half_away(x2, 3), scale),
-                    _times(_round_half_away(x3, 3), scale),
-                )
-                denominators = _THREES
-            else:
-                finals = (_times(x0, scale), _times(x1, scale), _times(x2, scale),
-                          _times(x3, scale))  # fmt: skip
-                denominators = _ONES
-        else:
-            finals, numerators, denominators = _normalize(raws, how, sides)
+        raws = (self.raw(once[0], twice[0], st), self.raw(once[1], twice[1], st),
+                self.raw(once[2], twice[2], st), self.raw(once[3], twice[3], st))  # fmt: skip
+        finals, numerators, denominators = _normalize(raws, how, sides)
         return HandResult(
             self, norm, names, raws, finals, partial, missing, once, twice, shown, st,
             numerators, denominators, sides,
         )  # fmt: skip
+
+
+_ZEROS: Final = (0, 0, 0, 0)
+
+
+def _hand_key(shown: list[int]) -> int:
+    """A hand's exposure key from its players': copies added up, 首明 or'ed (:mod:`.bits`)."""
+    copies = first = 0
+    for key in shown:
+        copies += key & COPY_BITS
+        first |= key & FIRST_BITS
+    return copies | first
+
+
+class Hands:
+    """Many hands as arrays, the many-hands door's input: four entries a hand, in seat order.
+
+    Each player is a name, the cards held once and twice (52-bit masks) and an exposure key
+    (:mod:`.bits`). The ``add_*`` readers take canonical codes only and say False at anything
+    else; such a hand is scored through the one-hand door and kept whole (:meth:`add_result`).
+    """
+
+    rules: CompiledRules
+    names: list[str]
+    once: list[int]
+    twice: list[int]
+    shown: list[int]
+    done: dict[int, HandResult]
+    """The hands scored through the one-hand door, by their place."""
+    size: int
+    _tally: _Tally
+
+    def __init__(self, rules: CompiledRules) -> None:
+        self.rules = rules
+        self.names, self.once, self.twice, self.shown = [], [], [], []
+        self.done = {}
+        self.size = 0
+        self._tally = _Tally(rules.decks == 1)
+
+    def __len__(self) -> int:
+        return self.size
+
+    def add_data(self, data: object) -> bool:
+        """Add hand-file data (``{"players": [...]}``) in canonical codes; False if not plain.
+
+        A ``variant:`` or ``teams:`` key is not read: the caller chose these rules for it.
+        """
+        if not isinstance(data, dict):
+            return False
+        size = len(data)
+        if size > 1 and ("variant" in data) + ("teams" in data) + 1 != size:
+            return False
+        return self.add_players(data.get("players"))
+
+    def add_players(self, players: object) -> bool:
+        """Add a hand file's ``players`` list in canonical codes; False if not plain.
+
+        Each player has ``name``, ``captured``, ``exposed`` and perhaps ``first_exposed``.
+        """
+        if not isinstance(players, list) or len(players) != 4:
+            return False
+        tally, rules = self._tally, self.rules
+        tally.start()
+        exposed: list[object] = []
+        first_exposed: list[object] | None = None
+        for i in range(4):
+            p = players[i]
+            if not isinstance(p, dict):
+                return False
+            name, cards, shown = p.get("name"), p.get("captured"), p.get("exposed")
+            given, size = (name is not None) + (cards is not None) + (shown is not None), len(p)
+            first = p.get("first_exposed") if given != size else None  # (rarely there)
+            if given + (first is not None) != size:
+                return False  # a claim, a misspelt key: the careful path says which
+            if not tally.player(rules._plain(name), cards):
+                return False
+            exposed.append(shown)
+            if first is not None:
+                if first_exposed is None:
+                    first_exposed = [None, None, None, None]
+                first_exposed[i] = first
+        return self._add(exposed, first_exposed)
+
+    def add_named(self, captured: object, exposed: object, first_exposed: object) -> bool:
+        """Add :func:`~gongzhu_score.api.score_hand`'s arguments in canonical codes; False if
+        not plain.
+
+        ``captured`` maps each player's name to their cards, in seat order; exposures are by
+        name, or None.
+        """
+        if not isinstance(captured, dict) or len(captured) != 4:
+            return False
+        tally, rules = self._tally, self.rules
+        tally.start()
+        for name, cards in captured.items():
+            if not tally.player(rules._plain(name), cards):
+                return False
+        shown = _by_seat(captured, exposed)
+        if shown is None:
+            return False
+        firsts = None
+        if first_exposed is not None and (not isinstance(first_exposed, dict) or first_exposed):
+            firsts = _by_seat(captured, first_exposed)
+            if firsts is None:
+                return False
+        return self._add(shown, firsts)
+
+    def add_result(self, result: HandResult) -> None:
+        """Add a hand scored through the one-hand door, kept as it is."""
+        self.done[self.size] = result
+        self.names.extend(result.names)
+        self.once.extend(result._once)
+        self.twice.extend(result._twice)
+        self.shown.extend(result._shown)
+        self.size += 1
+
+    def add_cards(self, key: int, once: int) -> None:
+        """Add one player's cards held once (one deck), exposure key ``key``, three empty
+        seats: the raw score of a set of cards alone, as a column of hands asks for it."""
+        self.names.extend(("", "", "", ""))
+        self.once.extend((once, 0, 0, 0))
+        self.twice.extend(_ZEROS)
+        self.shown.extend((key, 0, 0, 0))
+        self.size += 1
+
+    def _add(self, exposed: Sequence[object], first_exposed: Sequence[object] | None) -> bool:
+        """The rest of a plain hand once every player's name and cards are read."""
+        tally, rules = self._tally, self.rules
+        names = tally.names
+        if not four_different(names[0], names[1], names[2], names[3]):
+            return False
+        if not every_scoring_card(tally.all_once, tally.all_twice, rules.decks):
+            return False
+        shown = rules._exposures(exposed, first_exposed)
+        if shown is None:
+            return False
+        self.names.extend(names)
+        self.once.extend(tally.once_list)
+        self.twice.extend(tally.twice_list)
+        self.shown.extend(shown)
+        self.size += 1
+        return True
+
+
+class Scored:
+    """Many hands scored by :meth:`CompiledRules.score_many`: raws and finals as flat lists,
+    four a hand, in seat order; a hand's :class:`HandResult` made when asked."""
+
+    hands: Hands
+    normalization: Normalization
+    raws: list[int]
+    finals: list[int | Fraction]
+    errors: dict[int, HandError]
+    """The hands whose sides the teams refuse (猪羊一家), by their place."""
+
+    def __init__(self, hands: Hands, normalization: Normalization) -> None:
+        self.hands, self.normalization = hands, normalization
+        self.raws, self.finals, self.errors = [], [], {}
+
+    def __len__(self) -> int:
+        return self.hands.size
+
+    def result(self, h: int) -> HandResult:
+        """Hand ``h``'s result, as the one-hand door gives it; its error raised if it has one."""
+        hands = self.hands
+        if not 0 <= h < hands.size:
+            raise IndexError(h)
+        done = hands.done.get(h) if hands.done else None
+        if done is not None:
+            return done
+        failed = self.errors.get(h) if self.errors else None
+        if failed is not None:
+            raise failed
+        i = 4 * h
+        names = hands.names
+        return hands.rules._finish(
+            (names[i], names[i + 1], names[i + 2], names[i + 3]), hands.once[i : i + 4],
+            hands.twice[i : i + 4], hands.shown[i : i + 4], self.normalization, False, (),
+        )  # fmt: skip
+
+    def plain(self, h: int) -> bool:
+        """Whether hand ``h``'s finals are all whole numbers (no error, no fraction)."""
+        if self.errors and h in self.errors:
+            return False
+        finals = self.finals
+        i = 4 * h
+        return (type(finals[i]) is int and type(finals[i + 1]) is int
+                and type(finals[i + 2]) is int and type(finals[i + 3]) is int)  # fmt: skip
 
 
 def _by_seat(captured: dict[object, object], by_name: object) -> list[object] | None:

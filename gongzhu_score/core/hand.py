@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
+from typing import Any
 
 from ..errors import ArgumentError, GongzhuError, HandError, MissingCardsError, RestError
 from ..terms import Cards, Listed, Names, Said, error, place, printable, unsafe_character
@@ -314,17 +315,17 @@ def first_too_many(
     return None
 
 
-# The bit-form questions are written with operators only (``&``, ``|``, ``==``), so that the same
-# source answers for one hand, where the engine calls them compiled (typed, as below), and for a
-# column of hands: the column path runs this module's source on numpy arrays (`as_source`).
+# The bit-form questions are written with operators only (``&``, ``|``, ``==``) and typed
+# ``Any``, so the one source answers for one hand (ints, names) and, compiled or not, for a
+# column of hands (numpy arrays: batch/columns.py).
 
 
-def four_different(n0: str, n1: str, n2: str, n3: str) -> bool:
+def four_different(n0: Any, n1: Any, n2: Any, n3: Any) -> Any:
     """Whether a hand's four names, or a column of hands' name codes, all differ."""
     return (n0 != n1) & (n0 != n2) & (n0 != n3) & (n1 != n2) & (n1 != n3) & (n2 != n3)
 
 
-def every_scoring_card(once: int, twice: int, decks: int) -> bool:
+def every_scoring_card(once: Any, twice: Any, decks: int) -> Any:
     """Whether cards held once and twice (:mod:`.bits`) include every scoring card, every copy.
 
     For a hand's masks or'ed together this means none is missing; for one player's, a grand slam
@@ -334,7 +335,7 @@ def every_scoring_card(once: int, twice: int, decks: int) -> bool:
     return ((once & SCORING) == SCORING) & ((twice & SCORING) == second)
 
 
-def exposures_within(copies: int, decks: int, exposable: bool) -> bool:
+def exposures_within(copies: Any, decks: int, exposable: bool) -> Any:
     """Whether ``copies`` exposures of one special card in a hand are allowed (rulings §1).
 
     That is at most one per deck, and none of a card the rules let nobody expose.
@@ -342,7 +343,7 @@ def exposures_within(copies: int, decks: int, exposable: bool) -> bool:
     return (copies <= decks) & ((copies == 0) | exposable)
 
 
-def firsts_within(count: int, allowed: bool) -> bool:
+def firsts_within(count: Any, allowed: bool) -> Any:
     """Whether a player's ``count`` cards exposed under 首明 are allowed.
 
     That is at most one, and none where the variant's ``first_exposure_allowed`` (``allowed``)

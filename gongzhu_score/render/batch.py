@@ -7,9 +7,10 @@ per-player totals; never both in one stream.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import IO, Any
 
+from ..batch.lines import Emit as LineEmit
 from ..batch.reading import BadRecord, InputRecord
 from ..batch.runner import Summary
 from ..core.engine import HandResult
@@ -65,9 +66,9 @@ class BatchWriter:
         prefix = self._files.get((record.file, record.mark))
         if prefix is None:
             prefix = self._source_prefix(record)
-        self._lines.line(prefix, record.place, result)
+        self._lines.result_line(prefix, record.place, result)
 
-    def line_emitter(self, file: str) -> Callable[[int, HandResult], None] | None:
+    def line_emitter(self, file: str) -> LineEmit | None:
         """A JSON Lines writer of ``file``'s hands, from line numbers alone."""
         if self.emit != self.hand_jsonl:
             return None

@@ -10,9 +10,10 @@ double a batch's cost. What it writes is JSON all the same (the tests read every
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from fractions import Fraction
 
-from ..core.engine import HandResult
+from ..core.engine import HandResult, Scored
 from .formats import json_number
 
 __all__ = ["HandLines", "LinesOf", "source_prefix"]
@@ -44,22 +45,41 @@ class HandLines:
             self.names[name] = text
         return text
 
-    def line(self, prefix: str, place: int, result: HandResult) -> None:
-        """One hand's line; ``prefix`` is its source's JSON up to the place."""
-        names, raws, finals = result.names, result.raws, result.finals
-        if len(names) == 4 and all(type(f) is int for f in finals):  # the usual hand
-            a, b = self._name(names[0]), self._name(names[1])
-            c, d = self._name(names[2]), self._name(names[3])
+    def line(self, prefix: str, place: int, scored: Scored, h: int) -> None:
+        """Hand ``h`` of ``scored``'s line; ``prefix`` is its source's JSON up to the place."""
+        self._put(prefix, place, scored.hands.names, scored.raws, scored.finals, 4 * h,
+                  scored.plain(h))  # fmt: skip
+
+    def result_line(self, prefix: str, place: int, result: HandResult) -> None:
+        """A :class:`HandResult`'s line, as :meth:`line` writes it."""
+        finals = result.finals
+        plain = all(type(f) is int for f in finals)
+        self._put(prefix, place, result.names, result.raws, finals, 0, plain)
+
+    def _put(
+        self,
+        prefix: str,
+        place: int,
+        names: Sequence[str],
+        raws: Sequence[int],
+        finals: Sequence[int | Fraction],
+        i: int,
+        plain: bool,
+    ) -> None:
+        """The line of the four players from ``i`` on; ``plain``: their finals are whole."""
+        if plain:  # the usual hand
+            a, b = self._name(names[i]), self._name(names[i + 1])
+            c, d = self._name(names[i + 2]), self._name(names[i + 3])
             text = (
-                f'{{"source": {prefix}{place}", "players": [{a}{raws[0]}, "final": {finals[0]}}}, '
-                f'{b}{raws[1]}, "final": {finals[1]}}}, {c}{raws[2]}, "final": {finals[2]}}}, '
-                f'{d}{raws[3]}, "final": {finals[3]}}}]}}\n'
+                f'{{"source": {prefix}{place}", "players": [{a}{raws[i]}, "final": {finals[i]}}}, '
+                f'{b}{raws[i + 1]}, "final": {finals[i + 1]}}}, {c}{raws[i + 2]}, "final": '
+                f'{finals[i + 2]}}}, {d}{raws[i + 3]}, "final": {finals[i + 3]}}}]}}\n'
             )
         else:
             players = ", ".join(
                 [
-                    f'{self._name(n)}{r}, "final": {json_number(f)}}}'
-                    for n, r, f in zip(names, raws, finals, strict=True)
+                    f'{self._name(names[j])}{raws[j]}, "final": {json_number(finals[j])}}}'
+                    for j in range(i, i + 4)
                 ]
             )
             text = f'{{"source": {prefix}{place}", "players": [{players}]}}\n'
@@ -85,5 +105,5 @@ class LinesOf:
         self.lines = lines
         self.prefix = source_prefix(file)
 
-    def __call__(self, place: int, result: HandResult) -> None:
-        self.lines.line(self.prefix, place, result)
+    def __call__(self, place: int, scored: Scored, h: int) -> None:
+        self.lines.line(self.prefix, place, scored, h)

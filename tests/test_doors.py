@@ -1,0 +1,128 @@
+"""The engine's two doors agree: one hand (a ``Hand``, with its breakdown) and many hands (arrays
+of card bits and exposure keys), under random house rules, for hands valid and not."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+from optional import pa
+from outcomes import METHODS, ROUNDING, TEAMS, as_data, outcome
+from strategies import hands_for, rule_sets
+
+from gongzhu_score import GongzhuError, Scorer, Variant
+from gongzhu_score.api import hand_or_record
+from gongzhu_score.core.engine import Hands, compiled_rules
+from gongzhu_score.core.many import HandResults
+from gongzhu_score.core.options import ScoringOptions
+
+_CODES = ["QS", "JD", "10C", "AH", "2H", "7C", "ZZ", "10H"]
+
+
+@st.composite
+def spoiled(draw: st.DrawFn, data: dict[str, Any]) -> dict[str, Any]:
+    """A hand's data, perhaps made wrong in one way a recorded hand can be."""
+    players = data["players"]
+    how = draw(st.sampled_from(["as is", "as is", "drop", "twice", "name", "expose", "first",
+                                "token", "firsts"]))  # fmt: skip
+    seat = draw(st.integers(0, 3))
+    p = players[seat]
+    cards = p["captured"].split()
+    if how == "drop" and cards:  # a card nobody captured (a scoring one: refused)
+        cards.pop(draw(st.integers(0, len(cards) - 1)))
+    elif how == "twice" and cards:  # a card captured by two players
+        other = players[(seat + 1) % 4]
+        other["captured"] = f"{other['captured']} {draw(st.sampled_from(cards))}".strip()
+    elif how == "name":  # two players of one name
+        p["name"] = players[(seat + 1) % 4]["name"]
+    elif how == "expose":  # an exposure perhaps not allowed, or one too many
+        p["exposed"] = [*p.get("exposed", []), draw(st.sampled_from(_CODES))]
+    elif how == "first":
+        p["first_exposed"] = [draw(st.sampled_from(_CODES))]
+    elif how == "firsts":  # two 首明 for one player
+        p["first_exposed"] = ["QS", "JD"]
+    elif how == "token":
+        cards.append(draw(st.sampled_from(_CODES)))
+    p["captured"] = " ".join(cards)
+    return data
+
+
+@settings(max_examples=300, derandomize=True, deadline=None)
+@given(rule_sets(), st.data())
+def test_the_two_doors_give_the_same_numbers_or_the_same_error(
+    rules: Variant, data: st.DataObject
+) -> None:
+    options = {"normalize": data.draw(METHODS), "scale": data.draw(st.integers(1, 12)),
+               "rounding": data.draw(ROUNDING), "teams": data.draw(TEAMS)}  # fmt: skip
+    try:
+        norm = ScoringOptions.parse(None, *options.values()).normalization(rules)
+    except GongzhuError:  # (options the rules do not define: refused before any hand)
+        assume(False)
+    count = data.draw(st.integers(1, 4))
+    records = [data.draw(spoiled(as_data(data.draw(hands_for(rules))))) for _ in range(count)]
+    engine = compiled_rules(rules)
+    one = [outcome(lambda d=d: engine.score(hand_or_record(d, rules.decks).hand, norm))
+           for d in records]  # fmt: skip
+    many = Hands(engine)
+    places: list[int | None] = []
+    for d in records:
+        place = many.size
+        places.append(place if many.add_data(d) else None)
+    scored = engine.score_many(many, norm)
+    assert len(scored) == many.size == sum(p is not None for p in places)
+    for record, place, want in zip(records, places, one, strict=True):
+        if place is None:  # declined: the one-hand door then refuses it (every code is plain)
+            assert want[0] == "refused", record
+            continue
+        got = outcome(lambda place=place: scored.result(place))
+        assert got == want
+        if want[0] != "refused":  # the arrays hold the very numbers of the result
+            at = slice(4 * place, 4 * place + 4)
+            assert (scored.raws[at], scored.finals[at]) == (list(want[1]), list(want[2]))
+            assert scored.hands.names[at] == list(want[0])
+    # the library's bulk door: the results in order, or the first hand's error
+    scorer = Scorer(rules, **options)
+    first_bad = next((w for w in one if w[0] == "refused"), None)
+    try:
+        results = scorer.score_many(records)
+    except GongzhuError as e:
+        assert first_bad == ("refused", str(e))
+    else:
+        assert first_bad is None
+        assert isinstance(results, HandResults) and len(results) == count
+        assert [outcome(lambda r=r: r) for r in results] == one
+        assert results == [scorer.score_data(d) for d in records]
+
+
+def test_score_many_is_a_sequence_with_the_numbers_as_columns() -> None:
+    hands = [{"players": [{"name": "A", "captured": "QS 10C"}, {"name": "B", "captured": "JD"},
+                          {"name": "C", "captured": "全红"}, {"name": "D", "captured": ""}]},
+             {"players": [{"name": "E", "captured": "QS JD 10C"}, {"name": "F", "captured": ""},
+                          {"name": "G", "captured": "2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH"},
+                          {"name": "H"}]}]  # fmt: skip
+    scorer = Scorer("classic", scale=12)
+    results = scorer.score_many(hands)
+    singles = [scorer.score_data(h) for h in hands]
+    assert len(results) == 2 and list(results) == singles and results == singles
+    assert results[-1] == singles[1] and results[0:1] == singles[:1]
+    # E's pig and sheep cancel, doubled by 10♣: 0; G's full red +200. Zero-sum: G (4·200 − 200)/3
+    # = 200, the others −200/3 → −67; each × 12.
+    assert [r.finals for r in results] == [(-3600, 1200, 2796, -396), (-804, -804, 2400, -804)]
+    assert results.index(singles[1]) == 1 and singles[0] in results
+    columns = results.columns()
+    assert columns["name"] == ["A", "B", "C", "D", "E", "F", "G", "H"]
+    assert columns["hand"] == [0, 0, 0, 0, 1, 1, 1, 1]
+    assert columns["raw"] == [r for s in singles for r in s.raws]
+    assert columns["final"] == [f for s in singles for f in s.finals]
+    table = results.to_arrow()
+    assert table.column("players").to_pylist()[0] == [
+        {"name": "A", "raw": -200, "final": -3600}, {"name": "B", "raw": 100, "final": 1200},
+        {"name": "C", "raw": 200, "final": 2796}, {"name": "D", "raw": 0, "final": -396},
+    ]  # fmt: skip
+    assert pa.types.is_int64(table.schema.field("players").type.value_type.field("final").type)
+    exact = Scorer("classic", rounding="exact").score_many(hands).to_arrow()
+    # exact: B's (4·100 − 100)/3 = 100, C's (4·200 − 100)/3 = 233⅓ as a float
+    assert [p["final"] for p in exact.column("players").to_pylist()[0]] == [-300, 100, 700 / 3,
+                                                                             -100 / 3]  # fmt: skip
+    assert pa.types.is_float64(exact.schema.field("players").type.value_type.field("final").type)
