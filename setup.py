@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import sys
+import zlib
 
 from setuptools import setup
 
@@ -27,6 +28,7 @@ COMPILED = [
 def engine_extensions() -> list[object]:
     if os.environ.get("GONGZHU_PURE_PYTHON"):
         return []
+    record_sources()
     try:
         from mypyc.build import mypycify
 
@@ -41,6 +43,21 @@ def engine_extensions() -> list[object]:
     for extension in extensions:
         extension.optional = True  # no compiler: the pure-Python engine, not a failed install
     return list(extensions)
+
+
+def record_sources() -> None:
+    """Write each compiled module's checksum beside the package's core.
+
+    An edited source then runs as it reads, uncompiled (``gongzhu_score/core/__init__.py``),
+    until the next install compiles it again.
+    """
+    sums = {}
+    for path in COMPILED:
+        with open(path, "rb") as source:
+            sums[path.removeprefix("gongzhu_score/")] = zlib.crc32(source.read())
+    with open("gongzhu_score/core/_compiled_from.py", "w", encoding="utf-8") as f:
+        f.write(f'"""Written by setup.py as it compiles: each source\'s CRC-32."""\n\n'
+                f"SOURCES = {sums!r}\n")  # fmt: skip
 
 
 setup(ext_modules=engine_extensions())

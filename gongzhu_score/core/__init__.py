@@ -2,16 +2,17 @@
 
 Nothing here imports from input, output or CLI code; everything else is built on it.
 
-mypyc compiles the engine (:mod:`.engine`) and the hand's rules (:mod:`.hand`) at install.
-``GONGZHU_PURE_PYTHON=1`` runs their sources instead, even beside compiled copies, to check that
-both give the same numbers. :func:`as_source` gives a compiled module's source as plain Python:
-the column path runs :mod:`.hand`'s bit-form questions that way, on numpy arrays.
+mypyc compiles the engine (:mod:`.engine`) and the hand's rules (:mod:`.hand`) at install. There
+is one way to run them from source: the same modules, uncompiled, under their own names. It is
+taken under ``GONGZHU_PURE_PYTHON=1`` (to check that both give the same numbers), and whenever a
+compiled module's source is no longer the one it was compiled from (a checkout edited since its
+editable install), so the tests always run the source they see.
 """
 
 import importlib.util
 import os
 import sys
-from types import ModuleType
+import zlib
 
 COMPILED = ("bits", "hand", "engine")
 """The modules mypyc compiles (``setup.py``), in the order they import each other."""
@@ -21,38 +22,48 @@ loop and its lines, which call the engine directly. Their packages run them from
 the engine runs so (:func:`from_source`), since compiled code calls only compiled code."""
 
 
-def _load(name: str, as_name: str, folder: str = os.path.dirname(__file__)) -> ModuleType:
-    path = os.path.join(folder, f"{name}.py")
-    spec = importlib.util.spec_from_file_location(as_name, path)
+def _load(name: str, folder: str = os.path.dirname(__file__), package: str = __name__) -> None:
+    """Run the module ``package.name`` from its source, under its own name."""
+    spec = importlib.util.spec_from_file_location(f"{package}.{name}",
+                                                  os.path.join(folder, f"{name}.py"))  # fmt: skip
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
-    sys.modules[as_name] = module
+    sys.modules[spec.name] = module
     spec.loader.exec_module(module)
-    return module
 
 
-def as_source(name: str) -> ModuleType:
-    """The module ``name`` of this package, run from its source as plain Python.
+def _edited() -> bool:
+    """Whether a compiled module's source differs from the one it was compiled from.
 
-    So it takes what compiled code's types would refuse, such as numpy arrays. An uncompiled
-    module is returned as is.
+    ``setup.py`` writes each one's checksum (``_compiled_from.py``) as it compiles them.
     """
-    own = sys.modules.get(f"{__name__}.{name}") or importlib.import_module(f"{__name__}.{name}")
-    if (own.__file__ or "").endswith(".py"):
-        return own
-    found = sys.modules.get(f"{__name__}.{name}_as_source")
-    return found if found is not None else _load(name, f"{__name__}.{name}_as_source")
+    try:
+        from ._compiled_from import SOURCES
+    except ImportError:  # nothing compiled
+        return False
+    top = os.path.dirname(os.path.dirname(__file__))
+    for path, checksum in SOURCES.items():
+        try:
+            with open(os.path.join(top, path), "rb") as f:
+                if zlib.crc32(f.read()) != checksum:
+                    return True
+        except OSError:  # (no source beside it: the compiled module is all there is)
+            continue
+    return False
 
 
-if os.environ.get("GONGZHU_PURE_PYTHON"):
+FROM_SOURCE = bool(os.environ.get("GONGZHU_PURE_PYTHON")) or _edited()
+"""Whether the compiled modules run from their sources (see above)."""
+
+if FROM_SOURCE:
     for _name in COMPILED:
-        _load(_name, f"{__name__}.{_name}")
+        _load(_name)
 
 
 def from_source(package: str, package_file: str, name: str) -> None:
-    """Run the module ``name`` of ``package`` from its source under ``GONGZHU_PURE_PYTHON=1``.
+    """Run the module ``name`` of ``package`` from its source when the engine runs so.
 
     Each package of :data:`HOT_PATHS` calls this from its ``__init__`` (``package_file``).
     """
-    if os.environ.get("GONGZHU_PURE_PYTHON"):
-        _load(name, f"{package}.{name}", os.path.dirname(package_file))
+    if FROM_SOURCE:
+        _load(name, os.path.dirname(package_file), package)
