@@ -61,6 +61,8 @@ __all__ = ["CompiledRules", "HandResult", "HandState", "Hands", "Scored", "compi
            "normalize", "normalize_each", "team_sides"]  # fmt: skip
 
 _PARTNER_SIDES: Final = (0, 1, 0, 1)
+_THREES: Final = (3, 3, 3, 3)
+_ONES: Final = (1, 1, 1, 1)
 
 
 def _is_full_red(once: int, twice: int, second: int) -> bool:
@@ -511,8 +513,7 @@ class CompiledRules:
         No result object is made: :meth:`Scored.result` makes a hand's when asked. A hand whose
         sides the teams refuse keeps its error in :attr:`Scored.errors`.
         """
-        last = self.last_how  # (one tuple, read at once: threads may share the rules)
-        how = last[1] if last is not None and last[0] is norm else self._how_of(norm)
+        how = self._how_for(norm)
         out = Scored(hands, norm)
         raws, finals, errors = out.raws, out.finals, out.errors
         names, once, twice, shown, done = (hands.names, hands.once, hands.twice, hands.shown,
@@ -525,29 +526,31 @@ class CompiledRules:
                     finals.extend(result.finals)
                     continue
             i = 4 * h
-            keys = shown[i : i + 4]
-            st = self.state(_hand_key(keys))
+            st = self.state(_hand_key(shown[i], shown[i + 1], shown[i + 2], shown[i + 3]))
             sides = None
             if how.teams != _NO_TEAMS:
                 try:
                     sides = _sides(how.teams, names[i : i + 4], once[i : i + 4],
-                                   twice[i : i + 4], keys)  # fmt: skip
+                                   twice[i : i + 4], shown[i : i + 4])  # fmt: skip
                 except HandError as e:
                     errors[h] = e
                     raws.extend(_ZEROS)
                     finals.extend(_ZEROS)
                     continue
-            four = (self.raw(once[i], twice[i], st), self.raw(once[i + 1], twice[i + 1], st),
-                    self.raw(once[i + 2], twice[i + 2], st),
-                    self.raw(once[i + 3], twice[i + 3], st))  # fmt: skip
-            raws.extend(four)
-            finals.extend(_normalize(four, how, sides)[0])
+            r0 = self.raw(once[i], twice[i], st)
+            r1 = self.raw(once[i + 1], twice[i + 1], st)
+            r2 = self.raw(once[i + 2], twice[i + 2], st)
+            r3 = self.raw(once[i + 3], twice[i + 3], st)
+            raws.append(r0)
+            raws.append(r1)
+            raws.append(r2)
+            raws.append(r3)
+            four = _normalize((r0, r1, r2, r3), how, sides)[0]
+            finals.append(four[0])
+            finals.append(four[1])
+            finals.append(four[2])
+            finals.append(four[3])
         return out
-
-    def _how_of(self, norm: Normalization) -> _How:
-        how = _how(norm)
-        self.last_how = (norm, how)
-        return how
 
     def _finish(
         self,
@@ -559,9 +562,9 @@ class CompiledRules:
         partial: bool,
         missing: tuple[Card, ...],
     ) -> HandResult:
-        st = self.state(_hand_key(shown))
-        last = self.last_how  # (one tuple, read at once: threads may share the rules)
-        how = last[1] if last is not None and last[0] is norm else self._how_of(norm)
+        """A hand's result, scored here (the one-hand door)."""
+        st = self.state(_hand_key(shown[0], shown[1], shown[2], shown[3]))
+        how = self._how_for(norm)
         sides = None if how.teams == _NO_TEAMS else _sides(how.teams, names, once, twice, shown)
         raws = (self.raw(once[0], twice[0], st), self.raw(once[1], twice[1], st),
                 self.raw(once[2], twice[2], st), self.raw(once[3], twice[3], st))  # fmt: skip
@@ -571,17 +574,44 @@ class CompiledRules:
             numerators, denominators, sides,
         )  # fmt: skip
 
+    def _result(
+        self,
+        names: tuple[str, ...],
+        once: list[int],
+        twice: list[int],
+        shown: list[int],
+        norm: Normalization,
+        raws: tuple[int, ...],
+        finals: tuple[int | Fraction, ...],
+    ) -> HandResult:
+        """The result of a hand :meth:`score_many` scored, from its numbers there (its sides
+        were accepted, the fractions are the finals' own)."""
+        st = self.state(_hand_key(shown[0], shown[1], shown[2], shown[3]))
+        how = self._how_for(norm)
+        sides = None if how.teams == _NO_TEAMS else _sides(how.teams, names, once, twice, shown)
+        numerators, denominators = _shares(raws, how, sides)
+        return HandResult(
+            self, norm, names, raws, finals, False, (), once, twice, shown, st, numerators,
+            denominators, sides,
+        )  # fmt: skip
+
+    def _how_for(self, norm: Normalization) -> _How:
+        """``norm`` as the engine reads it; the last one is kept."""
+        last = self.last_how  # (one tuple, read at once: threads may share the rules)
+        if last is not None and last[0] is norm:
+            return last[1]
+        how = _how(norm)
+        self.last_how = (norm, how)
+        return how
+
 
 _ZEROS: Final = (0, 0, 0, 0)
 
 
-def _hand_key(shown: list[int]) -> int:
+def _hand_key(k0: int, k1: int, k2: int, k3: int) -> int:
     """A hand's exposure key from its players': copies added up, 首明 or'ed (:mod:`.bits`)."""
-    copies = first = 0
-    for key in shown:
-        copies += key & COPY_BITS
-        first |= key & FIRST_BITS
-    return copies | first
+    copies = (k0 & COPY_BITS) + (k1 & COPY_BITS) + (k2 & COPY_BITS) + (k3 & COPY_BITS)
+    return copies | ((k0 | k1 | k2 | k3) & FIRST_BITS)
 
 
 class Hands:
@@ -744,10 +774,12 @@ class Scored:
         if failed is not None:
             raise failed
         i = 4 * h
-        names = hands.names
-        return hands.rules._finish(
-            (names[i], names[i + 1], names[i + 2], names[i + 3]), hands.once[i : i + 4],
-            hands.twice[i : i + 4], hands.shown[i : i + 4], self.normalization, False, (),
+        names, once, twice, shown = hands.names, hands.once, hands.twice, hands.shown
+        raws = (self.raws[i], self.raws[i + 1], self.raws[i + 2], self.raws[i + 3])
+        finals = (self.finals[i], self.finals[i + 1], self.finals[i + 2], self.finals[i + 3])
+        return hands.rules._result(
+            (names[i], names[i + 1], names[i + 2], names[i + 3]), once[i : i + 4],
+            twice[i : i + 4], shown[i : i + 4], self.normalization, raws, finals,
         )  # fmt: skip
 
     def plain(self, h: int) -> bool:
@@ -889,47 +921,53 @@ def team_sides(
 
 
 def _shares(
-    raws: Sequence[int], how: _How, sides: tuple[int, ...] | None
-) -> tuple[list[int], list[int]]:
-    """Each final as a fraction (numerators, denominators), before rounding and scale."""
-    total = 0
-    for r in raws:
-        total += r
+    raws: tuple[int, ...], how: _How, sides: tuple[int, ...] | None
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Each of the four finals as a fraction (numerators, denominators), before rounding and
+    scale."""
+    r0, r1, r2, r3 = raws[0], raws[1], raws[2], raws[3]
     if sides is not None:
         # D = own side − other side: zero-sum shares D among the side's members (§7.1, §7.3),
         # JJ 搭档 gives every member the whole D (§7.2).
         side_sum = [0, 0]
         size = [0, 0]
-        for r, s in zip(raws, sides, strict=True):
-            side_sum[s] += r
-            size[s] += 1
-        diff = [side_sum[0] - side_sum[1], side_sum[1] - side_sum[0]]
+        for k in range(4):
+            side_sum[sides[k]] += raws[k]
+            size[sides[k]] += 1
+        diff = (side_sum[0] - side_sum[1], side_sum[1] - side_sum[0])
+        numerators = (diff[sides[0]], diff[sides[1]], diff[sides[2]], diff[sides[3]])
         if how.method != _THIRDS:
-            return [diff[s] for s in sides], [1 for _ in sides]
-        return [diff[s] for s in sides], [size[s] for s in sides]
+            return numerators, _ONES
+        return numerators, (size[sides[0]], size[sides[1]], size[sides[2]], size[sides[3]])
     if how.method == _PAPER:
-        return list(raws), [1 for _ in raws]
+        return raws, _ONES
     # zero-sum: r − (R − r)/3 = (4r − R)/3, whose remainder is 0, ⅓ or ⅔ (never a tie);
     # jj: 3·r − (R − r) = 4r − R.
-    numerators = [_times(r, 4) - total for r in raws]
-    return numerators, [3 if how.method == _THIRDS else 1 for _ in raws]
+    total = r0 + r1 + r2 + r3
+    numerators = (_times(r0, 4) - total, _times(r1, 4) - total, _times(r2, 4) - total,
+                  _times(r3, 4) - total)  # fmt: skip
+    return numerators, (_THREES if how.method == _THIRDS else _ONES)
 
 
 def _normalize(
-    raws: Sequence[int], how: _How, sides: tuple[int, ...] | None
+    raws: tuple[int, ...], how: _How, sides: tuple[int, ...] | None
 ) -> tuple[tuple[int | Fraction, ...], tuple[int, ...], tuple[int, ...]]:
+    """The four finals (and their fractions) from the four raws: rulings §6 and §7."""
     numerators, denominators = _shares(raws, how, sides)
     scale = how.scale
-    finals: list[int | Fraction] = []
     if how.exact:
-        for n, d in zip(numerators, denominators, strict=True):
-            value = Fraction(n, d) * scale
+        finals: list[int | Fraction] = []
+        for k in range(4):
+            value = Fraction(numerators[k], denominators[k]) * scale
             finals.append(value.numerator if value.denominator == 1 else value)
-    else:
-        # rulings §6.4: scale after rounding, so −293 × 12 = −3516 as the seed prints.
-        for n, d in zip(numerators, denominators, strict=True):
-            finals.append(_times(_round_half_away(n, d), scale))
-    return tuple(finals), tuple(numerators), tuple(denominators)
+        return tuple(finals), numerators, denominators
+    # rulings §6.4: scale after rounding, so −293 × 12 = −3516 as the seed prints.
+    n, d = numerators, denominators
+    rounded = (_times(_round_half_away(n[0], d[0]), scale),
+               _times(_round_half_away(n[1], d[1]), scale),
+               _times(_round_half_away(n[2], d[2]), scale),
+               _times(_round_half_away(n[3], d[3]), scale))  # fmt: skip
+    return rounded, numerators, denominators
 
 
 def normalize(
