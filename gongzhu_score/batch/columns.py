@@ -51,6 +51,7 @@ except ImportError as e:  # pragma: no cover (the extra is installed for the tes
         "gongzhu_score.arrow needs pyarrow and numpy: pip install 'gongzhu-score[arrow]'"
     ) from e
 
+from ..api import Scorer
 from ..core.bits import (
     COPY_KEY,
     FIRST_KEY,
@@ -77,7 +78,6 @@ from ..core.hand import (
     exposures_within,
     firsts_within,
     four_different,
-    is_plain_name,
 )
 from ..core.normalize import Method, Normalization, Rounding, Teams, check_scale
 from ..core.options import ScoringOptions
@@ -613,23 +613,57 @@ def _row_path(
     taken = _plain_rows(rb.take(pa.array(indices))) if rb.num_columns else [{}] * len(indices)
     exact = rows.finals.dtype == np.float64
     batch = plan.batch
-    bad: list[BadRecord] = []
-    for i, data in zip(indices.tolist(), taken, strict=True):
+    failed: list[tuple[int, GongzhuError]] = []
+    # Rows in canonical codes are read into arrays, a set per rule set, and scored at once (the
+    # many-hands door); any other row is scored alone, as Batch.score would, or says why not.
+    groups: dict[int, tuple[Scorer, Hands, list[int]]] = {}
+    alone: list[int] = []
+    for at, data in enumerate(taken):
+        try:
+            scorer = batch.scorer(data)
+        except GongzhuError:
+            alone.append(at)
+            continue
+        group = groups.get(id(scorer))
+        if group is None:
+            group = groups[id(scorer)] = (scorer, Hands(scorer.engine), [])
+        if group[1].add_data(data):
+            group[2].append(at)
+        else:
+            alone.append(at)
+    for scorer, hands, places in groups.values():
+        scored = scorer.engine.score_many(hands, scorer.normalization)
+        for h, at in enumerate(places):
+            if scored.errors and h in scored.errors:
+                alone.append(at)
+                continue
+            i = int(indices[at])
+            raws, finals = scored.raws[4 * h : 4 * h + 4], scored.finals[4 * h : 4 * h + 4]
+            large = _too_large(raws, finals, exact)
+            if large is not None:
+                failed.append((i, large))
+                continue
+            _put(rows, i, scored.hands.names[4 * h : 4 * h + 4], raws, finals, exact)
+    for at in alone:
+        i, data = int(indices[at]), taken[at]
         try:
             result = batch.scorer(data).score_data(data)  # (Batch.score, but for the place)
             large = too_large(result, exact)
             if large is not None:
                 raise large
         except GongzhuError as e:
-            if plan.errors == "column":
-                messages[i] = e.text(plan.lang)
-                continue
-            problem = e.within(plan.where(first + i))
-            if plan.errors == "raise":
-                raise problem from None
-            bad.append(BadRecord(plan.where(first + i), problem))
+            failed.append((i, e))
             continue
-        _put(rows, i, result, exact)
+        _put(rows, i, result.names, result.raws, result.finals, exact)
+    bad: list[BadRecord] = []
+    for i, refused in sorted(failed, key=lambda x: x[0]):  # (in order: the first raises)
+        if plan.errors == "column":
+            messages[i] = refused.text(plan.lang)
+            continue
+        problem = refused.within(plan.where(first + i))
+        if plan.errors == "raise":
+            raise problem from None
+        bad.append(BadRecord(plan.where(first + i), problem))
     return bad
 
 
@@ -701,18 +735,30 @@ def too_large(result: HandResult, exact: bool) -> GongzhuError | None:
 
     Raws, or whole finals, can be that large under house rules within their ranges.
     """
-    numbers = [*result.raws] if exact else [*result.raws, *result.finals]
-    for value in numbers:
+    return _too_large(result.raws, result.finals, exact)
+
+
+def _too_large(
+    raws: Sequence[int], finals: Sequence[int | Fraction], exact: bool
+) -> GongzhuError | None:
+    for value in [*raws] if exact else [*raws, *finals]:
         if not -_INT64 - 1 <= value <= _INT64:
             return error(GongzhuError, "error.column.too_large", value=f"{value:,}",
                          largest=f"{_INT64:,}")  # fmt: skip
     return None
 
 
-def _put(rows: _Rows, i: int, result: HandResult, exact: bool) -> None:
-    rows.names[i] = list(result.names)
-    rows.raws[i] = result.raws
-    rows.finals[i] = [float(f) if exact else int(f) for f in result.finals]
+def _put(
+    rows: _Rows,
+    i: int,
+    names: Sequence[str],
+    raws: Sequence[int],
+    finals: Sequence[int | Fraction],
+    exact: bool,
+) -> None:
+    rows.names[i] = list(names)
+    rows.raws[i] = raws
+    rows.finals[i] = [float(f) if exact else int(f) for f in finals]
     rows.scored[i] = True
     rows.by_row[i] = True
 
@@ -952,7 +998,8 @@ def _score_group(
     names = members.field("name")
     name_codes = pc.dictionary_encode(names)
     known = name_codes.dictionary.to_pylist()
-    fine = np.array([is_plain_name(x) for x in known] + [False])
+    plain = compiled_rules(variant)._plain  # (the engine's own check, each name once)
+    fine = np.array([plain(x) is not None for x in known] + [False])
     idx = _numbers(name_codes.indices, len(known))
     per_hand = idx.reshape(m, 4)
     ok &= fine[per_hand].all(axis=1)
