@@ -12,9 +12,10 @@ compiled. The helpers are in ``tests/bench_*.py``.
   bytecode caches), against importing typer, tabulate and yaml, the floor any tool on them pays
   (target ≤ 1.0 ×), measured in turn in the same run.
 - The library on one core (a process of its own), random one-deck hands with random exposures
-  as hand-file data (names, card strings): ``Scorer.score_many`` against ``orjson.loads`` of
-  the same hands' JSON (each hand's bytes as a JSON Lines file holds them), both loops dropping
-  each result as they go, best of 3 (target: score_many ≥ 1.0 × orjson.loads), and
+  as hand-file data (names, card strings): ``Scorer.score_many``'s call (the many-hands door:
+  its numbers as arrays, no result object made), then the same with every ``HandResult`` made
+  as it is iterated, against ``orjson.loads`` of the same hands' JSON (each hand's bytes as a
+  JSON Lines file holds them), best of 3 (target: score_many ≥ 1.0 × orjson.loads), and
   ``score_hand`` from card strings (target ≥ 150,000 hands/s); the same with the pure-Python
   fallback (``GONGZHU_PURE_PYTHON=1``; target: score_many ≥ 100,000 hands/s).
 - Claims of the remaining tricks (声称), in the benchmark's own process (it says which package
