@@ -10,7 +10,7 @@ double a batch's cost. What it writes is JSON all the same (the tests read every
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from fractions import Fraction
 
 from ..core.engine import HandResult, Scored
@@ -52,17 +52,17 @@ class HandLines:
 
     def result_line(self, prefix: str, place: int, result: HandResult) -> None:
         """A :class:`HandResult`'s line, as :meth:`line` writes it."""
-        finals = result.finals
+        finals = list(result.finals)
         plain = all(type(f) is int for f in finals)
-        self._put(prefix, place, result.names, result.raws, finals, 0, plain)
+        self._put(prefix, place, list(result.names), list(result.raws), finals, 0, plain)
 
     def _put(
         self,
         prefix: str,
         place: int,
-        names: Sequence[str],
-        raws: Sequence[int],
-        finals: Sequence[int | Fraction],
+        names: list[str],
+        raws: list[int],
+        finals: list[int | Fraction],
         i: int,
         plain: bool,
     ) -> None:
