@@ -561,38 +561,24 @@ class CompiledRules:
         norm: Normalization,
         partial: bool,
         missing: tuple[Card, ...],
+        scored: tuple[tuple[int, ...], tuple[int | Fraction, ...]] | None = None,
     ) -> HandResult:
-        """A hand's result, scored here (the one-hand door)."""
+        """A hand's result: scored here (the one-hand door), or from the raws and finals
+        :meth:`score_many` gave it (``scored``: its sides were accepted there)."""
         st = self.state(_hand_key(shown[0], shown[1], shown[2], shown[3]))
         how = self._how_for(norm)
         sides = None if how.teams == _NO_TEAMS else _sides(how.teams, names, once, twice, shown)
-        raws = (self.raw(once[0], twice[0], st), self.raw(once[1], twice[1], st),
-                self.raw(once[2], twice[2], st), self.raw(once[3], twice[3], st))  # fmt: skip
-        finals, numerators, denominators = _normalize(raws, how, sides)
+        raws: tuple[int, ...]
+        if scored is None:
+            raws = (self.raw(once[0], twice[0], st), self.raw(once[1], twice[1], st),
+                    self.raw(once[2], twice[2], st), self.raw(once[3], twice[3], st))  # fmt: skip
+            finals, numerators, denominators = _normalize(raws, how, sides)
+        else:
+            raws, finals = scored
+            numerators, denominators = _shares(raws, how, sides)
         return HandResult(
             self, norm, names, raws, finals, partial, missing, once, twice, shown, st,
             numerators, denominators, sides,
-        )  # fmt: skip
-
-    def _result(
-        self,
-        names: tuple[str, ...],
-        once: list[int],
-        twice: list[int],
-        shown: list[int],
-        norm: Normalization,
-        raws: tuple[int, ...],
-        finals: tuple[int | Fraction, ...],
-    ) -> HandResult:
-        """The result of a hand :meth:`score_many` scored, from its numbers there (its sides
-        were accepted, the fractions are the finals' own)."""
-        st = self.state(_hand_key(shown[0], shown[1], shown[2], shown[3]))
-        how = self._how_for(norm)
-        sides = None if how.teams == _NO_TEAMS else _sides(how.teams, names, once, twice, shown)
-        numerators, denominators = _shares(raws, how, sides)
-        return HandResult(
-            self, norm, names, raws, finals, False, (), once, twice, shown, st, numerators,
-            denominators, sides,
         )  # fmt: skip
 
     def _how_for(self, norm: Normalization) -> _How:
@@ -777,9 +763,9 @@ class Scored:
         names, once, twice, shown = hands.names, hands.once, hands.twice, hands.shown
         raws = (self.raws[i], self.raws[i + 1], self.raws[i + 2], self.raws[i + 3])
         finals = (self.finals[i], self.finals[i + 1], self.finals[i + 2], self.finals[i + 3])
-        return hands.rules._result(
+        return hands.rules._finish(
             (names[i], names[i + 1], names[i + 2], names[i + 3]), once[i : i + 4],
-            twice[i : i + 4], shown[i : i + 4], self.normalization, raws, finals,
+            twice[i : i + 4], shown[i : i + 4], self.normalization, False, (), (raws, finals),
         )  # fmt: skip
 
     def plain(self, h: int) -> bool:
