@@ -153,7 +153,7 @@ def played_figures(cli: list[str], place: Place, n: int, runs: int = 3) -> None:
         print(f"  {label:60s} {seconds:6.2f} s{rest}")
 
     print(f"  engine timed: {engine_words(alone['engine'])}; {rows:.0%} of the hands go "
-          "score_table's row path (the two-deck hands)")  # fmt: skip
+          "score_table's row path")  # fmt: skip
     line(f"score_table alone (threads: {alone['threads']}), in one process", score,
          f" = {score / read_in:.2f} × read_table's {read_in:.2f} s there (target ≤ 2 ×; "
          f"{n / score:,.0f} hands/s)")  # fmt: skip

@@ -90,10 +90,8 @@ def test_every_library_path_agrees_under_random_rules(rules: Variant, data: st.D
     else:
         exact = options["rounding"] == "exact"
         assert isinstance(bulk, tuple) and bulk[0] != "refused"
-        if rules.decks == 1:  # a hand the column path takes, under any rules (首明, teams)
-            assert arrow.paths(table, rules, options["normalize"], teams=options["teams"]) == [
-                "column"
-            ]
+        # a hand the column path takes, under any rules (首明, teams, two decks)
+        assert arrow.paths(table, rules, options["normalize"], teams=options["teams"]) == ["column"]
         # and the engine's fast path, 首明 and all (the careful parser only for the odd hand)
         assert engine.Hands(engine.compiled_rules(rules)).add_data(as_data(hand))
         assert [(p["name"], p["raw"], p["final"]) for p in row] == [

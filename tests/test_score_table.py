@@ -805,8 +805,8 @@ def test_first_exposures_teams_and_two_decks_on_both_paths_give_the_row_engine(
         assert numbers(players) == [(n, r, float(f) if exact else f)
                                     for n, r, f in zip(want.names, want.raws, want.finals,
                                                        strict=True)]  # fmt: skip
-        # one deck: every valid hand of canonical codes, 首明 and teams too, by columns
-        assert path == ("column" if rules.decks == 1 else "row")
+        # every valid hand of canonical codes, 首明, teams and two decks too, by columns
+        assert path == "column"
 
 
 @pytest.mark.parametrize("rows", [
@@ -822,3 +822,56 @@ def test_the_row_path_reads_each_row_as_json_lines_would_give_it(rows: list[Any]
     batch = pa.RecordBatch.from_pylist(rows)
     for part in (batch, batch.slice(1), batch.take(pa.array([0] * 3))):
         assert columns._plain_rows(part) == [columns.plain(r) for r in part.to_pylist()]
+
+
+def _two(first: str, second: str, third: str = "", **more: object) -> dict[str, Any]:
+    row = a_row(first, second, **more)
+    row["players"][2]["captured"] = third
+    return {**row, "variant": "two-deck"}
+
+
+TWICE = f"{ALL} {ALL}"
+
+
+@pytest.mark.parametrize(("row", "path"), [
+    (_two(TWICE, "2S 2S"), "column"),  # every scoring card twice, to one player
+    (_two(ALL, f"{ALL} 2S", "2S"), "column"),  # a card's copies in two hands
+    (_two(TWICE, "", exposed="QS QS"), "column"),  # both pigs exposed, by one player
+    (_two(f"{TWICE} QS", ""), "row"),  # a card three times in one list
+    (_two(TWICE, "2S 2S", "2S"), "row"),  # three times across the lists
+    (_two(f"{ALL} {HEARTS}", "JD 10C"), "row"),  # a pig missing
+    (_two(TWICE, "", exposed="QS QS QS"), "row"),  # three pigs exposed
+    (_two(TWICE, " ".join(["2S"] * 200)), "row"),  # more cards than two decks hold
+])  # fmt: skip
+def test_two_decks_by_columns_each_copy_counted(row: dict[str, Any], path: str) -> None:
+    """Two decks (issue 37): each card's second copies read by columns, and a hand the engine
+    refuses left to the row path, which says why."""
+    assert arrow.paths(table_of([row, row])) == [path, path]
+    scored = arrow.score_table(table_of([row]), errors="column")
+    try:
+        want = engine(row)
+    except GongzhuError as e:
+        assert scored.column("error").to_pylist() == [e.text("en")]
+        assert path == "row"
+        return
+    assert numbers(scored.column("players")[0].as_py()) == want
+
+
+def test_two_decks_numbers_too_large_for_columns_go_the_row_path(tmp_path: Path) -> None:
+    from gongzhu_score.io.variants import load_rules
+
+    rules_file = tmp_path / "big.yaml"
+    rules_file.write_text("name: big\nextends: two-deck\npig: -1000000000\n"
+                          "exposure_levels: [1, 1000000000, 1000000000]\n"
+                          "transformer_multiplier: 1000000000\n")  # fmt: skip
+    rules = load_rules(str(rules_file))
+    small = _two(f"QS QS {HEARTS} {HEARTS}", "JD JD 10C", "10C")
+    big = _two(TWICE.replace(" AH", ""), "AH AH", exposed="QS")  # a raw of −8 × 10¹⁸
+    table = table_of([small, big, small])
+    assert arrow.paths(table, rules) == ["column", "row", "column"]
+    scorer = Scorer(rules)
+    want = [list(zip(r.names, r.raws, r.finals, strict=True))
+            for r in (scorer.score_data(row) for row in (small, big, small))]  # fmt: skip
+    assert want[1][0][1] == -8_000_000_000_000_000_400
+    assert [numbers(p) for p in arrow.score_table(table, rules).column("players").to_pylist()
+            ] == want  # fmt: skip

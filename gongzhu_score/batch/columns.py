@@ -23,10 +23,12 @@ come from the engine's :func:`~gongzhu_score.core.engine.normalize_each`, once p
 (raw, hand total) pair in individual play (a final depends on nothing else), once per distinct
 (four raws, sides) in team play, the sides from the engine's
 :func:`~gongzhu_score.core.engine.team_sides` once per distinct input it reads. Numpy only
-gathers and scatters numbers.
+gathers and scatters numbers. Two decks have too many sets of cards for a table: their hands,
+read and checked the same way (each card's second copies too), are scored by the engine's
+many-hands door (:meth:`~gongzhu_score.core.engine.CompiledRules.score_many`) as arrays.
 
 Hands the column path does not take go through the row engine in the same call, with the same
-results: two decks, any spelling other than the canonical codes, anything not plainly valid
+results: any spelling other than the canonical codes, anything not plainly valid
 (whose error then names the row: a wrong 首明, pig-sheep teams with an exposure, …), hands with
 columns of their own (trick-by-trick records).
 """
@@ -787,8 +789,6 @@ def _column_path(rb: pa.RecordBatch, batch: Batch, rows: _Rows) -> np.ndarray[An
         scorer = batch.scorer({"variant": variant, "teams": teams} if teams else
                               {"variant": variant})  # fmt: skip
         norm = scorer.normalization
-        if scorer.variant.decks != 1:
-            continue
         done = _score_group(players, group, scorer.variant, norm, rows)
         taken[group[done]] = True
     return taken
@@ -1012,11 +1012,20 @@ def _score_group(
     bits = _BIT[index]  # int64: every mask fits in 52 bits
     ors = _sum_per_list(bits, lengths, np.bitwise_or).reshape(m, 4)
     ok &= ~unknown.reshape(m, 4).any(axis=1)
-    # one deck: no card twice, in one player's list or in two, when there are as many cards as
-    # bits (two decks go the row path)
     hand_or = np.bitwise_or.reduce(ors, axis=1)
-    ok &= _bit_count(hand_or) == lengths.reshape(m, 4).sum(axis=1)
-    ok &= every_scoring_card(hand_or, 0, 1)
+    counted = lengths.reshape(m, 4).sum(axis=1)
+    twice, hand_twice = ors, 0  # (one deck: no second copies; ``twice`` is not read)
+    if variant.decks == 1:  # no card twice, in one list or two: as many cards as bits
+        ok &= _bit_count(hand_or) == counted
+    else:
+        # Two decks: a list's bits added up, less its first copies (``ors``), are its second
+        # copies (``twice``) where no card is there three times. A hand's sum says so: a third
+        # copy carries a bit, so its bits then number fewer than the cards left over. (Past
+        # 128 cards, where a sum might wrap, 64-bit masks hold too few bits to pass.)
+        twice = _sum_per_list(bits, lengths, np.add).reshape(m, 4) - ors
+        hand_twice = (ors + twice).sum(axis=1) - hand_or
+        ok &= _bit_count(hand_or) + _bit_count(hand_twice) == counted
+    ok &= every_scoring_card(hand_or, hand_twice, variant.decks)
 
     rules = compiled_rules(variant)
     fields = {members.type.field(k).name for k in range(members.type.num_fields)}
@@ -1027,6 +1036,9 @@ def _score_group(
     ok &= fine_shown
     if not ok.any():
         return ok
+    if variant.decks > 1:
+        names_of = [known[i] for i in per_hand.ravel().tolist()]
+        return _through_door(rules, norm, ok, names_of, ors, twice, keys, rows, rows_of)
     sel = np.flatnonzero(ok)
     raws = _raws_of(variant, rules).look_up(keys.reshape(m, 4).sum(axis=1)[sel],
                                             scoring_set(ors[sel]))  # fmt: skip
@@ -1050,14 +1062,57 @@ def _score_group(
     return ok
 
 
+def _through_door(
+    rules: CompiledRules,
+    norm: Normalization,
+    ok: np.ndarray[Any, Any],
+    names: list[str],
+    once: np.ndarray[Any, Any],
+    twice: np.ndarray[Any, Any],
+    keys: np.ndarray[Any, Any],
+    rows: _Rows,
+    rows_of: np.ndarray[Any, Any],
+) -> np.ndarray[Any, Any]:
+    """Score the hands ``ok`` through the engine's many-hands door (two decks: too many sets
+    of cards for a table); return which it scored.
+
+    A hand whose sides the engine refuses, or whose raws are beyond :data:`_COLUMN_LIMIT`,
+    goes the row path, which says why.
+    """
+    sel = np.flatnonzero(ok)
+    hands = Hands(rules)
+    hands.add_masks([names[i] for i in (4 * sel[:, None] + np.arange(4)).ravel().tolist()],
+                    once[sel].ravel().tolist(), twice[sel].ravel().tolist(),
+                    keys.reshape(-1, 4)[sel].ravel().tolist())  # fmt: skip
+    scored = rules.score_many(hands, norm)
+    raws, finals = scored.raws, scored.finals
+    fine = np.ones(len(sel), bool)
+    if scored.errors:
+        fine[list(scored.errors)] = False
+    if raws and not -_COLUMN_LIMIT <= min(raws) <= max(raws) <= _COLUMN_LIMIT:
+        raws, finals = list(raws), list(finals)
+        for h in range(len(sel)):
+            if any(abs(r) > _COLUMN_LIMIT for r in raws[4 * h : 4 * h + 4]):
+                fine[h] = False
+                raws[4 * h : 4 * h + 4] = finals[4 * h : 4 * h + 4] = _ZEROS
+    exact = rows.finals.dtype == np.float64
+    at = rows_of[sel[fine]]
+    rows.raws[at] = np.array(raws, np.int64).reshape(-1, 4)[fine]
+    rows.finals[at] = np.array([float(f) for f in finals] if exact else finals,
+                               rows.finals.dtype).reshape(-1, 4)[fine]  # fmt: skip
+    rows.scored[at] = True
+    ok[sel[~fine]] = False
+    return ok
+
+
 def _exposures(
     members: pa.Array, fields: set[str], rules: CompiledRules, m: int
 ) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]] | None:
     """Each player's exposure key, and which hands' exposures are valid.
 
     ``exposed`` adds a COPY_KEY per card and ``first_exposed`` a FIRST_KEY, as the engine keys
-    them. Of the ``m`` hands, the valid ones hold only exposures core/hand.py passes (one deck:
-    each special card exposed at most once, a 首明 counted as its copy; at most one 首明 a
+    them. Of the ``m`` hands, the valid ones hold only exposures core/hand.py passes (each
+    special card exposed at most once a deck, a 首明 counted as its copy; at most one 首明 a
     player, and only where the rules allow it). None for columns of another type.
     """
     keys = np.zeros(m * 4, np.int64)
@@ -1082,7 +1137,7 @@ def _exposures(
         keys += _sum_per_list(np.asarray(key_of, np.int64)[np.maximum(special, 0)], lengths,
                               np.add)  # fmt: skip
     for k in range(4):
-        fine &= exposures_within(copies[k], 1, rules.exposable[k])
+        fine &= exposures_within(copies[k], rules.decks, rules.exposable[k])
     return keys, fine
 
 
@@ -1157,6 +1212,7 @@ def _team_finals(
     return out
 
 
+_ZEROS = [0, 0, 0, 0]
 _SETS = 1 << 16
 """How many sets of scoring cards one player can take (one deck):
 :func:`~gongzhu_score.core.bits.scoring_set`."""
@@ -1224,8 +1280,8 @@ def _alone(rules: CompiledRules, key: int, sets: list[int]) -> list[int]:
     """The raw score of each scoring set in ``sets`` (:func:`.bits.scoring_set`) under
     exposure key ``key``, each set a player's alone: the many-hands door works each out."""
     hands = Hands(rules)
-    for m in sets:
-        hands.add_cards(key, set_cards(m))
+    hands.add_masks([""] * (4 * len(sets)), [x for m in sets for x in (set_cards(m), 0, 0, 0)],
+                    [0] * (4 * len(sets)), [x for _ in sets for x in (key, 0, 0, 0)])  # fmt: skip
     return rules.score_many(hands, _ALONE).raws[::4]
 
 

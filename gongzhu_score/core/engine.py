@@ -702,14 +702,16 @@ class Hands:
         self.shown.extend(result._shown)
         self.size += 1
 
-    def add_cards(self, key: int, once: int) -> None:
-        """Add one player's cards held once (one deck), exposure key ``key``, three empty
-        seats: the raw score of a set of cards alone, as a column of hands asks for it."""
-        self.names.extend(("", "", "", ""))
-        self.once.extend((once, 0, 0, 0))
-        self.twice.extend(_ZEROS)
-        self.shown.extend((key, 0, 0, 0))
-        self.size += 1
+    def add_masks(
+        self, names: list[str], once: list[int], twice: list[int], shown: list[int]
+    ) -> None:
+        """Add hands already read and checked elsewhere (a column of hands), four entries a
+        hand: the names, the cards held once and twice, the exposure keys."""
+        self.names.extend(names)
+        self.once.extend(once)
+        self.twice.extend(twice)
+        self.shown.extend(shown)
+        self.size += len(names) // 4
 
     def _add(self, exposed: Sequence[object], first_exposed: Sequence[object] | None) -> bool:
         """The rest of a plain hand once every player's name and cards are read."""
