@@ -268,14 +268,19 @@ def test_a_table_with_no_column_read_has_no_hand_in_any_row() -> None:
     assert empty.num_rows == 0 and empty.column_names == ["hand_id", "players", "error"]
 
 
-def test_scores_too_large_for_int64_are_an_error_in_their_row_only(tmp_path: Path) -> None:
+def big_rules(folder: Path, extends: str = "classic") -> Variant:
+    """House rules of a billion a pig, an exposure and a transformer: raws past int64."""
     from gongzhu_score.io.variants import load_rules
 
-    rules_file = tmp_path / "big.yaml"
-    rules_file.write_text("name: big\nextends: classic\npig: -1000000000\n"
-                          "exposure_levels: [1, 1000000000]\n"
-                          "transformer_multiplier: 1000000000\n")  # fmt: skip
-    rules = load_rules(str(rules_file))
+    levels = ", ".join(["1"] + ["1000000000"] * find_variant(extends).decks)
+    rules_file = folder / "big.yaml"
+    rules_file.write_text(f"name: big\nextends: {extends}\npig: -1000000000\n"
+                          f"exposure_levels: [{levels}]\ntransformer_multiplier: 1000000000\n")  # fmt: skip
+    return load_rules(str(rules_file))
+
+
+def test_scores_too_large_for_int64_are_an_error_in_their_row_only(tmp_path: Path) -> None:
+    rules = big_rules(tmp_path)
     big = a_row("QS JD 10C " + HEARTS.replace(" AH", ""), "AH", exposed="QS")
     scored = arrow.score_table(table_of([GOOD[0], big, GOOD[1]]), rules, errors="column")
     said = scored.column("error").to_pylist()
@@ -858,13 +863,7 @@ def test_two_decks_by_columns_each_copy_counted(row: dict[str, Any], path: str) 
 
 
 def test_two_decks_numbers_too_large_for_columns_go_the_row_path(tmp_path: Path) -> None:
-    from gongzhu_score.io.variants import load_rules
-
-    rules_file = tmp_path / "big.yaml"
-    rules_file.write_text("name: big\nextends: two-deck\npig: -1000000000\n"
-                          "exposure_levels: [1, 1000000000, 1000000000]\n"
-                          "transformer_multiplier: 1000000000\n")  # fmt: skip
-    rules = load_rules(str(rules_file))
+    rules = big_rules(tmp_path, "two-deck")
     small = _two(f"QS QS {HEARTS} {HEARTS}", "JD JD 10C", "10C")
     big = _two(TWICE.replace(" AH", ""), "AH AH", exposed="QS")  # a raw of −8 × 10¹⁸
     table = table_of([small, big, small])
