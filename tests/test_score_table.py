@@ -862,6 +862,18 @@ def test_two_decks_by_columns_each_copy_counted(row: dict[str, Any], path: str) 
     assert numbers(scored.column("players")[0].as_py()) == want
 
 
+def test_two_decks_a_null_name_is_refused_beside_a_valid_hand() -> None:
+    """A null name in a two-deck group holding valid hands: that row refused, no crash."""
+    valid = _two(TWICE, "")
+    nameless = _two(TWICE, "")
+    nameless["players"][0]["name"] = None
+    table = table_of([valid, nameless])
+    assert arrow.paths(table) == ["column", "row"]
+    scored = arrow.score_table(table, errors="column")
+    assert numbers(scored.column("players")[0].as_py()) == engine(valid)
+    assert scored.column("error").to_pylist() == [None, "players[1]: missing 'name'"]
+
+
 def test_two_decks_numbers_too_large_for_columns_go_the_row_path(tmp_path: Path) -> None:
     rules = big_rules(tmp_path, "two-deck")
     small = _two(f"QS QS {HEARTS} {HEARTS}", "JD JD 10C", "10C")

@@ -1037,7 +1037,8 @@ def _score_group(
     if not ok.any():
         return ok
     if variant.decks > 1:
-        names_of = [known[i] for i in per_hand.ravel().tolist()]
+        named = [*known, ""]  # (a null name, coded len(known): its hand is not ``ok``)
+        names_of = [named[i] for i in per_hand.ravel().tolist()]
         return _through_door(rules, norm, ok, names_of, ors, twice, keys, rows, rows_of)
     sel = np.flatnonzero(ok)
     raws = _raws_of(variant, rules).look_up(keys.reshape(m, 4).sum(axis=1)[sel],
