@@ -1037,9 +1037,7 @@ def _score_group(
     if not ok.any():
         return ok
     if variant.decks > 1:
-        named = [*known, ""]  # (a null name, coded len(known): its hand is not ``ok``)
-        names_of = [named[i] for i in per_hand.ravel().tolist()]
-        return _through_door(rules, norm, ok, names_of, ors, twice, keys, rows, rows_of)
+        return _through_door(rules, norm, ok, known, per_hand, ors, twice, keys, rows, rows_of)
     sel = np.flatnonzero(ok)
     raws = _raws_of(variant, rules).look_up(keys.reshape(m, 4).sum(axis=1)[sel],
                                             scoring_set(ors[sel]))  # fmt: skip
@@ -1068,6 +1066,7 @@ def _through_door(
     norm: Normalization,
     ok: np.ndarray[Any, Any],
     names: list[str],
+    codes: np.ndarray[Any, Any],
     once: np.ndarray[Any, Any],
     twice: np.ndarray[Any, Any],
     keys: np.ndarray[Any, Any],
@@ -1077,12 +1076,13 @@ def _through_door(
     """Score the hands ``ok`` through the engine's many-hands door (two decks: too many sets
     of cards for a table); return which it scored.
 
-    A hand whose sides the engine refuses, or whose raws are beyond :data:`_COLUMN_LIMIT`,
-    goes the row path, which says why.
+    ``codes`` holds each hand's four players as indices into ``names``; only the ``ok`` hands'
+    are read (a null name's code is past the end). A hand whose sides the engine refuses, or
+    whose raws are beyond :data:`_COLUMN_LIMIT`, goes the row path, which says why.
     """
     sel = np.flatnonzero(ok)
     hands = Hands(rules)
-    hands.add_masks([names[i] for i in (4 * sel[:, None] + np.arange(4)).ravel().tolist()],
+    hands.add_masks([names[i] for i in codes[sel].ravel().tolist()],
                     once[sel].ravel().tolist(), twice[sel].ravel().tolist(),
                     keys.reshape(-1, 4)[sel].ravel().tolist())  # fmt: skip
     scored = rules.score_many(hands, norm)
