@@ -467,6 +467,35 @@ def test_dictionaries_as_parquet_gives_them(tmp_path: Path) -> None:
     ]
 
 
+LISTS = ["list_", "large_list", "list_view", "large_list_view"]
+"""Every kind of Arrow list, as pyarrow (16 and later) names its type's maker."""
+
+
+def _as_lists(rows: list[dict[str, Any]], players: str, cards: str) -> pa.Table:
+    """``rows`` with each player's cards as a list of codes, the players in a ``players``
+    list and the cards in a ``cards`` list (``list_``, ``large_list``, a view…)."""
+    card_list = getattr(pa, cards)(pa.string())
+    member = pa.struct([("name", pa.string()), ("captured", card_list),
+                        ("exposed", card_list)])  # fmt: skip
+    values = [[{**p, "captured": p["captured"].split(),
+                "exposed": p["exposed"].split() if "exposed" in p else None}
+               for p in row["players"]] for row in rows]  # fmt: skip
+    return pa.table({"players": pa.array(values, getattr(pa, players)(member))})
+
+
+@pytest.mark.parametrize("cards", LISTS)
+@pytest.mark.parametrize("players", LISTS)
+def test_every_form_of_list_takes_the_column_path(players: str, cards: str) -> None:
+    plain = _as_lists(GOOD + BAD[:1], "list_", "list_")
+    table = _as_lists(GOOD + BAD[:1], players, cards)
+    assert arrow.paths(plain) == ["column"] * 4 + ["row"]
+    assert arrow.paths(table) == arrow.paths(plain)
+    for part in (slice(0, None), slice(1, 4)):
+        assert arrow.score_table(table[part], errors="column").equals(
+            arrow.score_table(plain[part], errors="column")
+        )
+
+
 # --- under random house rules: keys, bad rows, every text form ---------------------------------
 
 

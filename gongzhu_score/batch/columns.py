@@ -439,7 +439,8 @@ def _plain_type(kind: pa.DataType) -> pa.DataType:
 
     Text comes as ``string`` (``large_string`` and views, which Polars and Spark hand out);
     dictionaries are decoded (``dictionary<…, string>``, from pandas' categories, Polars' and
-    Parquet's dictionaries); list views are read as lists.
+    Parquet's dictionaries); large lists and list views are read as lists (a hand's lists are
+    short).
     """
     if pa.types.is_dictionary(kind):
         return _plain_type(kind.value_type)
@@ -450,9 +451,7 @@ def _plain_type(kind: pa.DataType) -> pa.DataType:
     if pa.types.is_struct(kind):
         return pa.struct([kind.field(k).with_type(_plain_type(kind.field(k).type))
                           for k in range(kind.num_fields)])  # fmt: skip
-    if pa.types.is_large_list(kind) or _is(kind, "large_list_view"):
-        return pa.large_list(kind.value_field.with_type(_plain_type(kind.value_type)))
-    if pa.types.is_list(kind) or _is_list_view(kind):
+    if pa.types.is_list(kind) or pa.types.is_large_list(kind) or _is_list_view(kind):
         return pa.list_(kind.value_field.with_type(_plain_type(kind.value_type)))
     return kind
 
@@ -480,14 +479,28 @@ def _readable(rb: pa.RecordBatch, kinds: list[pa.DataType] | None = None) -> pa.
 def _cast(column: pa.Array, kind: pa.DataType) -> pa.Array:
     """``column`` as ``kind``, through its values where pyarrow cannot cast it.
 
-    pyarrow 16 reads views but casts none: slower, the same values.
+    pyarrow 16 casts no string view (it raises), and pyarrow 16 to 26 cast a list view to a list
+    whose offsets are wrong without a word, so a column holding one is never cast. Slower, the
+    same values.
     """
     if column.type == kind:
         return column
-    try:
-        return column.cast(kind)
-    except (pa.ArrowNotImplementedError, pa.ArrowInvalid, pa.ArrowTypeError):
-        return pa.array(column.to_pylist(), type=kind)
+    if not _holds_list_view(column.type):
+        try:
+            return column.cast(kind)
+        except (pa.ArrowNotImplementedError, pa.ArrowInvalid, pa.ArrowTypeError):
+            pass
+    return pa.array(column.to_pylist(), type=kind)
+
+
+def _holds_list_view(kind: pa.DataType) -> bool:
+    """Whether ``kind`` is a list view or has one inside it."""
+    if _is_list_view(kind):
+        return True
+    if pa.types.is_struct(kind):
+        return any(_holds_list_view(kind.field(k).type) for k in range(kind.num_fields))
+    inner = getattr(kind, "value_type", None)  # (lists of every size, dictionaries)
+    return inner is not None and _holds_list_view(inner)
 
 
 # --- threads ---------------------------------------------------------------------------------
