@@ -496,6 +496,26 @@ def test_every_form_of_list_takes_the_column_path(players: str, cards: str) -> N
         )
 
 
+def test_a_list_view_out_of_order_with_a_null_reads_as_its_lists() -> None:
+    # Views may point anywhere in their values, in any order, and a null's offset and size may be
+    # anything: here each hand's players are taken from one of two copies, and the null points
+    # past the values' end.
+    rows = GOOD + BAD[:1]
+    plain = _as_lists(rows, "list_", "list_").column("players").combine_chunks()
+    starts = plain.offsets.to_numpy()[:-1] + [len(plain.values) * (k % 2) for k in range(5)]
+    view = pa.ListViewArray.from_arrays(
+        pa.array([*starts, 2 * len(plain.values)], pa.int32()), pa.array([4] * 5 + [3], pa.int32()),
+        pa.concat_arrays([plain.values, plain.values]),
+        mask=pa.array([False] * 5 + [True]))  # fmt: skip
+    expected = pa.table({"players": pa.concat_arrays([plain, pa.nulls(1, plain.type)])})
+    for part in (slice(0, None), slice(1, 6), slice(2, 4)):
+        table = pa.table({"players": view})[part]
+        assert arrow.paths(table) == arrow.paths(expected[part])
+        assert arrow.score_table(table, errors="column").equals(
+            arrow.score_table(expected[part], errors="column")
+        )
+
+
 # --- under random house rules: keys, bad rows, every text form ---------------------------------
 
 

@@ -479,18 +479,58 @@ def _readable(rb: pa.RecordBatch, kinds: list[pa.DataType] | None = None) -> pa.
 def _cast(column: pa.Array, kind: pa.DataType) -> pa.Array:
     """``column`` as ``kind``, through its values where pyarrow cannot cast it.
 
-    pyarrow 16 casts no string view (it raises), and pyarrow 16 to 26 cast a list view to a list
-    whose offsets are wrong without a word, so a column holding one is never cast. Slower, the
-    same values.
+    pyarrow 16 casts no string view (it raises). pyarrow 16 to 26 cast a list view to a list
+    whose offsets are wrong without a word, so list views are made lists here first.
     """
     if column.type == kind:
         return column
-    if not _holds_list_view(column.type):
+    plain = _unviewed(column)
+    if plain is not None:
         try:
-            return column.cast(kind)
+            return plain.cast(kind)
         except (pa.ArrowNotImplementedError, pa.ArrowInvalid, pa.ArrowTypeError):
             pass
     return pa.array(column.to_pylist(), type=kind)
+
+
+def _unviewed(array: pa.Array) -> pa.Array | None:
+    """``array`` with each list view in it made a large list of the same values; None for a view
+    inside anything but structs and lists (a map's, a dictionary's).
+
+    Only the values the lists hold are read: a slice of a large column costs its own size.
+    """
+    kind = array.type
+    if not _holds_list_view(kind):
+        return array
+    mask = array.is_null() if array.null_count else None
+    if pa.types.is_struct(kind):
+        found = [_unviewed(array.field(k)) for k in range(kind.num_fields)]
+        fields = [f for f in found if f is not None]
+        if len(fields) < len(found):
+            return None
+        return pa.StructArray.from_arrays(
+            fields, fields=[kind.field(k).with_type(f.type) for k, f in enumerate(fields)],
+            mask=mask)  # fmt: skip
+    if _is_list_view(kind):
+        starts = _numbers(array.offsets, 0)
+        sizes = _numbers(array.sizes, 0)
+    elif pa.types.is_list(kind) or pa.types.is_large_list(kind):
+        bounds = _numbers(array.offsets, 0)
+        starts, sizes = bounds[:-1], np.diff(bounds)
+    else:
+        return None
+    if mask is not None:  # (a null list's offset and size may be anything)
+        sizes = np.where(mask.to_numpy(zero_copy_only=False), 0, sizes)
+    offsets = np.zeros(len(sizes) + 1, np.int64)
+    np.cumsum(sizes, out=offsets[1:])
+    held = sizes > 0
+    low = int(starts[held].min()) if held.any() else 0
+    high = int((starts + sizes)[held].max()) if held.any() else 0
+    values = _unviewed(array.values.slice(low, high - low))
+    if values is None:
+        return None
+    at = np.arange(offsets[-1]) + np.repeat(starts - low - offsets[:-1], sizes)
+    return pa.LargeListArray.from_arrays(pa.array(offsets), values.take(pa.array(at)), mask=mask)
 
 
 def _holds_list_view(kind: pa.DataType) -> bool:
