@@ -829,7 +829,7 @@ def _column_path(rb: pa.RecordBatch, batch: Batch, rows: _Rows) -> np.ndarray[An
     if "players" not in names or names - _TABLE_COLUMNS:
         return taken  # (records and other shapes: the row path, which names what is wrong)
     players = rb.column("players")
-    if not (pa.types.is_list(players.type) or pa.types.is_large_list(players.type)):
+    if not pa.types.is_list(players.type):  # (every list kind is a list by now: _readable)
         return taken
     member = players.type.value_type
     if not pa.types.is_struct(member):
@@ -899,6 +899,7 @@ _SPECIAL_OF = np.array([SPECIAL_INDEX.get(c.code, -1) for c in DECK], np.int64)
 def _cards(array: pa.Array) -> Looked | None:
     """The cards of a column of card strings (``"QS 6H"``), code lists, or nulls.
 
+    The column's types are plain (:func:`_readable`: text is ``string``, lists are ``list``);
     None for any other type. Only canonical codes are read here; an entry with anything else is
     marked, and its hand goes to the row path, whose parser reads every spelling or says
     precisely what is wrong.
@@ -906,9 +907,7 @@ def _cards(array: pa.Array) -> Looked | None:
     n = len(array)
     if pa.types.is_null(array.type):
         return np.zeros(0, np.int64), np.zeros(n, np.int64), np.zeros(n, bool)
-    if pa.types.is_large_string(array.type) or str(array.type) == "string_view":
-        array = array.cast(pa.string())  # (Polars writes these: the same text)
-    elif pa.types.is_list(array.type) and not pa.types.is_string(array.type.value_type):
+    if pa.types.is_list(array.type) and not pa.types.is_string(array.type.value_type):
         try:
             array = array.cast(pa.list_(pa.string()))
         except (pa.ArrowInvalid, pa.ArrowNotImplementedError):
