@@ -3,7 +3,8 @@
 Only the engine and what it calls for every hand are compiled (``gongzhu_score/core/engine.py``,
 ``hand.py``: what makes a hand valid, ``bits.py``: the bit layouts), and a JSON Lines batch's
 loop and lines (``batch/lines.py``, ``render/lines.py``): the same sources run uncompiled and
-give the same numbers; the tests compare the two. ``GONGZHU_PURE_PYTHON=1``
+give the same numbers; the tests compare the two. Beside them, in C, the column path's reader of
+card-code texts (``core/codes.c``; without it numpy reads the same masks). ``GONGZHU_PURE_PYTHON=1``
 skips the compilation; a failed compilation is a warning, never a failed install.
 """
 
@@ -13,8 +14,11 @@ import os
 import sys
 import zlib
 
-from setuptools import setup
+from setuptools import Extension, setup
 
+NATIVE = "gongzhu_score/core/codes.c"
+"""The column path's reader of card-code texts (``gongzhu_score.core._codes``), C: without it
+the same masks come from numpy."""
 COMPILED = [
     "gongzhu_score/core/bits.py",
     "gongzhu_score/core/hand.py",
@@ -40,6 +44,8 @@ def engine_extensions() -> list[object]:
     except (Exception, SystemExit) as e:  # no mypyc, or it refuses the source: plain Python
         print(f"gongzhu-score: building the pure-Python engine ({e})", file=sys.stderr)
         return []
+    extensions = [*extensions, Extension("gongzhu_score.core._codes", [NATIVE],
+                                         extra_compile_args=["-O3"])]  # fmt: skip
     for extension in extensions:
         extension.optional = True  # no compiler: the pure-Python engine, not a failed install
     return list(extensions)
@@ -52,7 +58,7 @@ def record_sources() -> None:
     until the next install compiles it again.
     """
     sums = {}
-    for path in COMPILED:
+    for path in [*COMPILED, NATIVE]:
         with open(path, "rb") as source:
             sums[path.removeprefix("gongzhu_score/")] = zlib.crc32(source.read())
     with open("gongzhu_score/core/_compiled_from.py", "w", encoding="utf-8") as f:

@@ -27,6 +27,7 @@ class Lazy:
 
 
 pa = Lazy("pyarrow")
+np = Lazy("numpy")
 pq = Lazy("pyarrow.parquet")
 # The package's own modules that import pyarrow and numpy as they load.
 arrow = Lazy("gongzhu_score.arrow")

@@ -9,12 +9,15 @@ import json
 import random
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 from clitools import done, refused, run
-from optional import arrow, pa, pq
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from optional import arrow, np, pa, pq
 
-from gongzhu_score import DECK, SCORING_CARDS, GongzhuError, Scorer
+from gongzhu_score import DECK, SCORING_CARDS, GongzhuError, Scorer, parse_cards
 from gongzhu_score.io.variants import VARIANTS, find_variant
 
 NAMES = ("东", "南", "西", "北")
@@ -361,32 +364,95 @@ def test_parquet_input_to_the_other_formats_through_the_row_engine(tmp_path: Pat
     assert "300" in table
 
 
-def test_the_byte_reader_reads_what_the_parser_reads() -> None:
-    from gongzhu_score.batch.columns import _cards
-    from gongzhu_score.core.cards import parse_cards
+def _expected_masks(text: str | None) -> tuple[int, int, int, bool]:
+    """What a reader of a column of card texts gives an entry: its canonical codes' bits or'ed
+    and added up (``parse_cards`` reads them), how many runs of non-spaces it holds, and
+    whether any is not a canonical code."""
+    codes = {c.code: 1 << i for i, c in enumerate(DECK)}
+    words = [w for w in (text or "").split(" ") if w]
+    good = [w for w in words if w in codes]
+    assert [codes[c.code] for c in parse_cards(" ".join(good), decks=2)] == [codes[w] for w in good]
+    ors = sums = 0
+    for w in good:
+        ors, sums = ors | codes[w], sums + codes[w]
+    return ors, sums, len(words), len(good) < len(words)
 
+
+def _masks_of(entries: list[str | None] | Any, reader: str, pick: list[int] | None = None) -> list:
+    """What the column path's ``reader`` gives the entries (a list, or a column)."""
+    from gongzhu_score.batch import columns
+
+    column = entries if isinstance(entries, pa.Array) else pa.array(entries, pa.string())
+    saved = columns._read_codes
+    if reader == "numpy":
+        columns._read_codes = None
+    try:
+        looked = columns._cards(column, None if pick is None else np.array(pick))
+    finally:
+        columns._read_codes = saved
+    assert looked is not None
+    return list(zip(*(part.tolist() for part in looked), strict=True))
+
+
+READERS = ["numpy", "C"]
+"""The column path's two readers of card texts: numpy's, and core/codes.c's where it was built
+(CI checks that it was: .ci/run's "compiled" phase); without it both read by numpy."""
+
+
+@pytest.mark.parametrize("reader", READERS)
+def test_the_byte_reader_reads_what_the_parser_reads(reader: str) -> None:
     rng = random.Random(29)
     codes = [c.code for c in DECK]
-    entries = []
+    entries: list[str | None] = []
     for _ in range(500):
-        tokens = rng.sample(codes, rng.randint(0, 6))
+        tokens = rng.sample(codes, rng.randint(0, 6)) + rng.sample(codes, rng.randint(0, 2))
         if rng.random() < 0.2:
-            tokens.append(rng.choice(["红桃A", "qs", "1H", "10", "XX", "10CC", "Q", "♠Q"]))
+            tokens.append(rng.choice(NEAR_MISSES))
         spaces = [" " * rng.randint(1, 3) for _ in tokens]
         text = (" " if rng.random() < 0.2 else "") + "".join(
             t + s for t, s in zip(tokens, spaces, strict=True)
         )
         entries.append(text if rng.random() < 0.9 else None)
-    index, lengths, unknown = _cards(pa.array(entries, pa.string()))
-    k = 0
-    for text, n, strange in zip(entries, lengths, unknown, strict=True):
-        words = (text or "").split()
-        assert n == len(words)
-        canonical = all(w in codes for w in words)
-        assert strange == (not canonical)
-        if canonical:
-            assert [DECK[i] for i in index[k : k + n]] == list(parse_cards(" ".join(words)))
-        k += n
+    expected = [_expected_masks(text) for text in entries]
+    assert _masks_of(entries, reader) == expected
+    pick = [k for k in range(len(entries)) if rng.random() < 0.3 and entries[k] is not None]
+    assert _masks_of(entries, reader, pick) == [expected[k] for k in pick]
+    # a slice of the column (its offsets start past the data's start)
+    assert _masks_of(pa.array(entries, pa.string()).slice(7, 50), reader) == expected[7:57]
+
+
+NEAR_MISSES = ["红桃A", "qs", "1H", "10", "XX", "10CC", "Q", "♠Q", "11S", "1XH", "100S", "QQS",
+               "0S", "S", "QS\t", "1S", "10 S", "2"]  # fmt: skip
+"""Tokens a reader of canonical codes must refuse, each close to one."""
+
+_TOKEN = st.one_of(st.sampled_from([c.code for c in DECK] + NEAR_MISSES),
+                   st.text(st.sampled_from(list("0123456789JQKASHDC x♠\t")), max_size=4))  # fmt: skip
+
+
+@settings(max_examples=500)
+@given(st.lists(st.one_of(st.none(), st.lists(_TOKEN, max_size=8).map(" ".join)), max_size=30))
+def test_both_readers_give_the_same_masks(entries: list[str | None]) -> None:
+    expected = [_expected_masks(text) for text in entries]
+    assert _masks_of(entries, "numpy") == expected
+    assert _masks_of(entries, "C") == expected
+
+
+def test_the_c_reader_refuses_what_it_cannot_read() -> None:
+    from gongzhu_score.batch import columns
+
+    if columns._read_codes is None:  # (not built here: .ci/run's "compiled" phase fails then)
+        return
+    data = np.frombuffer(b"QS 6H", np.uint8)
+    out = [np.zeros(2, np.int64) for _ in range(3)] + [np.zeros(2, np.uint8)]
+    # offsets past the data: the entry is marked, nothing read outside it
+    columns._read_codes(data, np.array([0, 5, 9], np.int32), None, *out)
+    assert out[2].tolist() == [2, 0] and out[3].tolist() == [0, 1]
+    with pytest.raises(IndexError, match="entry 2 of 2"):
+        columns._read_codes(data, np.array([0, 5, 5], np.int32), np.array([0, 2]), *out)
+    with pytest.raises(ValueError, match="wrong sizes"):
+        columns._read_codes(data, np.array([0, 5, 5], np.int32), None, *out[:3], out[3][:1])
+    with pytest.raises(TypeError, match="ors must be a contiguous buffer"):
+        columns._read_codes(data, np.array([0, 5], np.int32), None, b"12345678", *out[1:])
 
 
 def test_large_strings_and_lists_as_other_writers_give_them() -> None:

@@ -13,8 +13,9 @@ date). Output: those columns, ``source`` when asked (``NAME:ROW``), ``players``,
 structs with ``name``, ``raw`` (int64) and ``final`` (int64; double with exact rounding, which
 Arrow cannot hold as thirds), and ``error`` with ``errors="column"``.
 
-How a column is scored by the one engine: card codes become bit masks with Arrow compute (one
-split, one look-up), each player's scoring cards a 16-bit number; the raw score of each such set
+How a column is scored by the one engine: card codes become bit masks in one pass over the
+column's bytes (``core/codes.c``; numpy where it is not built), each player's scoring cards a
+16-bit number; the raw score of each such set
 under each exposure state is asked of the engine's own
 :meth:`~gongzhu_score.core.engine.CompiledRules.raws` once per process, the first time a table
 holds it, and kept in numpy arrays that every later call reads as they are (:class:`_Raws`). An
@@ -35,6 +36,7 @@ columns of their own (trick-by-trick records).
 
 from __future__ import annotations
 
+import contextlib
 import os
 import threading
 from collections import deque
@@ -54,18 +56,18 @@ except ImportError as e:  # pragma: no cover (the extra is installed for the tes
     ) from e
 
 from ..api import Scorer
+from ..core import FROM_SOURCE
 from ..core.bits import (
     COPY_KEY,
     FIRST_KEY,
     KEY_WIDTH,
     RANK_OF_BYTE,
     RANK_TEN,
-    SPECIAL_INDEX,
     SUIT_OF_BYTE,
     scoring_set,
     set_cards,
 )
-from ..core.cards import DECK, flag_of, not_a
+from ..core.cards import DECK, SPECIAL_CARDS, flag_of, not_a
 from ..core.engine import (
     CompiledRules,
     HandResult,
@@ -887,45 +889,83 @@ def _groups(
         yield (variant, teams), np.flatnonzero(four & (code == value))
 
 
-Looked = tuple[np.ndarray[Any, Any], np.ndarray[Any, Any], np.ndarray[Any, Any]]
-"""Cards read from a column: each card's index in DECK (bit i of a mask), how many cards each
-entry holds, and which entries hold something that is no canonical code."""
+_read_codes: Callable[..., None] | None = None
+"""The C reader of card-code texts (core/codes.c), where it was built and the engine runs as
+installed; else numpy reads the same masks (:func:`_masks_by_numpy`)."""
+if not FROM_SOURCE:
+    with contextlib.suppress(ImportError):  # (no compiler at install: numpy reads them)
+        from ..core._codes import read_codes as _read_codes
 
 
-# A DECK index → its special card's place in an exposure key (Q♠ J♦ 10♣ A♥), or -1.
-_SPECIAL_OF = np.array([SPECIAL_INDEX.get(c.code, -1) for c in DECK], np.int64)
+Masks = tuple[np.ndarray[Any, Any], np.ndarray[Any, Any], np.ndarray[Any, Any],
+              np.ndarray[Any, Any]]  # fmt: skip
+"""Cards read from a column, entry by entry: their bits or'ed (the cards held), their bits added
+up (a card held twice carries into the next bit: the held-twice mask is the sum less the or),
+how many codes each holds, and which hold something that is no canonical code."""
 
 
-def _cards(array: pa.Array) -> Looked | None:
+def _cards(array: pa.Array, entries: np.ndarray[Any, Any] | None = None) -> Masks | None:
     """The cards of a column of card strings (``"QS 6H"``), code lists, or nulls.
 
-    The column's types are plain (:func:`_readable`: text is ``string``, lists are ``list``);
-    None for any other type. Only canonical codes are read here; an entry with anything else is
-    marked, and its hand goes to the row path, whose parser reads every spelling or says
-    precisely what is wrong.
+    ``entries`` picks which entries, in order (None: all). The column's types are plain
+    (:func:`_readable`: text is ``string``, lists are ``list``); None for any other type. Only
+    canonical codes are read here; an entry with anything else is marked, and its hand goes to
+    the row path, whose parser reads every spelling or says precisely what is wrong.
     """
-    n = len(array)
     if pa.types.is_null(array.type):
-        return np.zeros(0, np.int64), np.zeros(n, np.int64), np.zeros(n, bool)
+        return _no_cards(len(array) if entries is None else len(entries))
     if pa.types.is_list(array.type) and not pa.types.is_string(array.type.value_type):
         try:
             array = array.cast(pa.list_(pa.string()))
         except (pa.ArrowInvalid, pa.ArrowNotImplementedError):
             return None
     if pa.types.is_list(array.type) and pa.types.is_string(array.type.value_type):
+        if entries is not None:
+            array = array.take(pa.array(entries))
         lengths = _lengths(array)
-        flat = pc.list_flatten(array)
-        found = pc.index_in(flat, value_set=_CODES)
-        missing = pc.is_null(found).to_numpy(zero_copy_only=False)
-        unknown = np.zeros(n, bool)
-        unknown[np.repeat(np.arange(n), lengths)[missing]] = True
-        return _numbers(found, 0), lengths, unknown
+        found = pc.index_in(pc.list_flatten(array), value_set=_CODES)
+        bad = pc.is_null(found).to_numpy(zero_copy_only=False)
+        return _per_entry(_numbers(found, 0), bad, lengths)
     if not pa.types.is_string(array.type):
         return None
-    if array.null_count:
+    if array.null_count and entries is None:  # (nulls hold no cards)
         array = pc.coalesce(array, _NO_TEXT)
+    n = len(array)
     offsets = np.frombuffer(array.buffers()[1], np.int32)[array.offset : array.offset + n + 1]
-    data = np.frombuffer(array.buffers()[2], np.uint8)[offsets[0] : offsets[-1]]
+    held = array.buffers()[2]
+    data = np.zeros(0, np.uint8) if held is None else np.frombuffer(held, np.uint8)
+    if _read_codes is None:
+        if entries is not None:
+            return _cards(array.take(pa.array(entries)))
+        return _masks_by_numpy(data, offsets)
+    ors, sums, counts, bad = _no_cards(n if entries is None else len(entries))
+    picked = None if entries is None else np.ascontiguousarray(entries, np.int64)
+    _read_codes(data, np.ascontiguousarray(offsets), picked, ors, sums, counts, bad.view(np.uint8))
+    return ors, sums, counts, bad
+
+
+def _no_cards(n: int) -> Masks:
+    """:data:`Masks` of ``n`` entries that hold no card."""
+    return np.zeros(n, np.int64), np.zeros(n, np.int64), np.zeros(n, np.int64), np.zeros(n, bool)
+
+
+def _per_entry(card: np.ndarray[Any, Any], bad: np.ndarray[Any, Any],
+               lengths: np.ndarray[Any, Any]) -> Masks:  # fmt: skip
+    """:data:`Masks` from each token's card (its index in DECK) and whether it is none, and how
+    many tokens each entry holds."""
+    unknown = np.zeros(len(lengths), bool)
+    bits = _BIT[np.maximum(card, 0)]  # int64: every mask fits in 52 bits
+    if bad.any():  # (whose tokens are bad: found by their place among the entries'; no bits)
+        unknown[np.searchsorted(np.cumsum(lengths), np.flatnonzero(bad), "right")] = True
+        bits[bad] = 0
+    ors = _sum_per_list(bits, lengths, np.bitwise_or)
+    return ors, _sum_per_list(bits, lengths, np.add), lengths, unknown
+
+
+def _masks_by_numpy(data: np.ndarray[Any, Any], offsets: np.ndarray[Any, Any]) -> Masks:
+    """What ``codes.c`` reads, read by numpy a pass at a time (where the C reader was not built,
+    or the engine runs from source)."""
+    data = data[offsets[0] : offsets[-1]]
     offsets = offsets - offsets[0]
     size_of_data = len(data)
     # Tokens are runs of non-spaces within one entry: a token opens after a space or where an
@@ -951,12 +991,7 @@ def _cards(array: pa.Array) -> Looked | None:
     good = np.where(head == ord("1"), last - first == 2, last - first == 1) & (card >= 0)
     tens = np.flatnonzero(good & (head == ord("1")))
     good[tens] = data[first[tens] + 1] == ord("0")
-    unknown = np.zeros(n, bool)
-    if not good.all():  # (whose tokens are bad: found by their place among the entries')
-        ends = np.cumsum(lengths)
-        unknown[np.searchsorted(ends, np.flatnonzero(~good), "right")] = True
-        card[~good] = 0
-    return card, lengths, unknown
+    return _per_entry(card.astype(np.int64), ~good, lengths)
 
 
 _PAIR = np.full(1 << 16, -1, np.int8)
@@ -1037,18 +1072,23 @@ def _score_group(
     if not m:
         return np.zeros(0, bool)
     starts = players.offsets.to_numpy(zero_copy_only=False)[rows_of]
-    if (np.diff(starts) == 4).all():  # (the players of these rows side by side: no copy)
-        members = players.values.slice(int(starts[0]), 4 * m)
-    else:
-        at = (starts[:, None] + np.arange(4)).ravel()  # each player's place
-        members = players.values.take(pa.array(at))
+    # these rows' players, read in place (nothing copied): ``at`` each one's place
+    low = int(starts.min())
+    members = players.values.slice(low, int(starts.max()) + 4 - low)
+    at = (starts[:, None] - low + np.arange(4)).ravel()
+    side_by_side = bool((np.diff(starts) == 4).all())
+
+    def pick(column: pa.Array) -> pa.Array:
+        """The column's entries of these rows' players."""
+        return column.slice(0, 4 * m) if side_by_side else column.take(pa.array(at))
+
     # a null player (its fields may still hold data behind it) is the row path's to refuse
     ok: np.ndarray[Any, Any] = np.ones(m, bool)
     if members.null_count:
-        ok &= members.is_valid().to_numpy(zero_copy_only=False).reshape(m, 4).all(axis=1)
+        valid = members.is_valid().to_numpy(zero_copy_only=False)
+        ok &= valid[at].reshape(m, 4).all(axis=1)
 
-    names = members.field("name")
-    name_codes = pc.dictionary_encode(names)
+    name_codes = pc.dictionary_encode(pick(members.field("name")))
     known = name_codes.dictionary.to_pylist()
     plain = compiled_rules(variant)._plain  # (the engine's own check, each name once)
     fine = np.array([plain(x) is not None for x in known] + [False])
@@ -1057,12 +1097,11 @@ def _score_group(
     ok &= fine[per_hand].all(axis=1)
     ok &= four_different(per_hand[:, 0], per_hand[:, 1], per_hand[:, 2], per_hand[:, 3])
 
-    looked = _cards(members.field("captured"))
+    looked = _cards(members.field("captured"), at)
     if looked is None:
         return np.zeros(m, bool)
-    index, lengths, unknown = looked
-    bits = _BIT[index]  # int64: every mask fits in 52 bits
-    ors = _sum_per_list(bits, lengths, np.bitwise_or).reshape(m, 4)
+    ors, sums, lengths, unknown = looked
+    ors = ors.reshape(m, 4)
     ok &= ~unknown.reshape(m, 4).any(axis=1)
     hand_or = np.bitwise_or.reduce(ors, axis=1)
     counted = lengths.reshape(m, 4).sum(axis=1)
@@ -1074,14 +1113,14 @@ def _score_group(
         # copies (``twice``) where no card is there three times. A hand's sum says so: a third
         # copy carries a bit, so its bits then number fewer than the cards left over. (Past
         # 128 cards, where a sum might wrap, 64-bit masks hold too few bits to pass.)
-        twice = _sum_per_list(bits, lengths, np.add).reshape(m, 4) - ors
+        twice = sums.reshape(m, 4) - ors
         hand_twice = (ors + twice).sum(axis=1) - hand_or
         ok &= _bit_count(hand_or) + _bit_count(hand_twice) == counted
     ok &= every_scoring_card(hand_or, hand_twice, variant.decks)
 
     rules = compiled_rules(variant)
     fields = {members.type.field(k).name for k in range(members.type.num_fields)}
-    shown = _exposures(members, fields, rules, m)
+    shown = _exposures(members, at, fields, rules)
     if shown is None:
         return np.zeros(m, bool)
     keys, fine_shown = shown
@@ -1159,56 +1198,48 @@ def _through_door(
 
 
 def _exposures(
-    members: pa.Array, fields: set[str], rules: CompiledRules, m: int
+    members: pa.Array, at: np.ndarray[Any, Any], fields: set[str], rules: CompiledRules
 ) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]] | None:
     """Each player's exposure key, and which hands' exposures are valid.
+
+    The players are ``members`` at ``at``, four a hand.
 
     ``exposed`` adds a COPY_KEY per card and ``first_exposed`` a FIRST_KEY, as the engine keys
     them. Of the ``m`` hands, the valid ones hold only exposures core/hand.py passes (each
     special card exposed at most once a deck, a 首明 counted as its copy; at most one 首明 a
     player, and only where the rules allow it). None for columns of another type.
     """
+    m = len(at) // 4
     keys = np.zeros(m * 4, np.int64)
     fine = np.ones(m, bool)
     copies = np.zeros((4, m), np.int64)  # each special card's exposures in each hand
     for field, key_of in (("exposed", COPY_KEY), ("first_exposed", FIRST_KEY)):
-        if field not in fields or not _any(members.field(field)):
+        if field not in fields or not _any(column := members.field(field)):
             continue
-        looked = _cards_of_some(members.field(field))
+        # Most players expose nothing: only the entries given are read.
+        given = np.flatnonzero(column.is_valid().to_numpy(zero_copy_only=False)[at])
+        looked = _cards(column, at[given])
         if looked is None:
             return None
-        cards, lengths, strange = looked
-        special = _SPECIAL_OF[cards]
-        strange[np.repeat(np.arange(len(lengths)), lengths)[special < 0]] = True
-        fine &= ~strange.reshape(m, 4).any(axis=1)
-        owner = np.repeat(np.arange(len(lengths)) // 4, lengths)
-        for k in range(4):
-            copies[k] += np.bincount(owner[special == k], minlength=m)
+        ors, sums, counts, strange = looked
+        twice = sums - ors  # (as the cards captured: a card a third time shows in the count)
+        strange |= (ors & ~_SPECIALS != 0) | (_bit_count(ors) + _bit_count(twice) != counts)
         if field == "first_exposed":
-            within = firsts_within(lengths, rules.first_allowed)
-            fine &= within.reshape(m, 4).all(axis=1)
-        keys += _sum_per_list(np.asarray(key_of, np.int64)[np.maximum(special, 0)], lengths,
-                              np.add)  # fmt: skip
+            strange |= ~firsts_within(counts, rules.first_allowed)
+        hand = given // 4
+        fine[hand[strange]] = False
+        for k, bit in enumerate(_SPECIAL_BITS):
+            held = (ors & bit != 0).astype(np.int64) + (twice & bit != 0)
+            copies[k] += np.bincount(hand, held, m).astype(np.int64)
+            keys[given] += held * key_of[k]
     for k in range(4):
         fine &= exposures_within(copies[k], rules.decks, rules.exposable[k])
     return keys, fine
 
 
-def _cards_of_some(column: pa.Array) -> Looked | None:
-    """:func:`_cards` of a mostly null column: only the other entries are read.
-
-    Most players expose nothing. Each entry's count and mark is put back in its place.
-    """
-    if column.null_count <= len(column) // 2:
-        return _cards(column)
-    held = np.flatnonzero(column.is_valid().to_numpy(zero_copy_only=False))
-    looked = _cards(column.take(pa.array(held)))
-    if looked is None:
-        return None
-    lengths = np.zeros(len(column), np.int64)
-    strange = np.zeros(len(column), bool)
-    lengths[held], strange[held] = looked[1], looked[2]
-    return looked[0], lengths, strange
+_SPECIAL_BITS = [1 << DECK.index(card) for card in SPECIAL_CARDS]
+"""Each special card's bit (Q♠ J♦ 10♣ A♥, the order of an exposure key's fields)."""
+_SPECIALS = sum(_SPECIAL_BITS)
 
 
 def _sides_of(

@@ -16,6 +16,10 @@ import zlib
 
 COMPILED = ("bits", "hand", "engine")
 """The modules mypyc compiles (``setup.py``), in the order they import each other."""
+NATIVE = ("_codes",)
+"""The C module ``setup.py`` builds beside them (``codes.c``): the column path's reader of
+card-code texts. It has no Python twin to run; while the engine runs from source the column path
+reads the same masks with numpy, and an edited ``codes.c`` makes the engine run so too."""
 HOT_PATHS = ("batch.lines", "render.lines")
 """The modules outside the core that mypyc compiles too (``setup.py``): a JSON Lines batch's
 loop and its lines, which call the engine directly. Their packages run them from source whenever

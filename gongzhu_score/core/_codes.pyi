@@ -1,0 +1,7 @@
+"""The column path's reader of card-code texts, in C (``codes.c``; built by ``setup.py``)."""
+
+from typing import Any
+
+def read_codes(
+    data: Any, offsets: Any, entries: Any, ors: Any, sums: Any, counts: Any, bad: Any
+) -> None: ...
