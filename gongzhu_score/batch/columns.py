@@ -1030,6 +1030,33 @@ def _any(column: pa.Array) -> bool:
     return bool(column.null_count < len(column))
 
 
+def _all_four(flags: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
+    """Whether each hand's four flags (``flags``: four a hand, in a row) are all set.
+
+    Each hand's four bytes read as one number: ten times as fast as numpy's ``all(axis=1)``.
+    """
+    four: np.ndarray[Any, Any] = (
+        np.ascontiguousarray(flags, bool).reshape(-1).view(np.uint32) == 0x01010101
+    )
+    return four
+
+
+def _any_four(flags: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
+    """Whether any of each hand's four flags is set (as :func:`_all_four`)."""
+    four: np.ndarray[Any, Any] = np.ascontiguousarray(flags, bool).reshape(-1).view(np.uint32) != 0
+    return four
+
+
+def _four(values: np.ndarray[Any, Any], op: Any) -> np.ndarray[Any, Any]:
+    """``op`` (``np.add``, ``np.bitwise_or``) over each hand's four values, four a hand in a row
+    (or a row of four a hand), column by column: numpy reduces a short axis slowly."""
+    by_seat = values.reshape(-1, 4)
+    out: np.ndarray[Any, Any] = op(
+        op(by_seat[:, 0], by_seat[:, 1]), op(by_seat[:, 2], by_seat[:, 3])
+    )
+    return out
+
+
 def _bit_count(masks: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
     """How many bits each mask has set."""
     if hasattr(np, "bitwise_count"):  # numpy ≥ 2
@@ -1086,7 +1113,7 @@ def _score_group(
     ok: np.ndarray[Any, Any] = np.ones(m, bool)
     if members.null_count:
         valid = members.is_valid().to_numpy(zero_copy_only=False)
-        ok &= valid[at].reshape(m, 4).all(axis=1)
+        ok &= _all_four(valid[at])
 
     name_codes = pc.dictionary_encode(pick(members.field("name")))
     known = name_codes.dictionary.to_pylist()
@@ -1094,7 +1121,7 @@ def _score_group(
     fine = np.array([plain(x) is not None for x in known] + [False])
     idx = _numbers(name_codes.indices, len(known))
     per_hand = idx.reshape(m, 4)
-    ok &= fine[per_hand].all(axis=1)
+    ok &= _all_four(fine[idx])
     ok &= four_different(per_hand[:, 0], per_hand[:, 1], per_hand[:, 2], per_hand[:, 3])
 
     looked = _cards(members.field("captured"), at)
@@ -1102,9 +1129,9 @@ def _score_group(
         return np.zeros(m, bool)
     ors, sums, lengths, unknown = looked
     ors = ors.reshape(m, 4)
-    ok &= ~unknown.reshape(m, 4).any(axis=1)
-    hand_or = np.bitwise_or.reduce(ors, axis=1)
-    counted = lengths.reshape(m, 4).sum(axis=1)
+    ok &= ~_any_four(unknown)
+    hand_or = _four(ors, np.bitwise_or)
+    counted = _four(lengths, np.add)
     twice, hand_twice = ors, 0  # (one deck: no second copies; ``twice`` is not read)
     if variant.decks == 1:  # no card twice, in one list or two: as many cards as bits
         ok &= _bit_count(hand_or) == counted
@@ -1114,7 +1141,7 @@ def _score_group(
         # copy carries a bit, so its bits then number fewer than the cards left over. (Past
         # 128 cards, where a sum might wrap, 64-bit masks hold too few bits to pass.)
         twice = sums.reshape(m, 4) - ors
-        hand_twice = (ors + twice).sum(axis=1) - hand_or
+        hand_twice = _four(ors + twice, np.add) - hand_or
         ok &= _bit_count(hand_or) + _bit_count(hand_twice) == counted
     ok &= every_scoring_card(hand_or, hand_twice, variant.decks)
 
@@ -1130,9 +1157,9 @@ def _score_group(
     if variant.decks > 1:
         return _through_door(rules, norm, ok, known, per_hand, ors, twice, keys, rows, rows_of)
     sel = np.flatnonzero(ok)
-    raws = _raws_of(variant, rules).look_up(keys.reshape(m, 4).sum(axis=1)[sel],
+    raws = _raws_of(variant, rules).look_up(_four(keys, np.add)[sel],
                                             scoring_set(ors[sel]))  # fmt: skip
-    large = (raws == _TOO_LARGE).any(axis=1)
+    large = _any_four(raws == _TOO_LARGE)
     if large.any():  # (numbers this large: the row path, which says if they are too large)
         ok[sel[large]] = False
         sel, raws = sel[~large], raws[~large]
@@ -1228,18 +1255,20 @@ def _exposures(
             strange |= ~firsts_within(counts, rules.first_allowed)
         hand = given // 4
         fine[hand[strange]] = False
-        for k, bit in enumerate(_SPECIAL_BITS):
-            held = (ors & bit != 0).astype(np.int64) + (twice & bit != 0)
-            copies[k] += np.bincount(hand, held, m).astype(np.int64)
-            keys[given] += held * key_of[k]
+        # each special card's copies (0 to 2) in a byte of its own, summed per hand at once
+        held = [(ors >> p & 1) + (twice >> p & 1) for p in _SPECIAL_PLACES]
+        keys[given] += sum(h * key for h, key in zip(held, key_of, strict=True))
+        packed = np.bincount(hand, held[0] | held[1] << 8 | held[2] << 16 | held[3] << 24, m)
+        for k in range(4):  # (a hand's four players: at most 8 copies, and a float holds these)
+            copies[k] += packed.astype(np.int64) >> 8 * k & 255
     for k in range(4):
         fine &= exposures_within(copies[k], rules.decks, rules.exposable[k])
     return keys, fine
 
 
-_SPECIAL_BITS = [1 << DECK.index(card) for card in SPECIAL_CARDS]
+_SPECIAL_PLACES = [DECK.index(card) for card in SPECIAL_CARDS]
 """Each special card's bit (Q♠ J♦ 10♣ A♥, the order of an exposure key's fields)."""
-_SPECIALS = sum(_SPECIAL_BITS)
+_SPECIALS = sum(1 << p for p in _SPECIAL_PLACES)
 
 
 def _sides_of(
@@ -1445,7 +1474,7 @@ def _finals(raws: np.ndarray[Any, Any], norm: Normalization, exact: bool) -> np.
                 got.append(float(final) if exact else int(final))
         few: np.ndarray[Any, Any] = np.array(got, kind).reshape(raws.shape)
         return few
-    totals = np.repeat(raws.sum(axis=1), 4)
+    totals = np.repeat(_four(raws, np.add), 4)
     flat = raws.ravel()
     low_raw, low_total = int(flat.min()), int(totals.min())
     raw_values, raw_at = _unique(flat - low_raw)

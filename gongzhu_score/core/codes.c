@@ -19,36 +19,38 @@
  * SUIT_OF_BYTE; the tests compare the masks with the engine's. */
 static signed char RANK[256], SUIT[256];
 
-/* One entry's tokens (runs of bytes other than a space) read into its masks. */
+/* One entry's tokens (runs of bytes other than a space) read into its masks. A code is looked
+ * for where each token starts (a rank byte and a suit byte, or "10" and a suit byte, then a
+ * space or the end); anything else is a token of its own, run to its end and marked. */
 static void read_entry(const unsigned char *d, int64_t start, int64_t end, int64_t *ors,
                        int64_t *sums, int64_t *counts, unsigned char *bad) {
     int64_t or_ = 0, sum = 0, count = 0;
     unsigned char wrong = 0;
     int64_t i = start;
     while (i < end) {
-        if (d[i] == ' ') {
+        unsigned char c = d[i];
+        if (c == ' ') {
             i++;
             continue;
         }
-        int64_t first = i;
+        count++;
+        int rank = RANK[c], width = 2, place = rank;
+        if (rank == -2) { /* "10": three bytes, a "0" in the middle */
+            width = 3;
+            place = (i + 1 < end && d[i + 1] == '0') ? 8 : -1;
+        }
+        int64_t after = i + width; /* the byte after the code: a space, or the end */
+        int suit = after <= end ? SUIT[d[after - 1]] : -1;
+        if (place >= 0 && suit >= 0 && (after == end || d[after] == ' ')) {
+            int64_t bit = (int64_t)1 << (suit + place);
+            or_ |= bit;
+            sum += bit;
+            i = after;
+            continue;
+        }
+        wrong = 1;
         while (i < end && d[i] != ' ')
             i++;
-        int64_t length = i - first;
-        int rank = RANK[d[first]];
-        int place = -1;
-        if (rank == -2) /* "10": three bytes, a "0" in the middle */
-            place = (length == 3 && d[first + 1] == '0') ? 8 : -1;
-        else if (rank >= 0 && length == 2)
-            place = rank;
-        int suit = SUIT[d[i - 1]];
-        count++;
-        if (place < 0 || suit < 0) {
-            wrong = 1;
-            continue;
-        }
-        int64_t bit = (int64_t)1 << (suit + place);
-        or_ |= bit;
-        sum += bit;
     }
     *ors = or_;
     *sums = sum;
