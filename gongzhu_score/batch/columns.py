@@ -840,13 +840,36 @@ def _column_path(rb: pa.RecordBatch, batch: Batch, rows: _Rows) -> np.ndarray[An
     if "name" not in fields or "captured" not in fields or fields - _PLAYER_FIELDS:
         return taken
     four = _lengths(players) == 4
+    seated: _Names | None = None
     for (variant, teams), group in _groups(rb, batch, four):
         scorer = batch.scorer({"variant": variant, "teams": teams} if teams else
                               {"variant": variant})  # fmt: skip
-        norm = scorer.normalization
-        done = _score_group(players, group, scorer.variant, norm, rows)
+        seated = seated or _Names.of(players, scorer.engine)
+        done = _score_group(players, group, scorer.variant, scorer.normalization, rows, seated)
         taken[group[done]] = True
     return taken
+
+
+@dataclass(frozen=True)
+class _Names:
+    """A batch's players' names, each distinct name checked once for all its groups."""
+
+    base: int
+    """Where the batch's first player is among the players' entries."""
+    codes: np.ndarray[Any, Any]
+    """Each player's name's number (its place in ``known``; a null: ``len(known)``)."""
+    known: list[str]
+    plain: np.ndarray[Any, Any]
+    """Whether each number's name is a plain name (the engine's own check); a null's is not."""
+
+    @classmethod
+    def of(cls, players: pa.Array, rules: CompiledRules) -> _Names:
+        offsets = players.offsets.to_numpy(zero_copy_only=False)
+        base, top = int(offsets[0]), int(offsets[-1])
+        encoded = pc.dictionary_encode(players.values.field("name").slice(base, top - base))
+        known = encoded.dictionary.to_pylist()
+        plain = np.array([rules._plain(x) is not None for x in known] + [False])
+        return cls(base, _numbers(encoded.indices, len(known)), known, plain)
 
 
 def _groups(
@@ -1090,10 +1113,11 @@ def _score_group(
     variant: Variant,
     norm: Normalization,
     rows: _Rows,
+    names: _Names,
 ) -> np.ndarray[Any, Any]:
     """Score the rows ``rows_of`` by columns; return which it scored.
 
-    Each row has four players; the others go the row path.
+    Each row has four players; the others go the row path. ``names`` are the batch's.
     """
     m = len(rows_of)
     if not m:
@@ -1103,25 +1127,15 @@ def _score_group(
     low = int(starts.min())
     members = players.values.slice(low, int(starts.max()) + 4 - low)
     at = (starts[:, None] - low + np.arange(4)).ravel()
-    side_by_side = bool((np.diff(starts) == 4).all())
-
-    def pick(column: pa.Array) -> pa.Array:
-        """The column's entries of these rows' players."""
-        return column.slice(0, 4 * m) if side_by_side else column.take(pa.array(at))
-
     # a null player (its fields may still hold data behind it) is the row path's to refuse
     ok: np.ndarray[Any, Any] = np.ones(m, bool)
     if members.null_count:
         valid = members.is_valid().to_numpy(zero_copy_only=False)
         ok &= _all_four(valid[at])
 
-    name_codes = pc.dictionary_encode(pick(members.field("name")))
-    known = name_codes.dictionary.to_pylist()
-    plain = compiled_rules(variant)._plain  # (the engine's own check, each name once)
-    fine = np.array([plain(x) is not None for x in known] + [False])
-    idx = _numbers(name_codes.indices, len(known))
+    idx = names.codes[at + (low - names.base)]
     per_hand = idx.reshape(m, 4)
-    ok &= _all_four(fine[idx])
+    ok &= _all_four(names.plain[idx])
     ok &= four_different(per_hand[:, 0], per_hand[:, 1], per_hand[:, 2], per_hand[:, 3])
 
     looked = _cards(members.field("captured"), at)
@@ -1155,7 +1169,8 @@ def _score_group(
     if not ok.any():
         return ok
     if variant.decks > 1:
-        return _through_door(rules, norm, ok, known, per_hand, ors, twice, keys, rows, rows_of)
+        return _through_door(rules, norm, ok, names.known, per_hand, ors, twice, keys, rows,
+                             rows_of)  # fmt: skip
     sel = np.flatnonzero(ok)
     raws = _raws_of(variant, rules).look_up(_four(keys, np.add)[sel],
                                             scoring_set(ors[sel]))  # fmt: skip
