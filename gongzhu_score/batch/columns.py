@@ -1303,17 +1303,28 @@ def _sides_of(
     for seat in range(4):
         code |= took[:, seat] << (2 * seat) | keys[:, seat] << (8 + KEY_WIDTH * 4 * seat)
     unique, first, which = np.unique(code, return_index=True, return_inverse=True)
+    kept = _SIDES.get(norm)
+    if kept is None:
+        kept = keep(_SIDES, norm, {}, _KEEP_RAWS)
     out = np.zeros(len(unique), np.int64)
-    for u, at in enumerate(first.tolist()):
-        try:
-            sides = team_sides(norm, ("", "", "", ""), [int(x) for x in ors[at]], [0] * 4,
-                               [int(x) for x in keys[at]])  # fmt: skip
-        except GongzhuError:
-            out[u] = -1
-            continue
-        out[u] = sum(side << seat for seat, side in enumerate(sides or (0, 0, 0, 0)))
+    for u, (value, at) in enumerate(zip(unique.tolist(), first.tolist(), strict=True)):
+        found = kept.get(value)
+        if found is None:
+            try:
+                sides = team_sides(norm, ("", "", "", ""), [int(x) for x in ors[at]], [0] * 4,
+                                   [int(x) for x in keys[at]])  # fmt: skip
+                found = sum(side << seat for seat, side in enumerate(sides or (0, 0, 0, 0)))
+            except GongzhuError:
+                found = -1
+            if len(kept) < _KEEP_FINALS:
+                kept[value] = found
+        out[u] = found
     got: np.ndarray[Any, Any] = out[which.ravel()]
     return got
+
+
+_SIDES: dict[Normalization, dict[int, int]] = {}
+"""Team play: each hand's code of sides (-1: refused) by its input's code, by the options."""
 
 
 _SEATS = [tuple(code >> seat & 1 for seat in range(4)) for code in range(16)]
