@@ -1510,31 +1510,78 @@ def _finals(raws: np.ndarray[Any, Any], norm: Normalization, exact: bool) -> np.
     r, t = np.divmod(unique, len(total_values))
     raw = raw_values[r] + low_raw
     total = total_values[t] + low_total
-    values = _kept_finals(norm, list(zip(raw.tolist(), total.tolist(), strict=True)))
-    out = np.array([float(v) for v in values] if exact else [int(v) for v in values],
-                   np.float64 if exact else np.int64)  # fmt: skip
+    if max(-low_raw, -low_total, int(raw.max()), int(total.max())) < _HALF:
+        out = _kept_finals(norm, exact).look_up(raw, total)
+    else:  # (numbers this large are not kept)
+        out = _asked_finals(norm, exact, raw, total)
     finals: np.ndarray[Any, Any] = out[which.ravel()].reshape(raws.shape)
     return finals
 
 
+def _asked_finals(norm: Normalization, exact: bool, raw: np.ndarray[Any, Any],
+                  total: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:  # fmt: skip
+    """The engine's final of each (raw, hand total), asked of it."""
+    pairs = [(r, t - r, 0, 0) for r, t in zip(raw.tolist(), total.tolist(), strict=True)]
+    values = [finals[0] for finals in normalize_each(pairs, norm)]
+    return np.array([float(v) for v in values] if exact else [int(v) for v in values],
+                    np.float64 if exact else np.int64)  # fmt: skip
+
+
+class _Finals:
+    """Individual play's finals under one set of options, by (raw, hand total), kept per process.
+
+    Each pair is asked of the engine the first time a table holds it; the pairs met are kept as
+    sorted numbers (``raw · 2³² + total + 2³¹``), so a later table's are found by numpy alone.
+    """
+
+    def __init__(self, norm: Normalization, exact: bool) -> None:
+        self.norm, self.exact = norm, exact
+        kind = np.float64 if exact else np.int64
+        self.table = np.zeros(0, np.int64), np.zeros(0, kind)
+        """The pairs' numbers, sorted, and their finals: one value, replaced whole (threads
+        read it as they find it)."""
+
+    def look_up(self, raw: np.ndarray[Any, Any], total: np.ndarray[Any, Any]
+                ) -> np.ndarray[Any, Any]:  # fmt: skip
+        """The final of each of these distinct pairs (each number within ±2³¹)."""
+        codes = raw * (2 * _HALF) + (total + _HALF)
+        known, values = self.table
+        at = np.minimum(np.searchsorted(known, codes), max(len(known) - 1, 0))
+        found = known[at] == codes if len(known) else np.zeros(len(codes), bool)
+        if found.all():
+            out: np.ndarray[Any, Any] = values[at]
+            return out
+        new = ~found
+        asked = _asked_finals(self.norm, self.exact, raw[new], total[new])
+        out = np.empty(len(codes), values.dtype)
+        out[found] = values[at[found]]
+        out[new] = asked
+        if len(known) + len(asked) <= _KEEP_FINALS:  # (beyond: asked again when met)
+            merged = np.concatenate((known, codes[new]))
+            order = np.argsort(merged, kind="stable")
+            self.table = merged[order], np.concatenate((values, asked))[order]
+        return out
+
+
+_HALF = 1 << 31
+_FINALS: dict[tuple[Normalization, bool], _Finals] = {}
+"""Individual play: the finals kept, by the options (and whether they are exact)."""
+
+
+def _kept_finals(norm: Normalization, exact: bool) -> _Finals:
+    """The finals kept for ``norm``."""
+    found = _FINALS.get((norm, exact))
+    if found is None:
+        found = keep(_FINALS, (norm, exact), _Finals(norm, exact), _KEEP_RAWS)
+    return found
+
+
 Kept = dict[Normalization, dict[tuple[int, ...], Any]]
-_FINALS: Kept = {}
-"""Individual play: the final of each (raw, hand total) met, by the options."""
 _TEAM_FINALS: Kept = {}
 """Team play: the finals of each (four raws, code of sides) met, by the options."""
 _KEEP_FINALS = 100_000
 """The most inputs whose finals are kept for the process for one set of options (about 20 MB:
 realistic hands meet a few tens of thousands); the last 8 sets of options kept."""
-
-
-def _kept_finals(norm: Normalization, pairs: list[tuple[int, ...]]) -> list[Any]:
-    """The engine's final for each (raw, hand total) under ``norm``."""
-
-    def ask(new: list[tuple[int, ...]]) -> list[Any]:
-        asked = normalize_each([(raw, total - raw, 0, 0) for raw, total in new], norm)
-        return [finals[0] for finals in asked]
-
-    return _kept(_FINALS, norm, pairs, ask)
 
 
 def _kept(
