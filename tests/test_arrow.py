@@ -484,3 +484,20 @@ def test_a_file_that_is_no_parquet_is_refused(tmp_path: Path) -> None:
     assert "\n" not in message
     assert not (tmp_path / "o.parquet").exists()
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".o.parquet")]
+
+
+def test_validity_bits_read_as_arrow_reads_them() -> None:
+    """The column path unpacks a column's validity bits itself: the same as ``is_valid``, for
+    text and structs, their fields, sliced anywhere."""
+    from gongzhu_score.batch.columns import _valid
+
+    rng = random.Random(31)
+    for _ in range(300):
+        n = rng.randint(0, 200)
+        text = pa.array([None if rng.random() < 0.3 else "QS" for _ in range(n)], pa.string())
+        mask = pa.array([rng.random() < 0.2 for _ in range(n)], pa.bool_())
+        start = rng.randint(0, n)
+        length = rng.randint(0, n - start)
+        players = pa.StructArray.from_arrays([text], ["exposed"], mask=mask).slice(start, length)
+        for column in (text.slice(start, length), players, players.field("exposed")):
+            assert _valid(column).tolist() == column.is_valid().to_pylist()

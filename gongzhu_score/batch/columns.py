@@ -1053,6 +1053,17 @@ def _any(column: pa.Array) -> bool:
     return bool(column.null_count < len(column))
 
 
+def _valid(column: pa.Array) -> np.ndarray[Any, Any]:
+    """Which entries of ``column`` are not null, its validity bits unpacked by numpy (Arrow's
+    ``is_valid`` makes an array of them first)."""
+    bits = column.buffers()[0]
+    if bits is None:
+        return np.ones(len(column), bool)
+    unpacked = np.unpackbits(np.frombuffer(bits, np.uint8), bitorder="little")
+    valid: np.ndarray[Any, Any] = unpacked[column.offset : column.offset + len(column)].view(bool)
+    return valid
+
+
 def _all_four(flags: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
     """Whether each hand's four flags (``flags``: four a hand, in a row) are all set.
 
@@ -1130,7 +1141,7 @@ def _score_group(
     # a null player (its fields may still hold data behind it) is the row path's to refuse
     ok: np.ndarray[Any, Any] = np.ones(m, bool)
     if members.null_count:
-        valid = members.is_valid().to_numpy(zero_copy_only=False)
+        valid = _valid(members)
         ok &= _all_four(valid[at])
 
     idx = names.codes[at + (low - names.base)]
@@ -1259,7 +1270,7 @@ def _exposures(
         if field not in fields or not _any(column := members.field(field)):
             continue
         # Most players expose nothing: only the entries given are read.
-        given = np.flatnonzero(column.is_valid().to_numpy(zero_copy_only=False)[at])
+        given = np.flatnonzero(_valid(column)[at]) if column.null_count else np.arange(len(at))
         looked = _cards(column, at[given])
         if looked is None:
             return None
@@ -1274,8 +1285,9 @@ def _exposures(
         held = [(ors >> p & 1) + (twice >> p & 1) for p in _SPECIAL_PLACES]
         keys[given] += sum(h * key for h, key in zip(held, key_of, strict=True))
         packed = np.bincount(hand, held[0] | held[1] << 8 | held[2] << 16 | held[3] << 24, m)
-        for k in range(4):  # (a hand's four players: at most 8 copies, and a float holds these)
-            copies[k] += packed.astype(np.int64) >> 8 * k & 255
+        by_card = packed.astype(np.int64)  # (a hand's players: at most 8 copies of a card)
+        for k in range(4):
+            copies[k] += by_card >> 8 * k & 255
     for k in range(4):
         fine &= exposures_within(copies[k], rules.decks, rules.exposable[k])
     return keys, fine
