@@ -45,7 +45,7 @@ static void read_entry(const unsigned char *d, int64_t start, int64_t end, int64
             int64_t bit = (int64_t)1 << (suit + place);
             or_ |= bit;
             sum += bit;
-            i = after;
+            i = after + 1; /* past the space after it (or the end) */
             continue;
         }
         wrong = 1;
