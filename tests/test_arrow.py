@@ -501,3 +501,11 @@ def test_validity_bits_read_as_arrow_reads_them() -> None:
         players = pa.StructArray.from_arrays([text], ["exposed"], mask=mask).slice(start, length)
         for column in (text.slice(start, length), players, players.field("exposed")):
             assert _valid(column).tolist() == column.is_valid().to_pylist()
+
+
+def test_both_readers_agree_where_a_long_entry_s_sum_wraps() -> None:
+    """Thousands of copies of a card: the added-up bits wrap past 64 bits, the same in C as in
+    numpy (and such a hand is refused either way: its cards outnumber its bits)."""
+    entries = [" ".join(["AC"] * 5000), " ".join(["2S"] * 70_000), "AC " * 3]
+    assert _masks_of(entries, "C") == _masks_of(entries, "numpy")
+    assert [bad for *_, bad in _masks_of(entries, "C")] == [False, False, False]

@@ -24,7 +24,8 @@ static signed char RANK[256], SUIT[256];
  * space or the end); anything else is a token of its own, run to its end and marked. */
 static void read_entry(const unsigned char *d, int64_t start, int64_t end, int64_t *ors,
                        int64_t *sums, int64_t *counts, unsigned char *bad) {
-    int64_t or_ = 0, sum = 0, count = 0;
+    int64_t or_ = 0, count = 0;
+    uint64_t sum = 0; /* (unsigned: a long entry's sum wraps, as numpy's does, never overflows) */
     unsigned char wrong = 0;
     int64_t i = start;
     while (i < end) {
@@ -44,7 +45,7 @@ static void read_entry(const unsigned char *d, int64_t start, int64_t end, int64
         if (place >= 0 && suit >= 0 && (after == end || d[after] == ' ')) {
             int64_t bit = (int64_t)1 << (suit + place);
             or_ |= bit;
-            sum += bit;
+            sum += (uint64_t)bit;
             i = after + 1; /* past the space after it (or the end) */
             continue;
         }
@@ -53,7 +54,7 @@ static void read_entry(const unsigned char *d, int64_t start, int64_t end, int64
             i++;
     }
     *ors = or_;
-    *sums = sum;
+    *sums = (int64_t)sum;
     *counts = count;
     *bad = wrong;
 }
