@@ -21,12 +21,11 @@ under each exposure state is asked of the engine's own
 holds it, and kept in numpy arrays that every later call reads as they are (:class:`_Raws`). An
 exposure state is the engine's exposure key (亮牌 and 首明 of one deck: 81 of them). The finals
 come from the engine's :func:`~gongzhu_score.core.engine.normalize_each`, once per distinct
-(raw, hand total) pair in individual play (a final depends on nothing else), once per distinct
-(four raws, sides) in team play, the sides from the engine's
-:func:`~gongzhu_score.core.engine.team_sides` once per distinct input it reads. Numpy only
-gathers and scatters numbers. Two decks have too many sets of cards for a table: their hands,
-read and checked the same way (each card's second copies too), are scored by the engine's
-many-hands door (:meth:`~gongzhu_score.core.engine.CompiledRules.score_many`) as arrays.
+(raw, hand total) pair in individual play (a final depends on nothing else). Numpy only
+gathers and scatters numbers. Two decks have too many sets of cards for a table, and in team
+play a hand's finals depend on its sides and all four raws: those hands, read and checked the
+same way (each card's second copies too), are scored by the engine's many-hands door
+(:meth:`~gongzhu_score.core.engine.CompiledRules.score_many`) as arrays.
 
 Hands the column path does not take go through the row engine in the same call, with the same
 results: any spelling other than the canonical codes, anything not plainly valid
@@ -75,7 +74,6 @@ from ..core.engine import (
     compiled_rules,
     normalize,
     normalize_each,
-    team_sides,
 )
 from ..core.hand import (
     every_scoring_card,
@@ -1059,8 +1057,10 @@ def _valid(column: pa.Array) -> np.ndarray[Any, Any]:
     bits = column.buffers()[0]
     if bits is None:
         return np.ones(len(column), bool)
-    unpacked = np.unpackbits(np.frombuffer(bits, np.uint8), bitorder="little")
-    valid: np.ndarray[Any, Any] = unpacked[column.offset : column.offset + len(column)].view(bool)
+    first, n = column.offset, len(column)  # (only the bytes of the column's own bits)
+    held = np.frombuffer(bits, np.uint8)[first // 8 : (first + n + 7) // 8]
+    unpacked = np.unpackbits(held, bitorder="little")
+    valid: np.ndarray[Any, Any] = unpacked[first % 8 : first % 8 + n].view(bool)
     return valid
 
 
@@ -1179,7 +1179,10 @@ def _score_group(
     ok &= fine_shown
     if not ok.any():
         return ok
-    if variant.decks > 1:
+    if variant.decks > 1 or norm.teams is not Teams.NONE:
+        # Two decks hold too many sets of cards for a table, and in team play a hand's finals
+        # depend on its sides and all four raws: both go through the engine's many-hands door.
+        twice = twice if variant.decks > 1 else np.zeros_like(ors)
         return _through_door(rules, norm, ok, names.known, per_hand, ors, twice, keys, rows,
                              rows_of)  # fmt: skip
     sel = np.flatnonzero(ok)
@@ -1191,14 +1194,7 @@ def _score_group(
         sel, raws = sel[~large], raws[~large]
         if not len(sel):
             return ok
-    exact = rows.finals.dtype == np.float64
-    if norm.teams is Teams.NONE:
-        finals = _finals(raws, norm, exact)
-    else:
-        sides = _sides_of(norm, ors[sel], keys.reshape(m, 4)[sel])
-        ok[sel[sides < 0]] = False  # (the engine refuses these sides: the row path says why)
-        sel, raws, sides = sel[sides >= 0], raws[sides >= 0], sides[sides >= 0]
-        finals = _team_finals(raws, sides, norm, exact)
+    finals = _finals(raws, norm, rows.finals.dtype == np.float64)
     rows.raws[rows_of[sel]] = raws
     rows.finals[rows_of[sel]] = finals
     rows.scored[rows_of[sel]] = True
@@ -1296,71 +1292,6 @@ def _exposures(
 _SPECIAL_PLACES = [DECK.index(card) for card in SPECIAL_CARDS]
 """Each special card's bit (Q♠ J♦ 10♣ A♥, the order of an exposure key's fields)."""
 _SPECIALS = sum(1 << p for p in _SPECIAL_PLACES)
-
-
-def _sides_of(
-    norm: Normalization, ors: np.ndarray[Any, Any], keys: np.ndarray[Any, Any]
-) -> np.ndarray[Any, Any]:
-    """Each hand's sides, as the engine's :func:`~gongzhu_score.core.engine.team_sides` gives
-    them.
-
-    A side code's bit i is seat i's side; -1 where the engine refuses them. The engine is asked
-    once per distinct input it reads (who took the pig or the sheep, who exposed what), of the
-    first hand with it.
-    """
-    if not len(ors):
-        return np.zeros(0, np.int64)
-    took = scoring_set(ors) >> 13 & 3  # (the pig and the sheep of scoring_set: bits 13, 14)
-    code = np.zeros(len(ors), np.int64)
-    for seat in range(4):
-        code |= took[:, seat] << (2 * seat) | keys[:, seat] << (8 + KEY_WIDTH * 4 * seat)
-    unique, first, which = np.unique(code, return_index=True, return_inverse=True)
-    kept = _SIDES.get(norm)
-    if kept is None:
-        kept = keep(_SIDES, norm, {}, _KEEP_RAWS)
-    out = np.zeros(len(unique), np.int64)
-    for u, (value, at) in enumerate(zip(unique.tolist(), first.tolist(), strict=True)):
-        found = kept.get(value)
-        if found is None:
-            try:
-                sides = team_sides(norm, ("", "", "", ""), [int(x) for x in ors[at]], [0] * 4,
-                                   [int(x) for x in keys[at]])  # fmt: skip
-                found = sum(side << seat for seat, side in enumerate(sides or (0, 0, 0, 0)))
-            except GongzhuError:
-                found = -1
-            if len(kept) < _KEEP_FINALS:
-                kept[value] = found
-        out[u] = found
-    got: np.ndarray[Any, Any] = out[which.ravel()]
-    return got
-
-
-_SIDES: dict[Normalization, dict[int, int]] = {}
-"""Team play: each hand's code of sides (-1: refused) by its input's code, by the options."""
-
-
-_SEATS = [tuple(code >> seat & 1 for seat in range(4)) for code in range(16)]
-"""Each seat's side for a code of sides (bit i: seat i's)."""
-
-
-def _team_finals(
-    raws: np.ndarray[Any, Any], sides: np.ndarray[Any, Any], norm: Normalization, exact: bool
-) -> np.ndarray[Any, Any]:
-    """The engine's team-play finals, asked once per distinct (four raws, sides)."""
-    kind = np.float64 if exact else np.int64
-    if not len(raws):
-        return np.zeros((0, 4), kind)
-    table = np.concatenate((raws, sides[:, None]), axis=1)
-    unique, which = np.unique(table, axis=0, return_inverse=True)
-
-    def ask(new: list[tuple[int, ...]]) -> list[Any]:
-        return normalize_each([x[:4] for x in new], norm, [_SEATS[x[4]] for x in new])
-
-    values = _kept(_TEAM_FINALS, norm, [tuple(x) for x in unique.tolist()], ask)
-    out: np.ndarray[Any, Any] = np.array(
-        [[float(f) for f in v] for v in values] if exact else values, kind
-    )[which.ravel()]
-    return out
 
 
 _ZEROS = [0, 0, 0, 0]
@@ -1576,6 +1507,9 @@ class _Finals:
 
 
 _HALF = 1 << 31
+_KEEP_FINALS = 100_000
+"""The most (raw, hand total) pairs whose finals are kept for the process for one set of options
+(1.6 MB; realistic hands meet a few tens of thousands); the last 8 sets of options kept."""
 _FINALS: dict[tuple[Normalization, bool], _Finals] = {}
 """Individual play: the finals kept, by the options (and whether they are exact)."""
 
@@ -1586,37 +1520,6 @@ def _kept_finals(norm: Normalization, exact: bool) -> _Finals:
     if found is None:
         found = keep(_FINALS, (norm, exact), _Finals(norm, exact), _KEEP_RAWS)
     return found
-
-
-Kept = dict[Normalization, dict[tuple[int, ...], Any]]
-_TEAM_FINALS: Kept = {}
-"""Team play: the finals of each (four raws, code of sides) met, by the options."""
-_KEEP_FINALS = 100_000
-"""The most inputs whose finals are kept for the process for one set of options (about 20 MB:
-realistic hands meet a few tens of thousands); the last 8 sets of options kept."""
-
-
-def _kept(
-    store: Kept,
-    norm: Normalization,
-    inputs: list[tuple[int, ...]],
-    ask: Callable[[list[tuple[int, ...]]], list[Any]],
-) -> list[Any]:
-    """The engine's answer to each of ``inputs`` (distinct), kept per process.
-
-    Each is asked of the engine (``ask``) once per process and kept in ``store`` for ``norm``,
-    as the raw scores are (:class:`_Raws`).
-    """
-    kept = store.get(norm)
-    if kept is None:
-        kept = keep(store, norm, {}, _KEEP_RAWS)
-    new = [x for x in inputs if x not in kept]
-    found: dict[tuple[int, ...], Any] = {}
-    if new:
-        found = dict(zip(new, ask(new), strict=True))
-        if len(kept) + len(found) <= _KEEP_FINALS:  # (beyond: asked again when met)
-            kept.update(found)
-    return [found[x] if x in found else kept[x] for x in inputs]
 
 
 # --- the results ---------------------------------------------------------------------------------

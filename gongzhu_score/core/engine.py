@@ -902,8 +902,7 @@ def team_sides(
     """Each seat's side (0 or 1) under ``norm``'s teams, as scoring works them out.
 
     The hand is its captures (masks held once, twice) and exposure keys (:mod:`.bits`); None for
-    individual play. It raises as scoring would (``names`` name the players). The column path
-    (:mod:`gongzhu_score.batch.columns`) asks it once per distinct input.
+    individual play. It raises as scoring would (``names`` name the players).
     """
     return _sides(_how(norm).teams, names, once, twice, shown)
 
