@@ -136,6 +136,28 @@ def jsonish(alphabet: st.SearchStrategy[str]) -> st.SearchStrategy[object]:
     )
 
 
+YAML_KEY = 1024
+"""The most characters YAML reads as a key written without "?" (as JSON writes every key): a
+longer one is refused as invalid YAML (PyYAML follows YAML 1.1 there)."""
+
+
+def keys(value: object) -> list[str]:
+    """Every key of every mapping in ``value``."""
+    if isinstance(value, list):
+        return [k for item in value for k in keys(item)]
+    if isinstance(value, dict):
+        return [*value, *(k for item in value.values() for k in keys(item))]
+    return []
+
+
+def test_a_key_past_yaml_s_limit_is_refused() -> None:
+    """A key over 1,024 characters (no name or field comes near it) is invalid YAML: a clear
+    error naming the place, never a crash."""
+    assert load_yaml('{"' + "x" * (YAML_KEY - 2) + '": 1}', "t") == {"x" * (YAML_KEY - 2): 1}
+    with pytest.raises(InputError, match=r"^t: line 1, column \d+: invalid YAML"):
+        load_yaml('{"' + "x" * YAML_KEY + '": 1}', "t")
+
+
 def depth(value: object) -> int:
     if isinstance(value, list):
         return 1 + max(map(depth, value), default=0)
@@ -154,6 +176,8 @@ def test_any_json_text_reads_the_same_as_yaml(case: tuple[object, str]) -> None:
     value, text = case
     if depth(value) > MAX_DEPTH:
         return  # (the depth guard's, tested above)
+    if any(len(json.dumps(key, ensure_ascii=text.isascii())) > YAML_KEY for key in keys(value)):
+        return  # (YAML's limit on a key's length: test_a_key_past_yaml_s_limit_is_refused)
     assert load_yaml(text, "t") == value
     [document] = load_documents(io.StringIO(text), keep_text=False, pairs=True)
     assert document == (1, value, None)
