@@ -509,3 +509,16 @@ def test_both_readers_agree_where_a_long_entry_s_sum_wraps() -> None:
     entries = [" ".join(["AC"] * 5000), " ".join(["2S"] * 70_000), "AC " * 3]
     assert _masks_of(entries, "C") == _masks_of(entries, "numpy")
     assert [bad for *_, bad in _masks_of(entries, "C")] == [False, False, False]
+
+
+@pytest.mark.parametrize("reader", READERS)
+def test_a_null_holds_no_cards_whatever_bytes_lie_behind_it(reader: str) -> None:
+    """Arrow lets a null entry's place hold bytes (another writer's, or a slice's); neither
+    reader reads them, whether the entries are read whole or picked."""
+    offsets = np.array([0, 2, 4, 6], np.int32).tobytes()
+    valid = np.packbits(np.array([0, 1, 0], np.uint8), bitorder="little").tobytes()
+    column = pa.StringArray.from_buffers(3, pa.py_buffer(offsets), pa.py_buffer(b"QS6HJD"),
+                                         pa.py_buffer(valid))  # fmt: skip
+    nothing, six = (0, 0, 0, False), (1 << 17, 1 << 17, 1, False)
+    assert _masks_of(column, reader) == [nothing, six, nothing]
+    assert _masks_of(column, reader, [2, 0, 1]) == [nothing, nothing, six]

@@ -949,8 +949,6 @@ def _cards(array: pa.Array, entries: np.ndarray[Any, Any] | None = None) -> Mask
         return _per_entry(_numbers(found, 0), bad, lengths)
     if not pa.types.is_string(array.type):
         return None
-    if array.null_count and entries is None:  # (nulls hold no cards)
-        array = pc.coalesce(array, _NO_TEXT)
     n = len(array)
     offsets = np.frombuffer(array.buffers()[1], np.int32)[array.offset : array.offset + n + 1]
     held = array.buffers()[2]
@@ -958,11 +956,17 @@ def _cards(array: pa.Array, entries: np.ndarray[Any, Any] | None = None) -> Mask
     if _read_codes is None:
         if entries is not None:
             return _cards(array.take(pa.array(entries)))
-        return _masks_by_numpy(data, offsets)
-    ors, sums, counts, bad = _no_cards(n if entries is None else len(entries))
-    picked = None if entries is None else np.ascontiguousarray(entries, np.int64)
-    _read_codes(data, np.ascontiguousarray(offsets), picked, ors, sums, counts, bad.view(np.uint8))
-    return ors, sums, counts, bad
+        masks = _masks_by_numpy(data, offsets)
+    else:
+        masks = _no_cards(n if entries is None else len(entries))
+        picked = None if entries is None else np.ascontiguousarray(entries, np.int64)
+        _read_codes(data, np.ascontiguousarray(offsets), picked, *masks[:3],
+                    masks[3].view(np.uint8))  # fmt: skip
+    if array.null_count:  # (a null holds no cards, whatever bytes its place has behind it)
+        null = ~_valid(array) if entries is None else ~_valid(array)[entries]
+        for part in masks:
+            part[null] = 0
+    return masks
 
 
 def _no_cards(n: int) -> Masks:
@@ -1025,7 +1029,6 @@ for _rank in range(256):
             _PAIR[_rank << 8 | _suit] = SUIT_OF_BYTE[_suit] + _place
 
 
-_NO_TEXT = pa.scalar("", pa.string())
 _BIT = np.array([1 << i for i in range(len(DECK))], np.int64)
 """Each card's bit (bit i: DECK[i])."""
 
@@ -1290,7 +1293,7 @@ def _exposures(
 
 
 _SPECIAL_PLACES = [DECK.index(card) for card in SPECIAL_CARDS]
-"""Each special card's bit (Q♠ J♦ 10♣ A♥, the order of an exposure key's fields)."""
+"""Each special card's place in a mask (Q♠ J♦ 10♣ A♥, the order of an exposure key's fields)."""
 _SPECIALS = sum(1 << p for p in _SPECIAL_PLACES)
 
 
