@@ -202,7 +202,8 @@ class _Tally:
         """
         if not _SCAN:
             return self.read_tokens(text.split())  # type: ignore[arg-type]
-        data = text.encode()  # (a byte of another character is in neither table: refused)
+        # (a byte of another character is in neither table: refused; a lone surrogate too)
+        data = text.encode("utf-8", "surrogatepass")
         ranks, suits = RANK_BYTES, SUIT_BYTES  # (RANK_OF_BYTE's and SUIT_OF_BYTE's, 2 more)
         i: i64 = 0
         end: i64 = len(data)
