@@ -17,12 +17,13 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
+from itertools import chain, islice
 from typing import TYPE_CHECKING, Any
 
 from .core.cards import decks_of, flag_of, not_a, path_of
-from .core.engine import CompiledRules, HandResult, Hands, compiled_rules
+from .core.engine import CompiledRules, HandResult, Hands, Scored, compiled_rules
 from .core.hand import CardsLike, Hand
-from .core.many import HandResults
+from .core.many import EnginePart, HandResults
 from .core.normalize import Method, Normalization, Rounding, Teams, parse_teams
 from .core.options import ScoringOptions
 from .core.variant import Variant
@@ -230,6 +231,18 @@ class Scorer:
         """
         if isinstance(hands, str | bytes | bytearray | Mapping) or not isinstance(hands, Iterable):
             raise not_a("argument.hands", hands).within("hands")
+        it = iter(hands)
+        first = list(islice(it, _FEW_HANDS))
+        if len(first) == _FEW_HANDS and _by_columns(self.variant, self.normalization):
+            from .core import masks
+
+            parts = masks.score_data(chain(first, it), self.variant, self._engine,
+                                     self.normalization, self._careful)  # fmt: skip
+            return HandResults(list(parts), self.normalization)
+        return HandResults([EnginePart(self._by_engine(chain(first, it)))], self.normalization)
+
+    def _by_engine(self, hands: Iterable[Any]) -> Scored:
+        """Hand-file data scored by the engine's many-hands door, the hands in arrays."""
         engine = self._engine
         held = Hands(engine)
         failed: GongzhuError | None = None
@@ -245,7 +258,24 @@ class Scorer:
             raise scored.errors[min(scored.errors)]
         if failed is not None:
             raise failed
-        return HandResults(scored)
+        return scored
+
+
+_FEW_HANDS = 256
+"""Fewer hands than this go the engine's own many-hands door: numpy's calls would cost more."""
+
+
+def _by_columns(variant: Variant, norm: Normalization) -> bool:
+    """Whether many hands under these rules are scored by numpy's columns (:mod:`.core.masks`):
+    one deck in individual play, rounded to whole numbers (exact finals are fractions, which
+    the arrays do not hold), numpy installed (the ``arrow`` extra) and the C reader built."""
+    if variant.decks != 1 or norm.teams is not Teams.NONE or norm.rounding is Rounding.EXACT:
+        return False
+    try:
+        from .core import masks
+    except ImportError:
+        return False
+    return masks.reader_built()
 
 
 # --- a hand as a user gives it: a file, options, claimed scores ------------------------------

@@ -3,6 +3,8 @@ of card bits and exposure keys), under random house rules, for hands valid and n
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from hypothesis import assume, given, settings
@@ -11,10 +13,10 @@ from optional import pa
 from outcomes import METHODS, ROUNDING, TEAMS, as_data, outcome
 from strategies import hands_for, rule_sets
 
-from gongzhu_score import GongzhuError, Scorer, Variant
+from gongzhu_score import GongzhuError, Scorer, Variant, api
 from gongzhu_score.api import hand_or_record
 from gongzhu_score.core.engine import Hands, compiled_rules
-from gongzhu_score.core.many import HandResults
+from gongzhu_score.core.many import EnginePart, HandResults
 from gongzhu_score.core.options import ScoringOptions
 
 _CODES = ["QS", "JD", "10C", "AH", "2H", "7C", "ZZ", "10H"]
@@ -81,18 +83,36 @@ def test_the_two_doors_give_the_same_numbers_or_the_same_error(
             at = slice(4 * place, 4 * place + 4)
             assert (scored.raws[at], scored.finals[at]) == (list(want[1]), list(want[2]))
             assert scored.hands.names[at] == list(want[0])
-    # the library's bulk door: the results in order, or the first hand's error
+    # the library's bulk door: the results in order, or the first hand's error; by the engine's
+    # arrays (a few hands), and by numpy's columns (as many hands are, where they can be)
     scorer = Scorer(rules, **options)
     first_bad = next((w for w in one if w[0] == "refused"), None)
-    try:
-        results = scorer.score_many(records)
-    except GongzhuError as e:
-        assert first_bad == ("refused", str(e))
-    else:
+    for few in (api._FEW_HANDS, 1):
+        with columns_from(few):
+            try:
+                results = scorer.score_many(records)
+            except GongzhuError as e:
+                assert first_bad == ("refused", str(e))
+                continue
         assert first_bad is None
         assert isinstance(results, HandResults) and len(results) == count
         assert [outcome(lambda r=r: r) for r in results] == one
         assert results == [scorer.score_data(d) for d in records]
+        columns = results.columns()
+        assert columns["raw"] == [r for w in one for r in w[1]]
+        assert columns["final"] == [f for w in one for f in w[2]]
+        assert columns["name"] == [n for w in one for n in w[0]]
+
+
+@contextmanager
+def columns_from(few: int) -> Iterator[None]:
+    """``Scorer.score_many`` scores as numpy's columns from ``few`` hands on (where it can)."""
+    saved = api._FEW_HANDS
+    api._FEW_HANDS = few
+    try:
+        yield
+    finally:
+        api._FEW_HANDS = saved
 
 
 def test_score_many_is_a_sequence_with_the_numbers_as_columns() -> None:
@@ -126,3 +146,82 @@ def test_score_many_is_a_sequence_with_the_numbers_as_columns() -> None:
     assert [p["final"] for p in exact.column("players").to_pylist()[0]] == [-300, 100, 700 / 3,
                                                                              -100 / 3]  # fmt: skip
     assert pa.types.is_float64(exact.schema.field("players").type.value_type.field("final").type)
+
+
+class _Dict(dict):  # type: ignore[type-arg]
+    """A mapping of another type than dict: the careful path reads it."""
+
+
+def _odd_hands() -> list[object]:
+    plain = {"players": [{"name": "A", "captured": "QS 10C"}, {"name": "B", "captured": "JD"},
+                         {"name": "C", "captured": "2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH"},
+                         {"name": "D", "captured": ""}]}  # fmt: skip
+
+    def changed(seat: int, **fields: object) -> dict[str, Any]:
+        players = [dict(p) for p in plain["players"]]
+        players[seat].update(fields)
+        return {"players": players}
+
+    return [
+        plain,
+        {**plain, "variant": "classic", "teams": None},
+        {**plain, "claim": 1},
+        _Dict(plain),
+        {"players": tuple(plain["players"])},
+        {"players": plain["players"][:3]},
+        {"players": [*plain["players"], {"name": "E"}]},
+        {1: "x", **plain},
+        changed(0, captured=["QS", "10C"]),
+        changed(0, captured=["QS 10C"]),
+        changed(0, captured=[" QS", "10C"]),
+        changed(0, captured=["QS", "", "10C"]),
+        changed(0, captured=["QS", 10]),
+        changed(0, captured="QS\t10C"),
+        changed(0, captured="Q♠ 10C"),
+        changed(0, captured="QS 10C\ud800"),
+        changed(0, captured="QS  10C "),
+        changed(0, captured=None),
+        changed(1, exposed=None),
+        changed(1, exposed="JD"),
+        changed(1, exposed=["JD"]),
+        changed(1, exposed="JD\tQS"),
+        changed(1, exposed=["QS", "QS"]),
+        changed(1, exposed=["2H"]),
+        changed(1, first_exposed=["JD"]),
+        changed(1, first_exposed="JD QS"),
+        changed(1, name=" B"),
+        changed(1, name="A"),
+        changed(1, name=7),
+        changed(1, nickname="Bee"),
+        {"players": [*plain["players"][:3], {"name": "D", 2: "x"}]},
+        [dict(p) for p in plain["players"]],
+        None,
+    ]
+
+
+def test_odd_shapes_are_read_by_columns_as_the_one_hand_door_reads_them() -> None:
+    scorer = Scorer("classic")
+    for data in _odd_hands():
+        want = outcome(lambda data=data: scorer.score_data(data))
+        with columns_from(1):
+            got = outcome(lambda data=data: scorer.score_many([data])[0])
+        assert got == want, data
+
+
+def test_many_plain_hands_go_by_columns_where_the_reader_is_built() -> None:
+    from gongzhu_score.core import masks
+
+    hand = _odd_hands()[0]
+    built = masks.reader_built()
+    hearts = "2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH"
+    twice = {"players": [{"name": "A", "captured": "QS QS 10C 10C"},
+                         {"name": "B", "captured": "JD JD"},
+                         {"name": "C", "captured": f"{hearts} {hearts}"}, {"name": "D"}]}  # fmt: skip
+    for scorer, took in ((Scorer("classic"), masks.Part if built else EnginePart),
+                         (Scorer("classic", teams="pig-sheep"), EnginePart),
+                         (Scorer("two-deck"), EnginePart)):  # fmt: skip
+        if scorer.variant.decks == 2:
+            hand = twice
+        results = scorer.score_many([hand] * 1000)
+        assert {type(p) for p in results._parts} == {took}
+        assert list(results) == [scorer.score_data(hand)] * 1000

@@ -332,22 +332,22 @@ def test_the_new_arguments_are_checked_naming_them(option: str, value: object, s
 def test_the_raw_scores_are_asked_of_the_engine_once_per_process(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from gongzhu_score.batch import columns  # (its private names)
+    from gongzhu_score.core import masks  # (its private names)
     from gongzhu_score.io.variants import find_variant
 
     table = table_of(GOOD[:3])
     arrow.score_table(table)
-    kept = columns._RAWS[find_variant("classic")]
+    kept = masks.RAWS[find_variant("classic")]
     known = int(kept.known.sum())
     values = kept.values
     asked: list[int] = []
-    alone = columns._alone
+    alone = masks._alone
 
     def counting(rules: Any, key: int, sets: list[int]) -> list[int]:
         asked.extend(sets)
         return alone(rules, key, sets)
 
-    monkeypatch.setattr(columns, "_alone", counting)
+    monkeypatch.setattr(masks, "_alone", counting)
     for _ in range(3):
         assert [numbers(p) for p in arrow.score_table(table).column("players").to_pylist()] == [
             engine(r) for r in GOOD[:3]
@@ -360,7 +360,7 @@ def test_the_raw_scores_are_asked_of_the_engine_once_per_process(
 
 
 def test_house_rules_read_twice_share_their_numbers(tmp_path: Path) -> None:
-    from gongzhu_score.batch import columns  # (its private names)
+    from gongzhu_score.core import masks  # (its private names)
     from gongzhu_score.io.variants import load_rules
 
     path = tmp_path / "house.yaml"
@@ -368,7 +368,7 @@ def test_house_rules_read_twice_share_their_numbers(tmp_path: Path) -> None:
     one, two = load_rules(str(path)), load_rules(str(path))
     assert one is not two and one == two
     arrow.score_table(table_of(GOOD[:2]), one)
-    assert columns._raws_of(two, None) is columns._RAWS[one]  # type: ignore[arg-type]
+    assert masks._raws_of(two, None) is masks.RAWS[one]  # type: ignore[arg-type]
 
 
 # --- threads -----------------------------------------------------------------------------------

@@ -57,30 +57,13 @@ except ImportError as e:  # pragma: no cover (the extra is installed for the tes
 from ..api import Scorer
 from ..core import FROM_SOURCE
 from ..core.bits import (
-    COPY_KEY,
-    FIRST_KEY,
-    KEY_WIDTH,
     RANK_OF_BYTE,
     RANK_TEN,
     SUIT_OF_BYTE,
-    scoring_set,
-    set_cards,
 )
-from ..core.cards import DECK, SPECIAL_CARDS, flag_of, not_a
-from ..core.engine import (
-    CompiledRules,
-    HandResult,
-    Hands,
-    compiled_rules,
-    normalize,
-    normalize_each,
-)
-from ..core.hand import (
-    every_scoring_card,
-    exposures_within,
-    firsts_within,
-    four_different,
-)
+from ..core.cards import DECK, flag_of, not_a
+from ..core.engine import CompiledRules, HandResult, Hands, compiled_rules
+from ..core.masks import Masks, Seats, all_four, keep, no_cards, score_seats, unique
 from ..core.normalize import Method, Normalization, Rounding, Teams, check_scale
 from ..core.options import ScoringOptions
 from ..core.variant import Variant
@@ -369,21 +352,6 @@ def _batch(options: ScoringOptions, partial: object) -> Batch:
         return keep(_BATCHES, key, batch, _KEEP_BATCHES)
     except TypeError:  # (a value that cannot be a key: not kept)
         return batch
-
-
-def keep(store: dict[Any, _V], key: object, value: _V, most: int) -> _V:
-    """Keep ``value`` for ``key`` in ``store``, unless another thread kept one first.
-
-    Returns what is kept. The oldest entry is let go when ``most`` are kept, a bound on memory.
-    """
-    with _LOCK:
-        found = store.get(key)
-        if found is not None:
-            return found
-        if len(store) >= most:
-            del store[next(iter(store))]
-        store[key] = value
-    return value
 
 
 def check_schema(schema: pa.Schema, where: str) -> None:
@@ -896,7 +864,7 @@ def _groups(
             keys.append(np.full(n, -1))
             values.append([])
     code = (keys[0] + 1) * (len(values[1]) + 1) + (keys[1] + 1)
-    for value in _unique(code[four])[0] if four.any() else ():
+    for value in unique(code[four])[0] if four.any() else ():
         v, t = divmod(int(value), len(values[1]) + 1)
         variant = DEFAULT if v == 0 else values[0][v - 1]
         teams = None if t == 0 else values[1][t - 1]
@@ -918,13 +886,6 @@ if not FROM_SOURCE:
         from ..core._codes import read_codes as _read_codes
 
 
-Masks = tuple[np.ndarray[Any, Any], np.ndarray[Any, Any], np.ndarray[Any, Any],
-              np.ndarray[Any, Any]]  # fmt: skip
-"""Cards read from a column, entry by entry: their bits or'ed (the cards held), their bits added
-up (a card held twice carries into the next bit: the held-twice mask is the sum less the or),
-how many codes each holds, and which hold something that is no canonical code."""
-
-
 def _cards(array: pa.Array, entries: np.ndarray[Any, Any] | None = None) -> Masks | None:
     """The cards of a column of card strings (``"QS 6H"``), code lists, or nulls.
 
@@ -934,7 +895,7 @@ def _cards(array: pa.Array, entries: np.ndarray[Any, Any] | None = None) -> Mask
     the row path, whose parser reads every spelling or says precisely what is wrong.
     """
     if pa.types.is_null(array.type):
-        return _no_cards(len(array) if entries is None else len(entries))
+        return no_cards(len(array) if entries is None else len(entries))
     if pa.types.is_list(array.type) and not pa.types.is_string(array.type.value_type):
         try:
             array = array.cast(pa.list_(pa.string()))
@@ -958,7 +919,7 @@ def _cards(array: pa.Array, entries: np.ndarray[Any, Any] | None = None) -> Mask
             return _cards(array.take(pa.array(entries)))
         masks = _masks_by_numpy(data, offsets)
     else:
-        masks = _no_cards(n if entries is None else len(entries))
+        masks = no_cards(n if entries is None else len(entries))
         picked = None if entries is None else np.ascontiguousarray(entries, np.int64)
         _read_codes(data, np.ascontiguousarray(offsets), picked, *masks[:3],
                     masks[3].view(np.uint8))  # fmt: skip
@@ -967,11 +928,6 @@ def _cards(array: pa.Array, entries: np.ndarray[Any, Any] | None = None) -> Mask
         for part in masks:
             part[null] = 0
     return masks
-
-
-def _no_cards(n: int) -> Masks:
-    """:data:`Masks` of ``n`` entries that hold no card."""
-    return np.zeros(n, np.int64), np.zeros(n, np.int64), np.zeros(n, np.int64), np.zeros(n, bool)
 
 
 def _per_entry(card: np.ndarray[Any, Any], bad: np.ndarray[Any, Any],
@@ -1067,47 +1023,6 @@ def _valid(column: pa.Array) -> np.ndarray[Any, Any]:
     return valid
 
 
-def _all_four(flags: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
-    """Whether each hand's four flags (``flags``: four a hand, in a row) are all set.
-
-    Each hand's four bytes read as one number: ten times as fast as numpy's ``all(axis=1)``.
-    """
-    four: np.ndarray[Any, Any] = (
-        np.ascontiguousarray(flags, bool).reshape(-1).view(np.uint32) == 0x01010101
-    )
-    return four
-
-
-def _any_four(flags: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
-    """Whether any of each hand's four flags is set (as :func:`_all_four`)."""
-    four: np.ndarray[Any, Any] = np.ascontiguousarray(flags, bool).reshape(-1).view(np.uint32) != 0
-    return four
-
-
-def _four(values: np.ndarray[Any, Any], op: Any) -> np.ndarray[Any, Any]:
-    """``op`` (``np.add``, ``np.bitwise_or``) over each hand's four values, four a hand in a row
-    (or a row of four a hand), column by column: numpy reduces a short axis slowly."""
-    by_seat = values.reshape(-1, 4)
-    out: np.ndarray[Any, Any] = op(
-        op(by_seat[:, 0], by_seat[:, 1]), op(by_seat[:, 2], by_seat[:, 3])
-    )
-    return out
-
-
-def _bit_count(masks: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
-    """How many bits each mask has set."""
-    if hasattr(np, "bitwise_count"):  # numpy ≥ 2
-        counted: np.ndarray[Any, Any] = np.bitwise_count(masks).astype(np.int64)
-        return counted
-    count = np.zeros(len(masks), np.int64)
-    for shift in range(0, 64, 8):
-        count += _BYTE_BITS[(masks >> shift) & 255]
-    return count
-
-
-_BYTE_BITS = np.array([bin(b).count("1") for b in range(256)], np.int64)
-
-
 def _sum_per_list(values: np.ndarray[Any, Any], lengths: np.ndarray[Any, Any],
                   op: Any) -> np.ndarray[Any, Any]:  # fmt: skip
     """``op`` over each list's values; 0 for an empty list.
@@ -1129,13 +1044,29 @@ def _score_group(
     rows: _Rows,
     names: _Names,
 ) -> np.ndarray[Any, Any]:
-    """Score the rows ``rows_of`` by columns; return which it scored.
+    """Score the rows ``rows_of`` by columns (:func:`.core.masks.score_seats`); return which
+    it scored.
 
     Each row has four players; the others go the row path. ``names`` are the batch's.
     """
     m = len(rows_of)
     if not m:
         return np.zeros(0, bool)
+    seats = _seats(players, rows_of, names)
+    if seats is None:
+        return np.zeros(m, bool)
+    scores = score_seats(seats, variant, compiled_rules(variant), norm,
+                         rows.finals.dtype == np.float64)  # fmt: skip
+    done = rows_of[scores.ok]
+    rows.raws[done] = scores.raws[scores.ok]
+    rows.finals[done] = scores.finals[scores.ok]
+    rows.scored[done] = True
+    return scores.ok
+
+
+def _seats(players: pa.Array, rows_of: np.ndarray[Any, Any], names: _Names) -> Seats | None:
+    """The rows ``rows_of``'s players read into arrays, or None for columns of another type."""
+    m = len(rows_of)
     starts = players.offsets.to_numpy(zero_copy_only=False)[rows_of]
     # these rows' players, read in place (nothing copied): ``at`` each one's place
     low = int(starts.min())
@@ -1144,128 +1075,13 @@ def _score_group(
     # a null player (its fields may still hold data behind it) is the row path's to refuse
     ok: np.ndarray[Any, Any] = np.ones(m, bool)
     if members.null_count:
-        valid = _valid(members)
-        ok &= _all_four(valid[at])
-
-    idx = names.codes[at + (low - names.base)]
-    per_hand = idx.reshape(m, 4)
-    ok &= _all_four(names.plain[idx])
-    ok &= four_different(per_hand[:, 0], per_hand[:, 1], per_hand[:, 2], per_hand[:, 3])
-
-    looked = _cards(members.field("captured"), at)
-    if looked is None:
-        return np.zeros(m, bool)
-    ors, sums, lengths, unknown = looked
-    ors = ors.reshape(m, 4)
-    ok &= ~_any_four(unknown)
-    hand_or = _four(ors, np.bitwise_or)
-    counted = _four(lengths, np.add)
-    twice, hand_twice = ors, 0  # (one deck: no second copies; ``twice`` is not read)
-    if variant.decks == 1:  # no card twice, in one list or two: as many cards as bits
-        ok &= _bit_count(hand_or) == counted
-    else:
-        # Two decks: a list's bits added up, less its first copies (``ors``), are its second
-        # copies (``twice``) where no card is there three times. A hand's sum says so: a third
-        # copy carries a bit, so its bits then number fewer than the cards left over. (Past
-        # 128 cards, where a sum might wrap, 64-bit masks hold too few bits to pass.)
-        twice = sums.reshape(m, 4) - ors
-        hand_twice = _four(ors + twice, np.add) - hand_or
-        ok &= _bit_count(hand_or) + _bit_count(hand_twice) == counted
-    ok &= every_scoring_card(hand_or, hand_twice, variant.decks)
-
-    rules = compiled_rules(variant)
+        ok &= all_four(_valid(members)[at])
+    captured = _cards(members.field("captured"), at)
+    if captured is None:
+        return None
     fields = {members.type.field(k).name for k in range(members.type.num_fields)}
-    shown = _exposures(members, at, fields, rules)
-    if shown is None:
-        return np.zeros(m, bool)
-    keys, fine_shown = shown
-    ok &= fine_shown
-    if not ok.any():
-        return ok
-    if variant.decks > 1 or norm.teams is not Teams.NONE:
-        # Two decks hold too many sets of cards for a table, and in team play a hand's finals
-        # depend on its sides and all four raws: both go through the engine's many-hands door.
-        twice = twice if variant.decks > 1 else np.zeros_like(ors)
-        return _through_door(rules, norm, ok, names.known, per_hand, ors, twice, keys, rows,
-                             rows_of)  # fmt: skip
-    sel = np.flatnonzero(ok)
-    raws = _raws_of(variant, rules).look_up(_four(keys, np.add)[sel],
-                                            scoring_set(ors[sel]))  # fmt: skip
-    large = _any_four(raws == _TOO_LARGE)
-    if large.any():  # (numbers this large: the row path, which says if they are too large)
-        ok[sel[large]] = False
-        sel, raws = sel[~large], raws[~large]
-        if not len(sel):
-            return ok
-    finals = _finals(raws, norm, rows.finals.dtype == np.float64)
-    rows.raws[rows_of[sel]] = raws
-    rows.finals[rows_of[sel]] = finals
-    rows.scored[rows_of[sel]] = True
-    return ok
-
-
-def _through_door(
-    rules: CompiledRules,
-    norm: Normalization,
-    ok: np.ndarray[Any, Any],
-    names: list[str],
-    codes: np.ndarray[Any, Any],
-    once: np.ndarray[Any, Any],
-    twice: np.ndarray[Any, Any],
-    keys: np.ndarray[Any, Any],
-    rows: _Rows,
-    rows_of: np.ndarray[Any, Any],
-) -> np.ndarray[Any, Any]:
-    """Score the hands ``ok`` through the engine's many-hands door (two decks: too many sets
-    of cards for a table); return which it scored.
-
-    ``codes`` holds each hand's four players as indices into ``names``; only the ``ok`` hands'
-    are read (a null name's code is past the end). A hand whose sides the engine refuses, or
-    whose raws are beyond :data:`_COLUMN_LIMIT`, goes the row path, which says why.
-    """
-    sel = np.flatnonzero(ok)
-    hands = Hands(rules)
-    hands.add_masks([names[i] for i in codes[sel].ravel().tolist()],
-                    once[sel].ravel().tolist(), twice[sel].ravel().tolist(),
-                    keys.reshape(-1, 4)[sel].ravel().tolist())  # fmt: skip
-    scored = rules.score_many(hands, norm)
-    raws, finals = scored.raws, scored.finals
-    fine = np.ones(len(sel), bool)
-    if scored.errors:
-        fine[list(scored.errors)] = False
-    if raws and not -_COLUMN_LIMIT <= min(raws) <= max(raws) <= _COLUMN_LIMIT:
-        raws, finals = list(raws), list(finals)
-        for h in range(len(sel)):
-            if any(abs(r) > _COLUMN_LIMIT for r in raws[4 * h : 4 * h + 4]):
-                fine[h] = False
-                raws[4 * h : 4 * h + 4] = finals[4 * h : 4 * h + 4] = _ZEROS
-    exact = rows.finals.dtype == np.float64
-    at = rows_of[sel[fine]]
-    rows.raws[at] = np.array(raws, np.int64).reshape(-1, 4)[fine]
-    rows.finals[at] = np.array([float(f) for f in finals] if exact else finals,
-                               rows.finals.dtype).reshape(-1, 4)[fine]  # fmt: skip
-    rows.scored[at] = True
-    ok[sel[~fine]] = False
-    return ok
-
-
-def _exposures(
-    members: pa.Array, at: np.ndarray[Any, Any], fields: set[str], rules: CompiledRules
-) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]] | None:
-    """Each player's exposure key, and which hands' exposures are valid.
-
-    The players are ``members`` at ``at``, four a hand.
-
-    ``exposed`` adds a COPY_KEY per card and ``first_exposed`` a FIRST_KEY, as the engine keys
-    them. Of the ``m`` hands, the valid ones hold only exposures core/hand.py passes (each
-    special card exposed at most once a deck, a 首明 counted as its copy; at most one 首明 a
-    player, and only where the rules allow it). None for columns of another type.
-    """
-    m = len(at) // 4
-    keys = np.zeros(m * 4, np.int64)
-    fine = np.ones(m, bool)
-    copies = np.zeros((4, m), np.int64)  # each special card's exposures in each hand
-    for field, key_of in (("exposed", COPY_KEY), ("first_exposed", FIRST_KEY)):
+    shown = []
+    for field in ("exposed", "first_exposed"):
         if field not in fields or not _any(column := members.field(field)):
             continue
         # Most players expose nothing: only the entries given are read.
@@ -1273,256 +1089,9 @@ def _exposures(
         looked = _cards(column, at[given])
         if looked is None:
             return None
-        ors, sums, counts, strange = looked
-        twice = sums - ors  # (as the cards captured: a card a third time shows in the count)
-        strange |= (ors & ~_SPECIALS != 0) | (_bit_count(ors) + _bit_count(twice) != counts)
-        if field == "first_exposed":
-            strange |= ~firsts_within(counts, rules.first_allowed)
-        hand = given // 4
-        fine[hand[strange]] = False
-        # each special card's copies (0 to 2) in a byte of its own, summed per hand at once
-        held = [(ors >> p & 1) + (twice >> p & 1) for p in _SPECIAL_PLACES]
-        keys[given] += sum(h * key for h, key in zip(held, key_of, strict=True))
-        packed = np.bincount(hand, held[0] | held[1] << 8 | held[2] << 16 | held[3] << 24, m)
-        by_card = packed.astype(np.int64)  # (a hand's players: at most 8 copies of a card)
-        for k in range(4):
-            copies[k] += by_card >> 8 * k & 255
-    for k in range(4):
-        fine &= exposures_within(copies[k], rules.decks, rules.exposable[k])
-    return keys, fine
-
-
-_SPECIAL_PLACES = [DECK.index(card) for card in SPECIAL_CARDS]
-"""Each special card's place in a mask (Q♠ J♦ 10♣ A♥, the order of an exposure key's fields)."""
-_SPECIALS = sum(1 << p for p in _SPECIAL_PLACES)
-
-
-_ZEROS = [0, 0, 0, 0]
-_SETS = 1 << 16
-"""How many sets of scoring cards one player can take (one deck):
-:func:`~gongzhu_score.core.bits.scoring_set`."""
-_TOO_LARGE = np.iinfo(np.int64).min
-"""Kept for a raw beyond :data:`_COLUMN_LIMIT` (its hand goes the row path)."""
-
-
-class _Raws:
-    """One rule set's raw scores, asked of the engine once per process.
-
-    Each (exposure key, set of scoring cards) is asked of :meth:`CompiledRules.raws` the first
-    time a table holds it. There is a row of 65,536 numbers for each of the 81 exposure keys of
-    one deck (each of the four special cards not exposed, exposed, or exposed under 首明), which
-    every later call reads as it is. The rows are made at once but cost memory only as they are
-    filled.
-    """
-
-    def __init__(self, rules: CompiledRules) -> None:
-        self.rules = rules
-        self.values = np.zeros((len(_KEYS), _SETS), np.int64)
-        self.known = np.zeros((len(_KEYS), _SETS), bool)
-        self.lock = threading.Lock()
-
-    def look_up(
-        self, keys: np.ndarray[Any, Any], sets: np.ndarray[Any, Any]
-    ) -> np.ndarray[Any, Any]:
-        """Each player's raw score from their scoring set and the hand's exposure key.
-
-        ``sets`` is a row of four players' scoring sets per hand, ``keys`` the hands' exposure
-        keys. A key that is none of one deck's, which the column path never gives, gets
-        :data:`_TOO_LARGE`.
-        """
-        rows = np.zeros(len(keys), np.int64)
-        for k in range(4):  # (a key that is none of one deck's: caught below, never read)
-            field = keys >> (KEY_WIDTH * k)
-            state = np.where(field & _FIRST_FIELD, 2, np.minimum(field & _COPY_FIELD, 1))
-            rows += state * 3**k
-        codes = rows[:, None] * _SETS + sets
-        with self.lock:  # (threads of one call, or calls at once, share the numbers)
-            missing = codes[~self.known.reshape(-1)[codes]]
-            if len(missing):  # (each once, in order: marked, not sorted, which costs more)
-                marked = np.zeros(self.known.size, bool)
-                marked[missing] = True
-                self._fill(np.flatnonzero(marked))
-        found: np.ndarray[Any, Any] = self.values.reshape(-1)[codes]
-        found[_KEYS[rows] != keys] = _TOO_LARGE
-        return found
-
-    def _fill(self, codes: np.ndarray[Any, Any]) -> None:
-        rows = codes // _SETS
-        for row in np.flatnonzero(np.bincount(rows, minlength=len(_KEYS))).tolist():
-            sets = codes[rows == row] - row * _SETS
-            numbers = _alone(self.rules, int(_KEYS[row]), sets.tolist())
-            try:
-                values = np.array(numbers, np.int64)
-            except OverflowError:
-                values = np.array([n if -_COLUMN_LIMIT <= n <= _COLUMN_LIMIT else _TOO_LARGE
-                                   for n in numbers], np.int64)  # fmt: skip
-            values[np.abs(values) > _COLUMN_LIMIT] = _TOO_LARGE
-            self.values[row, sets] = values
-            self.known[row, sets] = True
-
-
-def _alone(rules: CompiledRules, key: int, sets: list[int]) -> list[int]:
-    """The raw score of each scoring set in ``sets`` (:func:`.bits.scoring_set`) under
-    exposure key ``key``, each set a player's alone: the many-hands door works each out."""
-    hands = Hands(rules)
-    hands.add_masks([""] * (4 * len(sets)), [x for m in sets for x in (set_cards(m), 0, 0, 0)],
-                    [0] * (4 * len(sets)), [x for _ in sets for x in (key, 0, 0, 0)])  # fmt: skip
-    return rules.score_many(hands, _ALONE).raws[::4]
-
-
-_ALONE = Normalization(Method.NONE)
-"""Any normalization would do: only the raw scores are read."""
-_COPY_FIELD = COPY_KEY[0] * 3
-_FIRST_FIELD = FIRST_KEY[0]
-"""A special card's copies and its 首明 in its field of an exposure key
-(:mod:`gongzhu_score.core.bits`)."""
-_KEYS = np.array([sum((0, COPY_KEY[k], FIRST_KEY[k])[row // 3**k % 3] for k in range(4))
-                  for row in range(81)], np.int64)  # fmt: skip
-"""One deck's exposure keys, by each special card's state (digit k in base 3: card k not
-exposed, exposed, or exposed under 首明)."""
-
-
-_RAWS: dict[Variant, _Raws] = {}
-_KEEP_RAWS = 8
-"""Rule sets whose raw scores are kept (47 MB at most each, as they are filled: realistic
-hands fill a few of the 81 keys' rows)."""
-
-
-def _raws_of(variant: Variant, rules: CompiledRules) -> _Raws:
-    """The raw scores kept for ``variant``, by value.
-
-    The same rules read twice share them.
-    """
-    try:
-        found = _RAWS.get(variant)
-    except TypeError:  # (a rule set that cannot be a key: its numbers for this call only)
-        return _Raws(rules)
-    if found is None:
-        found = keep(_RAWS, variant, _Raws(rules), _KEEP_RAWS)
-    return found
-
-
-def _unique(values: np.ndarray[Any, Any]) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
-    """``np.unique(values, return_inverse=True)`` in linear time, for small non-negative
-    numbers.
-
-    It uses a look-up table instead of a sort; for a few numbers, a set, cheaper than either.
-    """
-    if len(values) <= _FEW:
-        listed = values.tolist()
-        found = sorted(set(listed))
-        at = {v: i for i, v in enumerate(found)}
-        return np.array(found, values.dtype), np.array([at[v] for v in listed], np.int64)
-    top = int(values.max()) + 1 if len(values) else 0
-    if top > 2 * len(values) + (1 << 16):
-        return np.unique(values, return_inverse=True)  # (sparse: sorting is cheaper)
-    seen = np.zeros(top, bool)
-    seen[values] = True
-    unique = np.flatnonzero(seen)
-    place = np.zeros(top, np.int32)
-    place[unique] = np.arange(len(unique))
-    return unique, place[values]
-
-
-_FEW = 32
-"""Numbers few enough that Python's sets and dicts handle them faster than numpy's calls."""
-
-
-def _finals(raws: np.ndarray[Any, Any], norm: Normalization, exact: bool) -> np.ndarray[Any, Any]:
-    """The engine's individual-play finals, asked once per distinct (raw, hand total).
-
-    In individual play a final depends on nothing else (rulings §6).
-    """
-    kind = np.float64 if exact else np.int64
-    if raws.size <= _FEW:  # (a few hands: each pair looked up as it comes)
-        seen: dict[tuple[int, int], int | Fraction] = {}
-        got: list[float] = []
-        for hand in raws.tolist():
-            total = sum(hand)
-            for raw in hand:
-                final = seen.get((raw, total))
-                if final is None:
-                    final = seen[raw, total] = normalize((raw, total - raw, 0, 0), norm)[0]
-                got.append(float(final) if exact else int(final))
-        few: np.ndarray[Any, Any] = np.array(got, kind).reshape(raws.shape)
-        return few
-    totals = np.repeat(_four(raws, np.add), 4)
-    flat = raws.ravel()
-    low_raw, low_total = int(flat.min()), int(totals.min())
-    raw_values, raw_at = _unique(flat - low_raw)
-    total_values, total_at = _unique(totals - low_total)
-    # one number per (raw, total) pair: few of each, so few pairs
-    unique, which = _unique(raw_at.astype(np.int64) * len(total_values) + total_at)
-    r, t = np.divmod(unique, len(total_values))
-    raw = raw_values[r] + low_raw
-    total = total_values[t] + low_total
-    if max(-low_raw, -low_total, int(raw.max()), int(total.max())) < _HALF:
-        out = _kept_finals(norm, exact).look_up(raw, total)
-    else:  # (numbers this large are not kept)
-        out = _asked_finals(norm, exact, raw, total)
-    finals: np.ndarray[Any, Any] = out[which.ravel()].reshape(raws.shape)
-    return finals
-
-
-def _asked_finals(norm: Normalization, exact: bool, raw: np.ndarray[Any, Any],
-                  total: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:  # fmt: skip
-    """The engine's final of each (raw, hand total), asked of it."""
-    pairs = [(r, t - r, 0, 0) for r, t in zip(raw.tolist(), total.tolist(), strict=True)]
-    values = [finals[0] for finals in normalize_each(pairs, norm)]
-    return np.array([float(v) for v in values] if exact else [int(v) for v in values],
-                    np.float64 if exact else np.int64)  # fmt: skip
-
-
-class _Finals:
-    """Individual play's finals under one set of options, by (raw, hand total), kept per process.
-
-    Each pair is asked of the engine the first time a table holds it; the pairs met are kept as
-    sorted numbers (``raw · 2³² + total + 2³¹``), so a later table's are found by numpy alone.
-    """
-
-    def __init__(self, norm: Normalization, exact: bool) -> None:
-        self.norm, self.exact = norm, exact
-        kind = np.float64 if exact else np.int64
-        self.table = np.zeros(0, np.int64), np.zeros(0, kind)
-        """The pairs' numbers, sorted, and their finals: one value, replaced whole (threads
-        read it as they find it)."""
-
-    def look_up(self, raw: np.ndarray[Any, Any], total: np.ndarray[Any, Any]
-                ) -> np.ndarray[Any, Any]:  # fmt: skip
-        """The final of each of these distinct pairs (each number within ±2³¹)."""
-        codes = raw * (2 * _HALF) + (total + _HALF)
-        known, values = self.table
-        at = np.minimum(np.searchsorted(known, codes), max(len(known) - 1, 0))
-        found = known[at] == codes if len(known) else np.zeros(len(codes), bool)
-        if found.all():
-            out: np.ndarray[Any, Any] = values[at]
-            return out
-        new = ~found
-        asked = _asked_finals(self.norm, self.exact, raw[new], total[new])
-        out = np.empty(len(codes), values.dtype)
-        out[found] = values[at[found]]
-        out[new] = asked
-        if len(known) + len(asked) <= _KEEP_FINALS:  # (beyond: asked again when met)
-            merged = np.concatenate((known, codes[new]))
-            order = np.argsort(merged, kind="stable")
-            self.table = merged[order], np.concatenate((values, asked))[order]
-        return out
-
-
-_HALF = 1 << 31
-_KEEP_FINALS = 100_000
-"""The most (raw, hand total) pairs whose finals are kept for the process for one set of options
-(1.6 MB; realistic hands meet a few tens of thousands); the last 8 sets of options kept."""
-_FINALS: dict[tuple[Normalization, bool], _Finals] = {}
-"""Individual play: the finals kept, by the options (and whether they are exact)."""
-
-
-def _kept_finals(norm: Normalization, exact: bool) -> _Finals:
-    """The finals kept for ``norm``."""
-    found = _FINALS.get((norm, exact))
-    if found is None:
-        found = keep(_FINALS, (norm, exact), _Finals(norm, exact), _KEEP_RAWS)
-    return found
+        shown.append((field == "first_exposed", given, looked))
+    codes = names.codes[at + (low - names.base)]
+    return Seats(ok, codes, names.known, names.plain, captured, shown)
 
 
 # --- the results ---------------------------------------------------------------------------------

@@ -5,3 +5,6 @@ from typing import Any
 def read_codes(
     data: Any, offsets: Any, entries: Any, ors: Any, sums: Any, counts: Any, bad: Any
 ) -> None: ...
+def read_hands(
+    hands: list[Any], numbers: dict[str, int], masks: Any, bad: Any, codes: Any, plain: Any
+) -> None: ...

@@ -2,31 +2,72 @@
 
 :meth:`~gongzhu_score.api.Scorer.score_many` returns one. Each item is the hand's
 :class:`~.engine.HandResult`, made when asked for; the numbers themselves are there at once,
-as :meth:`HandResults.columns` or :meth:`HandResults.to_arrow`.
+as :meth:`HandResults.columns` or :meth:`HandResults.to_arrow`. The arrays come in parts: the
+engine's own (:class:`~.engine.Scored`), or numpy's (:class:`.masks.Part`), a part a chunk.
 """
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Iterator, Sequence
-from typing import Any, overload
+from fractions import Fraction
+from typing import Any, Protocol, overload
 
 from .engine import HandResult, Scored
-from .normalize import Rounding
+from .normalize import Normalization, Rounding
 
-__all__ = ["HandResults"]
+__all__ = ["EnginePart", "HandResults", "Part"]
+
+
+class Part(Protocol):
+    """Some hands' results, in order: a hand's made when asked, the numbers as flat lists."""
+
+    def __len__(self) -> int: ...
+    def result(self, h: int) -> HandResult: ...
+    def numbers(self) -> tuple[list[str], list[int], list[int | Fraction]]:
+        """Every player's name, raw and final, four a hand in seat order."""
+        ...
+
+
+class EnginePart:
+    """The hands the engine's many-hands door scored (:class:`~.engine.Scored`)."""
+
+    __slots__ = ("scored",)
+
+    def __init__(self, scored: Scored) -> None:
+        self.scored = scored
+
+    def __len__(self) -> int:
+        return len(self.scored)
+
+    def result(self, h: int) -> HandResult:
+        return self.scored.result(h)
+
+    def numbers(self) -> tuple[list[str], list[int], list[int | Fraction]]:
+        return list(self.scored.hands.names), list(self.scored.raws), list(self.scored.finals)
 
 
 class HandResults(Sequence[HandResult]):
     """The results of many hands, in order: indexing, iteration, ``len`` and equality as a
     list of :class:`~.engine.HandResult` has them."""
 
-    __slots__ = ("_scored",)
+    __slots__ = ("_normalization", "_parts", "_size", "_starts")
 
-    def __init__(self, scored: Scored) -> None:
-        self._scored = scored
+    def __init__(self, parts: Sequence[Part], normalization: Normalization) -> None:
+        self._parts, self._normalization = list(parts), normalization
+        self._starts, self._size = [], 0
+        for part in self._parts:
+            self._starts.append(self._size)
+            self._size += len(part)
 
     def __len__(self) -> int:
-        return len(self._scored)
+        return self._size
+
+    def _result(self, h: int) -> HandResult:
+        if not 0 <= h < self._size:
+            raise IndexError(h)
+        k = bisect_right(self._starts, h) - 1
+        return self._parts[k].result(h - self._starts[k])
 
     @overload
     def __getitem__(self, index: int) -> HandResult: ...
@@ -34,14 +75,26 @@ class HandResults(Sequence[HandResult]):
     def __getitem__(self, index: slice) -> list[HandResult]: ...
     def __getitem__(self, index: int | slice) -> HandResult | list[HandResult]:
         if isinstance(index, slice):
-            return [self._scored.result(h) for h in range(len(self))[index]]
+            return [self._result(h) for h in range(len(self))[index]]
         h = index.__index__()
-        return self._scored.result(h + len(self) if h < 0 else h)
+        return self._result(h + len(self) if h < 0 else h)
 
     def __iter__(self) -> Iterator[HandResult]:
-        result = self._scored.result
-        for h in range(len(self)):
-            yield result(h)
+        for part in self._parts:
+            result = part.result
+            for h in range(len(part)):
+                yield result(h)
+
+    def _numbers(self) -> tuple[list[str], list[int], list[int | Fraction]]:
+        names: list[str] = []
+        raws: list[int] = []
+        finals: list[int | Fraction] = []
+        for part in self._parts:
+            more = part.numbers()
+            names += more[0]
+            raws += more[1]
+            finals += more[2]
+        return names, raws, finals
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Sequence) or isinstance(other, str | bytes):
@@ -60,14 +113,9 @@ class HandResults(Sequence[HandResult]):
         """The numbers as flat lists, four entries a hand in seat order: ``hand`` (its place),
         ``name``, ``raw`` and ``final`` (a whole number, or a :class:`~fractions.Fraction`
         under exact rounding)."""
-        scored = self._scored
-        n = len(self)
-        return {
-            "hand": [h for h in range(n) for _ in range(4)],
-            "name": list(scored.hands.names),
-            "raw": list(scored.raws),
-            "final": list(scored.finals),
-        }
+        names, raws, finals = self._numbers()
+        return {"hand": [h for h in range(len(self)) for _ in range(4)], "name": names,
+                "raw": raws, "final": finals}  # fmt: skip
 
     def to_arrow(self) -> Any:
         """The results as a pyarrow table, a row a hand: ``players``, a list of four
@@ -75,12 +123,12 @@ class HandResults(Sequence[HandResult]):
         float64 under exact rounding). Needs the ``arrow`` extra."""
         import pyarrow as pa
 
-        scored = self._scored
-        exact = scored.normalization.rounding is Rounding.EXACT
-        finals = [float(f) for f in scored.finals] if exact else scored.finals
+        names, raws, finals = self._numbers()
+        exact = self._normalization.rounding is Rounding.EXACT
+        values = [float(f) for f in finals] if exact else finals
         members = pa.StructArray.from_arrays(
-            [pa.array(scored.hands.names, pa.string()), pa.array(scored.raws, pa.int64()),
-             pa.array(finals, pa.float64() if exact else pa.int64())],
+            [pa.array(names, pa.string()), pa.array(raws, pa.int64()),
+             pa.array(values, pa.float64() if exact else pa.int64())],
             names=["name", "raw", "final"],
         )  # fmt: skip
         offsets = pa.array(range(0, 4 * len(self) + 1, 4), pa.int32())

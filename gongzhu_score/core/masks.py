@@ -1,0 +1,601 @@
+"""The many-hands door on numpy arrays: hands held as card masks, scored a column at a time.
+
+A player's cards are read elsewhere into :data:`Masks` (an Arrow column by
+``batch/columns.py``, hand-file data by :func:`read_data`); here the checks of
+``core/hand.py`` run on whole arrays and the numbers come from the engine. One deck in
+individual play: each player's raw score is the engine's for their set of scoring cards under
+the hand's exposures, asked once per set and exposure key and kept (:class:`_Raws`), and each
+final the engine's for its (raw, hand total) pair (:class:`_Finals`). Two decks and team play
+go through the engine's own many-hands door (:meth:`.engine.CompiledRules.score_many`). Numpy
+only gathers and scatters numbers; no rule is decided here.
+
+Needs numpy (the ``arrow`` extra); nothing in the core imports this module as it loads.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, TypeVar
+
+import numpy as np
+
+from . import FROM_SOURCE
+from .bits import COPY_KEY, FIRST_KEY, KEY_WIDTH, scoring_set, set_cards
+from .cards import DECK, SPECIAL_CARDS
+from .engine import (
+    CompiledRules,
+    HandResult,
+    Hands,
+    normalize,
+    normalize_each,
+)
+from .hand import every_scoring_card, exposures_within, firsts_within, four_different
+from .normalize import Method, Normalization, Teams
+from .variant import Variant
+
+Masks = tuple[np.ndarray[Any, Any], np.ndarray[Any, Any], np.ndarray[Any, Any],
+              np.ndarray[Any, Any]]  # fmt: skip
+"""Cards read entry by entry: their bits or'ed (the cards held), their bits added up (a card
+held twice carries into the next bit: the held-twice mask is the sum less the or), how many
+codes each holds, and which hold something that is no canonical code."""
+
+_INT64 = (1 << 63) - 1
+COLUMN_LIMIT = _INT64 // (16 * 1_000_000)
+"""The largest raw score kept in the arrays: a million hands' totals still fit in int64."""
+TOO_LARGE = np.iinfo(np.int64).min
+"""Kept for a raw beyond :data:`COLUMN_LIMIT` (its hand goes the careful path)."""
+
+
+def no_cards(n: int) -> Masks:
+    """:data:`Masks` of ``n`` entries that hold no card."""
+    return np.zeros(n, np.int64), np.zeros(n, np.int64), np.zeros(n, np.int64), np.zeros(n, bool)
+
+
+def all_four(flags: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
+    """Whether each hand's four flags (``flags``: four a hand, in a row) are all set.
+
+    Each hand's four bytes read as one number: ten times as fast as numpy's ``all(axis=1)``.
+    """
+    four: np.ndarray[Any, Any] = (
+        np.ascontiguousarray(flags, bool).reshape(-1).view(np.uint32) == 0x01010101
+    )
+    return four
+
+
+def any_four(flags: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
+    """Whether any of each hand's four flags is set (as :func:`all_four`)."""
+    four: np.ndarray[Any, Any] = np.ascontiguousarray(flags, bool).reshape(-1).view(np.uint32) != 0
+    return four
+
+
+def four(values: np.ndarray[Any, Any], op: Any) -> np.ndarray[Any, Any]:
+    """``op`` (``np.add``, ``np.bitwise_or``) over each hand's four values, four a hand in a row
+    (or a row of four a hand), column by column: numpy reduces a short axis slowly."""
+    by_seat = values.reshape(-1, 4)
+    out: np.ndarray[Any, Any] = op(
+        op(by_seat[:, 0], by_seat[:, 1]), op(by_seat[:, 2], by_seat[:, 3])
+    )
+    return out
+
+
+def bit_count(masks: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
+    """How many bits each mask has set."""
+    if hasattr(np, "bitwise_count"):  # numpy ≥ 2
+        counted: np.ndarray[Any, Any] = np.bitwise_count(masks).astype(np.int64)
+        return counted
+    count = np.zeros(len(masks), np.int64)
+    for shift in range(0, 64, 8):
+        count += _BYTE_BITS[(masks >> shift) & 255]
+    return count
+
+
+_BYTE_BITS = np.array([bin(b).count("1") for b in range(256)], np.int64)
+_SPECIAL_PLACES = [DECK.index(card) for card in SPECIAL_CARDS]
+"""Each special card's place in a mask (Q♠ J♦ 10♣ A♥, the order of an exposure key's fields)."""
+_SPECIALS = sum(1 << p for p in _SPECIAL_PLACES)
+
+
+Shown = list[tuple[bool, np.ndarray[Any, Any], Masks]]
+"""Exposures given: whether they are 首明, which players gave them (their places among the
+4m), and their cards."""
+
+
+@dataclass
+class Seats:
+    """``m`` hands' players, four a hand in seat order, read into arrays."""
+
+    ok: np.ndarray[Any, Any]
+    """Which hands were read plainly so far (each a hand of four players, in canonical codes)."""
+    names: np.ndarray[Any, Any]
+    """Each player's name as its number among ``known``."""
+    known: list[str]
+    plain: np.ndarray[Any, Any]
+    """Whether each number's name is a plain name (the engine's own check)."""
+    captured: Masks
+    shown: Shown
+
+
+@dataclass
+class Scores:
+    """What :func:`score_seats` worked out: which hands it scored, and their numbers."""
+
+    ok: np.ndarray[Any, Any]
+    once: np.ndarray[Any, Any]
+    """Each player's cards held once, and twice (``m`` rows of four)."""
+    twice: np.ndarray[Any, Any]
+    keys: np.ndarray[Any, Any]
+    """Each player's exposure key (4m)."""
+    raws: np.ndarray[Any, Any]
+    finals: np.ndarray[Any, Any]
+    """``m`` rows of four (0 where a hand was not scored; a double under exact rounding)."""
+
+
+def score_seats(seats: Seats, variant: Variant, rules: CompiledRules, norm: Normalization,
+                exact: bool) -> Scores:  # fmt: skip
+    """Check and score the hands of ``seats``: ``ok`` says which; the others' errors are the
+    one-hand door's to give."""
+    m = len(seats.ok)
+    ok = seats.ok & all_four(seats.plain[seats.names])
+    per_hand = seats.names.reshape(m, 4)
+    ok &= four_different(per_hand[:, 0], per_hand[:, 1], per_hand[:, 2], per_hand[:, 3])
+    ors, sums, lengths, unknown = seats.captured
+    ors = ors.reshape(m, 4)
+    ok &= ~any_four(unknown)
+    hand_or = four(ors, np.bitwise_or)
+    counted = four(lengths, np.add)
+    twice, hand_twice = np.zeros_like(ors), 0
+    if variant.decks == 1:  # no card twice, in one list or two: as many cards as bits
+        ok &= bit_count(hand_or) == counted
+    else:
+        # Two decks: a list's bits added up, less its first copies (``ors``), are its second
+        # copies (``twice``) where no card is there three times. A hand's sum says so: a third
+        # copy carries a bit, so its bits then number fewer than the cards left over. (Past
+        # 128 cards, where a sum might wrap, 64-bit masks hold too few bits to pass.)
+        twice = sums.reshape(m, 4) - ors
+        hand_twice = four(ors + twice, np.add) - hand_or
+        ok &= bit_count(hand_or) + bit_count(hand_twice) == counted
+    ok &= every_scoring_card(hand_or, hand_twice, variant.decks)
+    keys, fine = exposure_keys(seats.shown, m, rules)
+    ok &= fine
+    out = Scores(ok, ors, twice, keys, np.zeros((m, 4), np.int64),
+                 np.zeros((m, 4), np.float64 if exact else np.int64))  # fmt: skip
+    if not ok.any():
+        return out
+    if variant.decks > 1 or norm.teams is not Teams.NONE:
+        # Two decks hold too many sets of cards for a table, and in team play a hand's finals
+        # depend on its sides and all four raws: both go through the engine's many-hands door.
+        _through_door(rules, norm, seats.known, per_hand, out, exact)
+        return out
+    sel = np.flatnonzero(ok)
+    raws = _raws_of(variant, rules).look_up(four(keys, np.add)[sel], scoring_set(ors[sel]))
+    large = any_four(raws == TOO_LARGE)
+    if large.any():  # (numbers this large: the careful path, which says if they are too large)
+        ok[sel[large]] = False
+        sel, raws = sel[~large], raws[~large]
+        if not len(sel):
+            return out
+    out.raws[sel] = raws
+    out.finals[sel] = _finals(raws, norm, exact)
+    return out
+
+
+def _through_door(rules: CompiledRules, norm: Normalization, names: list[str],
+                  codes: np.ndarray[Any, Any], out: Scores, exact: bool) -> None:  # fmt: skip
+    """Score the hands ``out.ok`` through the engine's many-hands door (two decks, team play).
+
+    ``codes`` holds each hand's four players as indices into ``names``. A hand whose sides the
+    engine refuses, or whose raws are beyond :data:`COLUMN_LIMIT`, is no longer ``ok``: the
+    careful path says why.
+    """
+    sel = np.flatnonzero(out.ok)
+    hands = Hands(rules)
+    hands.add_masks([names[i] for i in codes[sel].ravel().tolist()],
+                    out.once[sel].ravel().tolist(), out.twice[sel].ravel().tolist(),
+                    out.keys.reshape(-1, 4)[sel].ravel().tolist())  # fmt: skip
+    scored = rules.score_many(hands, norm)
+    raws, finals = scored.raws, scored.finals
+    fine = np.ones(len(sel), bool)
+    if scored.errors:
+        fine[list(scored.errors)] = False
+    if raws and not -COLUMN_LIMIT <= min(raws) <= max(raws) <= COLUMN_LIMIT:
+        raws, finals = list(raws), list(finals)
+        for h in range(len(sel)):
+            if any(abs(r) > COLUMN_LIMIT for r in raws[4 * h : 4 * h + 4]):
+                fine[h] = False
+                raws[4 * h : 4 * h + 4] = [0, 0, 0, 0]
+                finals[4 * h : 4 * h + 4] = [0, 0, 0, 0]
+    at = sel[fine]
+    out.raws[at] = np.array(raws, np.int64).reshape(-1, 4)[fine]
+    out.finals[at] = np.array([float(f) for f in finals] if exact else finals,
+                              out.finals.dtype).reshape(-1, 4)[fine]  # fmt: skip
+    out.ok[sel[~fine]] = False
+
+
+def exposure_keys(shown: Shown, m: int, rules: CompiledRules
+                  ) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:  # fmt: skip
+    """Each player's exposure key, and which of the ``m`` hands' exposures are valid.
+
+    ``exposed`` adds a COPY_KEY per card and ``first_exposed`` a FIRST_KEY, as the engine keys
+    them. The valid hands hold only exposures core/hand.py passes (each special card exposed at
+    most once a deck, a 首明 counted as its copy; at most one 首明 a player, and only where the
+    rules allow it).
+    """
+    keys = np.zeros(m * 4, np.int64)
+    fine = np.ones(m, bool)
+    copies = np.zeros((4, m), np.int64)  # each special card's exposures in each hand
+    for first, given, (ors, sums, counts, strange) in shown:
+        key_of = FIRST_KEY if first else COPY_KEY
+        twice = sums - ors  # (as the cards captured: a card a third time shows in the count)
+        strange = strange | (ors & ~_SPECIALS != 0) | (bit_count(ors) + bit_count(twice) != counts)
+        if first:
+            strange |= ~firsts_within(counts, rules.first_allowed)
+        hand = given // 4
+        fine[hand[strange]] = False
+        # each special card's copies (0 to 2) in a byte of its own, summed per hand at once
+        held = [(ors >> p & 1) + (twice >> p & 1) for p in _SPECIAL_PLACES]
+        keys[given] += sum(h * key for h, key in zip(held, key_of, strict=True))
+        packed = np.bincount(hand, held[0] | held[1] << 8 | held[2] << 16 | held[3] << 24, m)
+        by_card = packed.astype(np.int64)  # (a hand's players: at most 8 copies of a card)
+        for k in range(4):
+            copies[k] += by_card >> 8 * k & 255
+    for k in range(4):
+        fine &= exposures_within(copies[k], rules.decks, rules.exposable[k])
+    return keys, fine
+
+
+# --- one deck's raw scores, kept -----------------------------------------------------------------
+
+_SETS = 1 << 16
+"""How many sets of scoring cards one player can take (one deck):
+:func:`~gongzhu_score.core.bits.scoring_set`."""
+_V = TypeVar("_V")
+
+
+def keep(store: dict[Any, _V], key: object, value: _V, most: int) -> _V:
+    """Keep ``value`` under ``key`` in ``store``, dropping the oldest beyond ``most``."""
+    if len(store) >= most:
+        store.pop(next(iter(store)))
+    store[key] = value
+    return value
+
+
+class _Raws:
+    """One rule set's raw scores, asked of the engine once per process.
+
+    Each (exposure key, set of scoring cards) is asked of :meth:`CompiledRules.score_many` the
+    first time a table holds it. There is a row of 65,536 numbers for each of the 81 exposure
+    keys of one deck (each of the four special cards not exposed, exposed, or exposed under
+    首明), which every later call reads as it is. The rows are made at once but cost memory only
+    as they are filled.
+    """
+
+    def __init__(self, rules: CompiledRules) -> None:
+        self.rules = rules
+        self.values = np.zeros((len(_KEYS), _SETS), np.int64)
+        self.known = np.zeros((len(_KEYS), _SETS), bool)
+        self.lock = threading.Lock()
+
+    def look_up(
+        self, keys: np.ndarray[Any, Any], sets: np.ndarray[Any, Any]
+    ) -> np.ndarray[Any, Any]:
+        """Each player's raw score from their scoring set and the hand's exposure key.
+
+        ``sets`` is a row of four players' scoring sets per hand, ``keys`` the hands' exposure
+        keys. A key that is none of one deck's, which the readers never give, gets
+        :data:`TOO_LARGE`.
+        """
+        rows = np.zeros(len(keys), np.int64)
+        for k in range(4):  # (a key that is none of one deck's: caught below, never read)
+            field = keys >> (KEY_WIDTH * k)
+            state = np.where(field & _FIRST_FIELD, 2, np.minimum(field & _COPY_FIELD, 1))
+            rows += state * 3**k
+        codes = rows[:, None] * _SETS + sets
+        with self.lock:  # (threads of one call, or calls at once, share the numbers)
+            missing = codes[~self.known.reshape(-1)[codes]]
+            if len(missing):  # (each once, in order: marked, not sorted, which costs more)
+                marked = np.zeros(self.known.size, bool)
+                marked[missing] = True
+                self._fill(np.flatnonzero(marked))
+        found: np.ndarray[Any, Any] = self.values.reshape(-1)[codes]
+        found[_KEYS[rows] != keys] = TOO_LARGE
+        return found
+
+    def _fill(self, codes: np.ndarray[Any, Any]) -> None:
+        rows = codes // _SETS
+        for row in np.flatnonzero(np.bincount(rows, minlength=len(_KEYS))).tolist():
+            sets = codes[rows == row] - row * _SETS
+            numbers = _alone(self.rules, int(_KEYS[row]), sets.tolist())
+            try:
+                values = np.array(numbers, np.int64)
+            except OverflowError:
+                values = np.array([n if -COLUMN_LIMIT <= n <= COLUMN_LIMIT else TOO_LARGE
+                                   for n in numbers], np.int64)  # fmt: skip
+            values[np.abs(values) > COLUMN_LIMIT] = TOO_LARGE
+            self.values[row, sets] = values
+            self.known[row, sets] = True
+
+
+def _alone(rules: CompiledRules, key: int, sets: list[int]) -> list[int]:
+    """The raw score of each scoring set in ``sets`` (:func:`.bits.scoring_set`) under
+    exposure key ``key``, each set a player's alone: the many-hands door works each out."""
+    hands = Hands(rules)
+    hands.add_masks([""] * (4 * len(sets)), [x for m in sets for x in (set_cards(m), 0, 0, 0)],
+                    [0] * (4 * len(sets)), [x for _ in sets for x in (key, 0, 0, 0)])  # fmt: skip
+    return rules.score_many(hands, _ALONE).raws[::4]
+
+
+_ALONE = Normalization(Method.NONE)
+"""Any normalization would do: only the raw scores are read."""
+_COPY_FIELD = COPY_KEY[0] * 3
+_FIRST_FIELD = FIRST_KEY[0]
+"""A special card's copies and its 首明 in its field of an exposure key (:mod:`.bits`)."""
+_KEYS = np.array([sum((0, COPY_KEY[k], FIRST_KEY[k])[row // 3**k % 3] for k in range(4))
+                  for row in range(81)], np.int64)  # fmt: skip
+"""One deck's exposure keys, by each special card's state (digit k in base 3: card k not
+exposed, exposed, or exposed under 首明)."""
+
+
+RAWS: dict[Variant, _Raws] = {}
+_KEEP_RAWS = 8
+"""Rule sets whose raw scores are kept (47 MB at most each, as they are filled: realistic
+hands fill a few of the 81 keys' rows)."""
+
+
+def _raws_of(variant: Variant, rules: CompiledRules) -> _Raws:
+    """The raw scores kept for ``variant``, by value.
+
+    The same rules read twice share them.
+    """
+    try:
+        found = RAWS.get(variant)
+    except TypeError:  # (a rule set that cannot be a key: its numbers for this call only)
+        return _Raws(rules)
+    if found is None:
+        found = keep(RAWS, variant, _Raws(rules), _KEEP_RAWS)
+    return found
+
+
+# --- individual play's finals, kept --------------------------------------------------------------
+
+
+def unique(values: np.ndarray[Any, Any]) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
+    """``np.unique(values, return_inverse=True)`` in linear time, for small non-negative
+    numbers.
+
+    It uses a look-up table instead of a sort; for a few numbers, a set, cheaper than either.
+    """
+    if len(values) <= _FEW:
+        listed = values.tolist()
+        found = sorted(set(listed))
+        at = {v: i for i, v in enumerate(found)}
+        return np.array(found, values.dtype), np.array([at[v] for v in listed], np.int64)
+    top = int(values.max()) + 1 if len(values) else 0
+    if top > 2 * len(values) + (1 << 16):
+        return np.unique(values, return_inverse=True)  # (sparse: sorting is cheaper)
+    seen = np.zeros(top, bool)
+    seen[values] = True
+    found_values = np.flatnonzero(seen)
+    place = np.zeros(top, np.int32)
+    place[found_values] = np.arange(len(found_values))
+    return found_values, place[values]
+
+
+_FEW = 32
+"""Numbers few enough that Python's sets and dicts handle them faster than numpy's calls."""
+
+
+def _finals(raws: np.ndarray[Any, Any], norm: Normalization, exact: bool) -> np.ndarray[Any, Any]:
+    """The engine's individual-play finals, asked once per distinct (raw, hand total).
+
+    In individual play a final depends on nothing else (rulings §6).
+    """
+    kind = np.float64 if exact else np.int64
+    if raws.size <= _FEW:  # (a few hands: each pair looked up as it comes)
+        seen: dict[tuple[int, int], int | Fraction] = {}
+        got: list[float] = []
+        for hand in raws.tolist():
+            total = sum(hand)
+            for raw in hand:
+                final = seen.get((raw, total))
+                if final is None:
+                    final = seen[raw, total] = normalize((raw, total - raw, 0, 0), norm)[0]
+                got.append(float(final) if exact else int(final))
+        few: np.ndarray[Any, Any] = np.array(got, kind).reshape(raws.shape)
+        return few
+    totals = np.repeat(four(raws, np.add), 4)
+    flat = raws.ravel()
+    low_raw, low_total = int(flat.min()), int(totals.min())
+    raw_values, raw_at = unique(flat - low_raw)
+    total_values, total_at = unique(totals - low_total)
+    # one number per (raw, total) pair: few of each, so few pairs
+    pairs, which = unique(raw_at.astype(np.int64) * len(total_values) + total_at)
+    r, t = np.divmod(pairs, len(total_values))
+    raw = raw_values[r] + low_raw
+    total = total_values[t] + low_total
+    if max(-low_raw, -low_total, int(raw.max()), int(total.max())) < _HALF:
+        out = _kept_finals(norm, exact).look_up(raw, total)
+    else:  # (numbers this large are not kept)
+        out = _asked_finals(norm, exact, raw, total)
+    finals: np.ndarray[Any, Any] = out[which.ravel()].reshape(raws.shape)
+    return finals
+
+
+def _asked_finals(norm: Normalization, exact: bool, raw: np.ndarray[Any, Any],
+                  total: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:  # fmt: skip
+    """The engine's final of each (raw, hand total), asked of it."""
+    pairs = [(r, t - r, 0, 0) for r, t in zip(raw.tolist(), total.tolist(), strict=True)]
+    values = [finals[0] for finals in normalize_each(pairs, norm)]
+    return np.array([float(v) for v in values] if exact else [int(v) for v in values],
+                    np.float64 if exact else np.int64)  # fmt: skip
+
+
+class _Finals:
+    """Individual play's finals under one set of options, by (raw, hand total), kept per process.
+
+    Each pair is asked of the engine the first time a table holds it; the pairs met are kept as
+    sorted numbers (``raw · 2³² + total + 2³¹``), so a later table's are found by numpy alone.
+    """
+
+    def __init__(self, norm: Normalization, exact: bool) -> None:
+        self.norm, self.exact = norm, exact
+        kind = np.float64 if exact else np.int64
+        self.table = np.zeros(0, np.int64), np.zeros(0, kind)
+        """The pairs' numbers, sorted, and their finals: one value, replaced whole (threads
+        read it as they find it)."""
+
+    def look_up(self, raw: np.ndarray[Any, Any], total: np.ndarray[Any, Any]
+                ) -> np.ndarray[Any, Any]:  # fmt: skip
+        """The final of each of these distinct pairs (each number within ±2³¹)."""
+        codes = raw * (2 * _HALF) + (total + _HALF)
+        known, values = self.table
+        at = np.minimum(np.searchsorted(known, codes), max(len(known) - 1, 0))
+        found = known[at] == codes if len(known) else np.zeros(len(codes), bool)
+        if found.all():
+            out: np.ndarray[Any, Any] = values[at]
+            return out
+        new = ~found
+        asked = _asked_finals(self.norm, self.exact, raw[new], total[new])
+        out = np.empty(len(codes), values.dtype)
+        out[found] = values[at[found]]
+        out[new] = asked
+        if len(known) + len(asked) <= _KEEP_FINALS:  # (beyond: asked again when met)
+            merged = np.concatenate((known, codes[new]))
+            order = np.argsort(merged, kind="stable")
+            self.table = merged[order], np.concatenate((values, asked))[order]
+        return out
+
+
+_HALF = 1 << 31
+_KEEP_FINALS = 100_000
+"""The most (raw, hand total) pairs whose finals are kept for the process for one set of options
+(1.6 MB; realistic hands meet a few tens of thousands); the last 8 sets of options kept."""
+_FINALS: dict[tuple[Normalization, bool], _Finals] = {}
+"""Individual play: the finals kept, by the options (and whether they are exact)."""
+
+
+def _kept_finals(norm: Normalization, exact: bool) -> _Finals:
+    """The finals kept for ``norm``."""
+    found = _FINALS.get((norm, exact))
+    if found is None:
+        found = keep(_FINALS, (norm, exact), _Finals(norm, exact), _KEEP_RAWS)
+    return found
+
+
+# --- hand-file data: Scorer.score_many's many hands ----------------------------------------------
+
+_read_hands: Callable[..., None] | None = None
+"""The C reader of hand-file data (core/codes.c), where it was built and the engine runs as
+installed; else :func:`read_data` declines and the engine's :class:`.engine.Hands` reads them."""
+if not FROM_SOURCE:
+    with contextlib.suppress(ImportError):  # (no compiler at install)
+        from ._codes import read_hands as _read_hands
+
+CHUNK = 65_536
+"""The most hands read into arrays at once: the memory a call holds beyond its results."""
+
+
+def reader_built() -> bool:
+    """Whether the C reader of hand-file data is there (built at install, the engine run as
+    installed)."""
+    return _read_hands is not None
+
+
+class Part:
+    """Results of some hands scored as arrays: each hand's :class:`HandResult` made when
+    asked; the hands the careful path scored kept whole."""
+
+    def __init__(self, rules: CompiledRules, norm: Normalization, known: list[str],
+                 names: np.ndarray[Any, Any], scores: Scores,
+                 careful: dict[int, HandResult]) -> None:  # fmt: skip
+        self.rules, self.norm, self.known, self.names = rules, norm, known, names
+        self.scores, self.careful = scores, careful
+
+    def __len__(self) -> int:
+        return len(self.scores.ok)
+
+    def result(self, h: int) -> HandResult:
+        """Hand ``h``'s result, as the one-hand door gives it."""
+        done = self.careful.get(h)
+        if done is not None:
+            return done
+        s, known = self.scores, self.known
+        i = 4 * h
+        names = self.names[i : i + 4].tolist()
+        return self.rules._finish(
+            (known[names[0]], known[names[1]], known[names[2]], known[names[3]]),
+            s.once[h].tolist(), s.twice[h].tolist(), s.keys[i : i + 4].tolist(), self.norm,
+            False, (), (tuple(s.raws[h].tolist()), tuple(s.finals[h].tolist())),
+        )  # fmt: skip
+
+    def numbers(self) -> tuple[list[str], list[int], list[int | Fraction]]:
+        """Every player's name, raw and final, four a hand."""
+        known = self.known
+        names = [known[c] for c in self.names.tolist()]
+        raws, finals = self.scores.raws.ravel().tolist(), self.scores.finals.ravel().tolist()
+        for h, result in self.careful.items():
+            at = slice(4 * h, 4 * h + 4)
+            names[at], raws[at], finals[at] = result.names, result.raws, result.finals
+        return names, raws, finals
+
+
+class Names:
+    """The names a call has met, each numbered and checked once (the engine's own check)."""
+
+    def __init__(self, rules: CompiledRules) -> None:
+        self.rules = rules
+        self.numbers: dict[str, int] = {}
+        self.known: list[str] = []
+        self.good: list[bool] = []
+
+    def plain(self) -> np.ndarray[Any, Any]:
+        """Whether each name met is plain, and last a False for a hand not read."""
+        for name in list(self.numbers)[len(self.known) :]:
+            self.known.append(name)
+            self.good.append(self.rules._plain(name) is not None)
+        return np.array([*self.good, False])
+
+
+def read_data(hands: list[Any], names: Names) -> Seats:
+    """Hand-file data in the plain shape read into :class:`Seats` by the C reader."""
+    assert _read_hands is not None
+    m = len(hands)
+    masks = np.zeros((9, 4 * m), np.int64)
+    bad = np.zeros((3, 4 * m), np.uint8)
+    codes = np.zeros(4 * m, np.int64)
+    plain = np.zeros(m, np.uint8)
+    _read_hands(hands, names.numbers, masks, bad, codes, plain)
+    good = names.plain()
+    ok = plain.view(bool)
+    codes[~np.repeat(ok, 4)] = len(names.known)  # (a hand not read: no name)
+    bad_cards = bad.view(bool)
+    shown = []
+    for row, first in ((1, False), (2, True)):
+        counts = masks[3 * row + 2]
+        given = np.flatnonzero(counts | bad_cards[row])
+        if len(given):
+            shown.append((first, given, (masks[3 * row][given], masks[3 * row + 1][given],
+                                         counts[given], bad_cards[row][given])))  # fmt: skip
+    return Seats(ok.copy(), codes, names.known, good,
+                 (masks[0], masks[1], masks[2], bad_cards[0]), shown)  # fmt: skip
+
+
+def score_data(hands: Iterable[Any], variant: Variant, rules: CompiledRules, norm: Normalization,
+               careful: Callable[[Any], HandResult]) -> Iterator[Part]:  # fmt: skip
+    """Score hand-file data a chunk at a time, as arrays: the plain hands here, any other by
+    ``careful`` (the one-hand door, which raises at a bad hand: the hands before it are good)."""
+    names = Names(rules)
+    it = iter(hands)
+    while chunk := list(_take(it, CHUNK)):
+        seats = read_data(chunk, names)
+        scores = score_seats(seats, variant, rules, norm, False)
+        done = {h: careful(chunk[h]) for h in np.flatnonzero(~scores.ok).tolist()}
+        yield Part(rules, norm, names.known, seats.names, scores, done)
+
+
+def _take(it: Iterator[Any], n: int) -> Iterator[Any]:
+    for _, item in zip(range(n), it):  # noqa: B905 (the items past n stay in ``it``)
+        yield item
