@@ -267,15 +267,14 @@ _FEW_HANDS = 256
 
 def _by_columns(variant: Variant, norm: Normalization) -> bool:
     """Whether many hands under these rules are scored by numpy's columns (:mod:`.core.masks`):
-    one deck in individual play, rounded to whole numbers (exact finals are fractions, which
-    the arrays do not hold), numpy installed (the ``arrow`` extra) and the C reader built."""
-    if variant.decks != 1 or norm.teams is not Teams.NONE or norm.rounding is Rounding.EXACT:
+    numpy installed (the ``arrow`` extra), and :func:`.core.masks.usable`."""
+    if variant.decks != 1:  # (the cheap questions first: numpy takes a while to import)
         return False
     try:
         from .core import masks
     except ImportError:
         return False
-    return masks.reader_built()
+    return masks.usable(variant, norm)
 
 
 # --- a hand as a user gives it: a file, options, claimed scores ------------------------------

@@ -212,7 +212,7 @@ def test_many_plain_hands_go_by_columns_where_the_reader_is_built() -> None:
     from gongzhu_score.core import masks
 
     hand = _odd_hands()[0]
-    built = masks.reader_built()
+    built = masks._read_hands is not None
     hearts = "2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH"
     twice = {"players": [{"name": "A", "captured": "QS QS 10C 10C"},
                          {"name": "B", "captured": "JD JD"},

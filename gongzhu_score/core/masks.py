@@ -34,7 +34,7 @@ from .engine import (
     normalize_each,
 )
 from .hand import every_scoring_card, exposures_within, firsts_within, four_different
-from .normalize import Method, Normalization, Teams
+from .normalize import Method, Normalization, Rounding, Teams
 from .variant import Variant
 
 Masks = tuple[np.ndarray[Any, Any], np.ndarray[Any, Any], np.ndarray[Any, Any],
@@ -498,10 +498,13 @@ CHUNK = 65_536
 """The most hands read into arrays at once: the memory a call holds beyond its results."""
 
 
-def reader_built() -> bool:
-    """Whether the C reader of hand-file data is there (built at install, the engine run as
-    installed)."""
-    return _read_hands is not None
+def usable(variant: Variant, norm: Normalization) -> bool:
+    """Whether hand-file data under these rules is scored here: the C reader is built (at
+    install, the engine run as installed); one deck in individual play, rounded to whole
+    numbers (exact finals are fractions, which the arrays do not hold). Two decks and team play
+    would go through the engine's own door all the same."""
+    return (_read_hands is not None and variant.decks == 1 and norm.teams is Teams.NONE
+            and norm.rounding is not Rounding.EXACT)  # fmt: skip
 
 
 class Part:
