@@ -455,6 +455,48 @@ def test_the_c_reader_refuses_what_it_cannot_read() -> None:
         columns._read_codes(data, np.array([0, 5], np.int32), None, b"12345678", *out[1:])
 
 
+def test_the_c_reader_of_hand_data_reads_the_plain_shape_as_the_engine_does() -> None:
+    from gongzhu_score.core import masks
+    from gongzhu_score.core.engine import Hands, compiled_rules
+    from gongzhu_score.io.variants import find_variant
+
+    if masks._read_hands is None:  # (not built here: .ci/run's "compiled" phase fails then)
+        return
+    read = masks._read_hands
+    hand = {"players": [{"name": "A", "captured": "QS 10C", "exposed": ["JD"]},
+                        {"name": "B", "captured": ["JD", "2H"], "first_exposed": "QS"},
+                        {"name": "C", "captured": "3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH"},
+                        {"name": "A"}]}  # fmt: skip
+    odd = [{"players": hand["players"][:3]}, {**hand, "x": 1}, {"players": [*hand["players"][:3],
+           {"name": "D", "captured": None}]}, {"players": [*hand["players"][:3], {"name": 4}]},
+           {"players": [*hand["players"][:3], {"name": "D", "captured": ("QS",)}]}]  # fmt: skip
+    n = 1 + len(odd)
+    out = np.zeros((9, 4 * n), np.int64), np.zeros((3, 4 * n), np.uint8)
+    codes, plain, numbers = np.zeros(4 * n, np.int64), np.zeros(n, np.uint8), {"B": 0}
+    read([hand, *odd], numbers, *out, codes, plain)
+    assert plain.tolist() == [1, 0, 0, 0, 0, 0]
+    assert numbers == {"B": 0, "A": 1, "C": 2} and codes[:4].tolist() == [1, 0, 2, 1]
+    engine = Hands(compiled_rules(find_variant("classic")))
+    assert not engine.add_data(hand)  # (two players named A: the engine's check, not the reader's)
+    hand["players"][3]["name"] = "D"
+    assert engine.add_data(hand)
+    assert out[0][0, :4].tolist() == engine.once  # the captured cards, held once
+    assert out[0][2, :4].tolist() == [2, 2, 12, 0] and not out[1][:, :4].any()
+    bit = {card: 1 << k for k, card in enumerate(c.code for c in DECK)}
+    assert out[0][3, :4].tolist() == [bit["JD"], 0, 0, 0]  # exposed
+    assert out[0][6, :4].tolist() == [0, bit["QS"], 0, 0]  # 首明
+    # a token that is not one canonical code is marked, the hand still read
+    marked = {"players": [{"name": "A", "captured": ["QS JD", " 2H"]}, *hand["players"][1:]]}
+    read([marked], {}, *out, codes, plain)
+    assert plain[0] == 1 and out[1][0, 0] == 1
+    with pytest.raises(ValueError, match="wrong sizes"):
+        read([hand] * (n + 1), {}, *out, codes, plain)
+    with pytest.raises(TypeError):
+        read((hand,), {}, *out, codes, plain)
+    with pytest.raises(TypeError, match="masks must be a contiguous buffer"):
+        read([hand], {}, bytes(8 * 9 * 4), out[1], codes, plain)
+
+
 def test_large_strings_and_lists_as_other_writers_give_them() -> None:
     rows = rows_for(200, 30, ["classic"])
     for r in rows:
