@@ -65,8 +65,11 @@ INSTALLED_ENV = {
 
 def engine() -> dict[str, Any]:
     """Where ``gongzhu_score`` was imported from, and which of the modules mypyc compiles
-    (``core.COMPILED``, ``core.HOT_PATHS``) are compiled (self-contained: its source is run in other processes, ``ENGINE``)."""
+    (``core.COMPILED``, ``core.HOT_PATHS``) are compiled, and whether the C readers
+    (``core/codes.c``) are used (self-contained: its source is run in other processes,
+    ``ENGINE``)."""
     import importlib
+    import importlib.util
     import os
 
     import gongzhu_score.core as core
@@ -74,9 +77,11 @@ def engine() -> dict[str, Any]:
     names = [f"core.{m}" for m in core.COMPILED] + list(getattr(core, "HOT_PATHS", ()))
     files = {m.rpartition(".")[2] if m.startswith("core.") else m:
              importlib.import_module("gongzhu_score." + m).__file__ or "" for m in names}  # fmt: skip
+    native = not core.FROM_SOURCE and importlib.util.find_spec("gongzhu_score.core._codes")
     return {"at": os.path.dirname(os.path.dirname(core.__file__ or "")),
             "compiled": [m for m, f in files.items() if not f.endswith(".py")],
-            "plain": [m for m, f in files.items() if f.endswith(".py")]}  # fmt: skip
+            "plain": [m for m, f in files.items() if f.endswith(".py")],
+            "native": bool(native)}  # fmt: skip
 
 
 ENGINE = "from __future__ import annotations\n\n" + inspect.getsource(engine)
@@ -92,7 +97,8 @@ def engine_words(found: dict[str, Any]) -> str:
         kind = "plain Python (nothing compiled)"
     else:
         kind = f"compiled: {', '.join(compiled)}; plain Python: {', '.join(plain)}"
-    return f"gongzhu_score in {found['at']}, {kind}"
+    readers = "the C readers used" if found.get("native") else "the C readers not used"
+    return f"gongzhu_score in {found['at']}, {kind}; {readers}"
 
 
 def cli_command() -> list[str]:
