@@ -19,6 +19,7 @@ import threading
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import islice
 from typing import Any, TypeVar
 
 import numpy as np
@@ -489,7 +490,7 @@ def _kept_finals(norm: Normalization, exact: bool) -> _Finals:
 
 _read_hands: Callable[..., None] | None = None
 """The C reader of hand-file data (core/codes.c), where it was built and the engine runs as
-installed; else :func:`read_data` declines and the engine's :class:`.engine.Hands` reads them."""
+installed; else :func:`usable` says no, and the engine's :class:`.engine.Hands` read them."""
 if not FROM_SOURCE:
     with contextlib.suppress(ImportError):  # (no compiler at install)
         from ._codes import read_hands as _read_hands
@@ -556,7 +557,7 @@ class Names:
 
     def plain(self) -> np.ndarray[Any, Any]:
         """Whether each name met is plain, and last a False for a hand not read."""
-        for name in list(self.numbers)[len(self.known) :]:
+        for name in islice(self.numbers, len(self.known), None):
             self.known.append(name)
             self.good.append(self.rules._plain(name) is not None)
         return np.array([*self.good, False])
@@ -592,13 +593,8 @@ def score_data(hands: Iterable[Any], variant: Variant, rules: CompiledRules, nor
     ``careful`` (the one-hand door, which raises at a bad hand: the hands before it are good)."""
     names = Names(rules)
     it = iter(hands)
-    while chunk := list(_take(it, CHUNK)):
+    while chunk := list(islice(it, CHUNK)):
         seats = read_data(chunk, names)
         scores = score_seats(seats, variant, rules, norm, False)
         done = {h: careful(chunk[h]) for h in np.flatnonzero(~scores.ok).tolist()}
         yield Part(rules, norm, names.known, seats.names, scores, done)
-
-
-def _take(it: Iterator[Any], n: int) -> Iterator[Any]:
-    for _, item in zip(range(n), it):  # noqa: B905 (the items past n stay in ``it``)
-        yield item
