@@ -3,6 +3,9 @@ of card bits and exposure keys), under random house rules, for hands valid and n
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -87,7 +90,7 @@ def test_the_two_doors_give_the_same_numbers_or_the_same_error(
     # arrays (a few hands), and by numpy's columns (as many hands are, where they can be)
     scorer = Scorer(rules, **options)
     first_bad = next((w for w in one if w[0] == "refused"), None)
-    for few in (api._FEW_HANDS, 1):
+    for few in (10**9, 1):
         with columns_from(few):
             try:
                 results = scorer.score_many(records)
@@ -107,12 +110,12 @@ def test_the_two_doors_give_the_same_numbers_or_the_same_error(
 @contextmanager
 def columns_from(few: int) -> Iterator[None]:
     """``Scorer.score_many`` scores as numpy's columns from ``few`` hands on (where it can)."""
-    saved = api._FEW_HANDS
-    api._FEW_HANDS = few
+    saved = api._FEW_HANDS, api._FEW_HANDS_COLD
+    api._FEW_HANDS = api._FEW_HANDS_COLD = few
     try:
         yield
     finally:
-        api._FEW_HANDS = saved
+        api._FEW_HANDS, api._FEW_HANDS_COLD = saved
 
 
 def test_score_many_is_a_sequence_with_the_numbers_as_columns() -> None:
@@ -225,3 +228,17 @@ def test_many_plain_hands_go_by_columns_where_the_reader_is_built() -> None:
         results = scorer.score_many([hand] * 1000)
         assert {type(p) for p in results._parts} == {took}
         assert list(results) == [scorer.score_data(hand)] * 1000
+
+
+def test_a_few_hands_in_a_fresh_process_do_not_import_numpy() -> None:
+    """Importing numpy costs what the columns save on some 20,000 hands: a short script's
+    thousand hands go the engine's arrays, and numpy stays unimported."""
+    code = (
+        "import json, sys; from gongzhu_score import Scorer\n"
+        f"hand = json.loads({json.dumps(json.dumps(_odd_hands()[0]))})\n"
+        "results = Scorer().score_many([hand] * 1000)\n"
+        "print(len(results), type(results._parts[0]).__name__, 'numpy' in sys.modules)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=120, check=True)  # fmt: skip
+    assert done.stdout.split() == ["1000", "EnginePart", "False"]
