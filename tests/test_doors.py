@@ -242,3 +242,29 @@ def test_a_few_hands_in_a_fresh_process_do_not_import_numpy() -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           timeout=120, check=True)  # fmt: skip
     assert done.stdout.split() == ["1000", "EnginePart", "False"]
+
+
+_LEAF = (st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.floats()
+         | st.text(st.sampled_from(list("QSJD10CAH2345 \t:\ud800全红猪♠")), max_size=10)
+         | st.sampled_from(["QS", "JD", "10C", "AH", "2H", "QS JD", "东", "", " "]))  # fmt: skip
+_JUNK = st.recursive(_LEAF, lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
+    st.sampled_from(["name", "captured", "exposed", "first_exposed", "players", "claim"]), inner,
+    max_size=4), max_leaves=20)  # fmt: skip
+_PLAYER = st.fixed_dictionaries(
+    {"name": st.sampled_from(["东", "南", "西", "北"]) | _JUNK},
+    optional={"captured": _JUNK, "exposed": _JUNK, "first_exposed": _JUNK, "claim": _JUNK},
+)
+_HAND = _JUNK | st.fixed_dictionaries({"players": st.lists(_PLAYER, min_size=3, max_size=5)},
+                                      optional={"variant": _JUNK, "teams": _JUNK})  # fmt: skip
+
+
+@settings(max_examples=300, deadline=None)
+@given(_HAND, st.sampled_from([{}, {"teams": "pig-sheep"}, {"rounding": "exact"}]))
+def test_hand_shaped_junk_raises_only_the_projects_errors_by_either_door(
+    hand: object, options: dict[str, str]
+) -> None:
+    scorer = Scorer("classic", **options)  # type: ignore[arg-type]
+    want = outcome(lambda: scorer.score_data(hand))
+    for few in (10**9, 1):
+        with columns_from(few):
+            assert outcome(lambda: scorer.score_many([hand])[0]) == want
