@@ -77,7 +77,9 @@ def engine() -> dict[str, Any]:
     names = [f"core.{m}" for m in core.COMPILED] + list(getattr(core, "HOT_PATHS", ()))
     files = {m.rpartition(".")[2] if m.startswith("core.") else m:
              importlib.import_module("gongzhu_score." + m).__file__ or "" for m in names}  # fmt: skip
-    native = not core.FROM_SOURCE and importlib.util.find_spec("gongzhu_score.core._codes")
+    # (both C readers fill numpy's arrays: built without numpy, they are not used)
+    native = (not core.FROM_SOURCE and importlib.util.find_spec("gongzhu_score.core._codes")
+              and importlib.util.find_spec("numpy"))  # fmt: skip
     return {"at": os.path.dirname(os.path.dirname(core.__file__ or "")),
             "compiled": [m for m, f in files.items() if not f.endswith(".py")],
             "plain": [m for m, f in files.items() if f.endswith(".py")],
