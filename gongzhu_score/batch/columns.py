@@ -15,10 +15,10 @@ Arrow cannot hold as thirds), and ``error`` with ``errors="column"``.
 
 How a column is scored by the one engine: card codes become bit masks in one pass over the
 column's bytes (``core/codes.c``; numpy where it is not built), each player's scoring cards a
-16-bit number; the raw score of each such set
-under each exposure state is asked of the engine's own
-:meth:`~gongzhu_score.core.engine.CompiledRules.raws` once per process, the first time a table
-holds it, and kept in numpy arrays that every later call reads as they are (:class:`_Raws`). An
+16-bit number; the raw score of each such set under each exposure state is asked of the
+engine's own :meth:`~gongzhu_score.core.engine.CompiledRules.score_many` once per process, the
+first time a table holds it, and kept in numpy arrays that every later call reads as they are
+(``core/masks.py``, which scores the arrays for the library's ``Scorer.score_many`` too). An
 exposure state is the engine's exposure key (亮牌 and 首明 of one deck: 81 of them). The finals
 come from the engine's :func:`~gongzhu_score.core.engine.normalize_each`, once per distinct
 (raw, hand total) pair in individual play (a final depends on nothing else). Numpy only
@@ -43,7 +43,7 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Any, TypeVar
+from typing import Any
 
 try:
     import numpy as np
@@ -331,8 +331,6 @@ def paths(
 
 _BATCHES: dict[tuple[object, ...], Batch] = {}
 _KEEP_BATCHES = 32
-_LOCK = threading.Lock()
-_V = TypeVar("_V")
 
 
 def _batch(options: ScoringOptions, partial: object) -> Batch:
@@ -748,9 +746,6 @@ def _player_lists(column: pa.Array) -> list[Any]:
 
 
 _INT64 = (1 << 63) - 1
-_COLUMN_LIMIT = _INT64 // (16 * 1_000_000)
-"""The largest raw the column path takes (else the row path): its sums and finals (scale up to
-a million) stay far within int64, where numpy would wrap without a word."""
 
 
 def too_large(result: HandResult, exact: bool) -> GongzhuError | None:

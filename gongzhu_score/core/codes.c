@@ -288,7 +288,7 @@ static PyObject *read_hands(PyObject *self, PyObject *args) {
         goto done;
     }
     unsigned char *plain = views[3].buf;
-    for (int64_t h = 0; h < n && h < PyList_GET_SIZE(hands); h++) {
+    for (int64_t h = 0; h < n; h++) { /* (no Python code runs: the list keeps its size) */
         int read = read_hand(PyList_GET_ITEM(hands, h), numbers, 4 * h, e, views[0].buf,
                              views[1].buf, views[2].buf);
         if (read < 0)

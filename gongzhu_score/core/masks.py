@@ -46,7 +46,8 @@ codes each holds, and which hold something that is no canonical code."""
 
 _INT64 = (1 << 63) - 1
 COLUMN_LIMIT = _INT64 // (16 * 1_000_000)
-"""The largest raw score kept in the arrays: a million hands' totals still fit in int64."""
+"""The largest raw the arrays take (else the careful path): its sums and finals (scale up to a
+million) stay far within int64, where numpy would wrap without a word."""
 TOO_LARGE = np.iinfo(np.int64).min
 """Kept for a raw beyond :data:`COLUMN_LIMIT` (its hand goes the careful path)."""
 
@@ -257,11 +258,21 @@ _V = TypeVar("_V")
 
 
 def keep(store: dict[Any, _V], key: object, value: _V, most: int) -> _V:
-    """Keep ``value`` under ``key`` in ``store``, dropping the oldest beyond ``most``."""
-    if len(store) >= most:
-        store.pop(next(iter(store)))
-    store[key] = value
+    """Keep ``value`` for ``key`` in ``store``, unless another thread kept one first.
+
+    Returns what is kept. The oldest entry is let go when ``most`` are kept, a bound on memory.
+    """
+    with _LOCK:
+        found = store.get(key)
+        if found is not None:
+            return found
+        if len(store) >= most:
+            del store[next(iter(store))]
+        store[key] = value
     return value
+
+
+_LOCK = threading.Lock()
 
 
 class _Raws:
