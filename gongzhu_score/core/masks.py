@@ -333,11 +333,13 @@ class _Raws:
 
 def _alone(rules: CompiledRules, key: int, sets: list[int]) -> list[int]:
     """The raw score of each scoring set in ``sets`` (:func:`.bits.scoring_set`) under
-    exposure key ``key``, each set a player's alone: the many-hands door works each out."""
-    hands = Hands(rules)
-    hands.add_masks([""] * (4 * len(sets)), [x for m in sets for x in (set_cards(m), 0, 0, 0)],
-                    [0] * (4 * len(sets)), [x for _ in sets for x in (key, 0, 0, 0)])  # fmt: skip
-    return rules.score_many(hands, _ALONE).raws[::4]
+    exposure key ``key``: the many-hands door works each out, four sets a hand (a player's raw
+    is their cards' under the hand's exposures, whoever holds the others)."""
+    hands, m = Hands(rules), -(-len(sets) // 4) * 4
+    keys = [0] * m
+    keys[::4] = [key] * (m // 4)  # (the hand's exposures, given as the first player's)
+    hands.add_masks([""] * m, [set_cards(s) for s in sets] + [0] * (m - len(sets)), [0] * m, keys)
+    return rules.score_many(hands, _ALONE).raws[: len(sets)]
 
 
 _ALONE = Normalization(Method.NONE)
