@@ -5,6 +5,7 @@ Parquet in and out of ``batch``; bad rows named by file and row."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 from dataclasses import replace
@@ -495,6 +496,114 @@ def test_the_c_reader_of_hand_data_reads_the_plain_shape_as_the_engine_does() ->
         read((hand,), {}, *out, codes, plain)
     with pytest.raises(TypeError, match="masks must be a contiguous buffer"):
         read([hand], {}, bytes(8 * 9 * 4), out[1], codes, plain)
+
+
+def _read_lines(lines: list[bytes], numbers: dict[str, int], values: dict[str, int]) -> Any:
+    """core/codes.c's read_lines over ``lines`` joined by newlines, no newline after the last."""
+    from gongzhu_score.core import masks
+
+    assert masks._read_lines is not None
+    n = len(lines)
+    out = (np.zeros((9, 4 * n), np.int64), np.zeros((3, 4 * n), np.uint8),
+           np.zeros(4 * n, np.int64), np.zeros((2, n), np.int64), np.zeros(n, np.uint8))  # fmt: skip
+    offsets = np.array([0, *itertools.accumulate(len(line) + 1 for line in lines)], np.int64)
+    offsets[-1] -= 1
+    masks._read_lines(b"\n".join(lines), offsets, numbers, values, *out)
+    return out
+
+
+def test_the_c_reader_of_json_lines_reads_what_the_reader_of_hand_data_reads() -> None:
+    """A line of the plainest shape gives the same masks, marks and names' numbers as its
+    parsed data gives read_hands; any other line is left to the caller (plain 0)."""
+    from gongzhu_score.core import masks
+
+    if masks._read_lines is None:  # (not built here: .ci/run's "compiled" phase fails then)
+        return
+    hand = {"players": [{"name": "东", "captured": "QS 10C", "exposed": "JD"},
+                        {"name": "B", "captured": "JD 2H ZZ", "first_exposed": "QS"},
+                        {"name": "C", "captured": "3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH"},
+                        {"name": "A", "captured": ""}]}  # fmt: skip
+    plain = [json.dumps(hand, ensure_ascii=False).encode(),
+             json.dumps(hand, ensure_ascii=False, separators=(",", ":")).encode(),
+             b" \t" + json.dumps({"teams": "partners", **hand}, ensure_ascii=False).encode() + b"\r",
+             json.dumps({**hand, "variant": "two-deck"}, ensure_ascii=False).encode()]  # fmt: skip
+    text = plain[0].decode()
+    odd = [json.dumps(hand).encode(),  # names as \u escapes
+           text.replace('"QS 10C"', '["QS", "10C"]').encode(),  # a list of codes
+           text.replace('"exposed"', '"exposed": "", "exposed"').encode(),  # a key twice
+           text.replace('"players"', '"players": [], "players"').encode(),
+           text.replace('"JD"', "null").encode(), text.replace('"A"', "4").encode(),
+           text.replace('"JD"', '"J\\u0044"').encode(), text.replace("东", "东\x01").encode(),
+           text.encode().replace("东".encode(), b"\xff"), text.replace('"exposed"', '"x"').encode(),
+           (text + " x").encode(), (text + "}").encode(), text[:-3].encode(), b"", b"[]", b"{}",
+           text.replace('{"name": "A", "captured": ""}', '{"name": "A"}, {"name": "D"}').encode(),
+           json.dumps({**hand, "variant": None}).encode(), text.replace("players", "Players").encode()]  # fmt: skip
+    lines = [*plain, *odd, plain[0]]  # (the last line with no newline after it: read too)
+    numbers: dict[str, int] = {"B": 0}
+    values: dict[str, int] = {}
+    masks_, bad, codes, rules, read = _read_lines(lines, numbers, values)
+    assert read.tolist() == [1] * len(plain) + [0] * len(odd) + [1]
+    assert values == {"partners": 0, "two-deck": 1}
+    assert rules[:, :4].T.tolist() == [[-1, -1], [-1, -1], [-1, 0], [1, -1]]
+    n = 4
+    want = (np.zeros((9, 4 * n), np.int64), np.zeros((3, 4 * n), np.uint8),
+            np.zeros(4 * n, np.int64), np.zeros(n, np.uint8))  # fmt: skip
+    data = [json.loads(line) for line in plain]
+    wanted_numbers = {"B": 0}
+    masks._read_hands(data, wanted_numbers, *want)
+    assert numbers == wanted_numbers == {"B": 0, "东": 1, "C": 2, "A": 3}
+    for h in (0, 1, 2, 3, len(lines) - 1):  # each plain line as read_hands reads its data
+        at, k = slice(4 * h, 4 * h + 4), min(h, 3)
+        assert masks_[:, at].tolist() == want[0][:, 4 * k : 4 * k + 4].tolist()
+        assert bad[:, at].tolist() == want[1][:, 4 * k : 4 * k + 4].tolist()
+        assert codes[at].tolist() == want[2][4 * k : 4 * k + 4].tolist() == [1, 0, 2, 3]
+    assert bad[0, 1] == 1  # ZZ marked, the hand still read
+    with pytest.raises(ValueError, match="wrong sizes"):
+        masks._read_lines(b"{}", np.array([0, 2], np.int64), {}, {}, *[a[..., :0] for a in
+                          (masks_, bad, codes)], rules, read)  # fmt: skip
+    with pytest.raises(TypeError, match="masks must be a contiguous buffer"):
+        masks._read_lines(b"{}", np.array([0, 2], np.int64), {}, {}, bytes(8 * 36), bad,
+                          codes, rules, read)  # fmt: skip
+
+
+def test_the_c_writer_of_json_lines_writes_what_the_line_writer_writes() -> None:
+    """write_lines gives the bytes render/lines.py's HandLines writes for the same numbers, cut
+    into pieces where asked."""
+    from gongzhu_score.core import masks
+
+    if masks._read_lines is None:  # (not built here: .ci/run's "compiled" phase fails then)
+        return
+    from gongzhu_score.core._codes import write_lines
+    from gongzhu_score.render.lines import HandLines
+
+    names = ["东", 'a"b', "C\\", "x" * 300]
+    known = [json.dumps(n, ensure_ascii=False).encode() for n in names]
+    numbers = np.array([7, 9, 1 << 40], np.int64)
+    codes = np.array([0, 1, 2, 3, 3, 2, 1, 0, 1, 0, 3, 2], np.int64)
+    raws = np.array([-100, 0, 200, -(1 << 62), 5, 6, 7, 8, 9, 10, 11, -12], np.int64)
+    finals = raws[::-1].copy()
+    lines = HandLines(lambda: None, lambda data: None)
+    for h in (0, 2):
+        lines._put('"f.jsonl:', int(numbers[h]), [names[c] for c in codes.tolist()],
+                   raws.tolist(), finals.tolist(), 4 * h, True)  # fmt: skip
+    want = lines.drain().encode()
+    first, second = (line + b"\n" for line in want.split(b"\n")[:2])
+    rows, no_ends = np.array([0, 2], np.int64), np.zeros(0, np.int64)
+    for ends, pieces in (
+        ([], [want]),
+        ([0], [b"", want]),
+        ([1], [first, second]),
+        ([2, 2], [want, b"", b""]),
+        ([0, 1, 2], [b"", first, second, b""]),
+    ):
+        assert write_lines(b'"f.jsonl:', known, rows, numbers, codes, raws, finals,
+                           np.array(ends, np.int64)) == pieces  # fmt: skip
+    with pytest.raises(IndexError, match="hand 3 of 3"):
+        write_lines(b"", known, np.array([3]), numbers, codes, raws, finals, no_ends)
+    with pytest.raises(IndexError, match="no name's bytes for 4"):
+        write_lines(b"", known, rows, numbers, codes + 1, raws, finals, no_ends)
+    with pytest.raises(ValueError, match="not ascending"):
+        write_lines(b"", known, rows, numbers, codes, raws, finals, np.array([2, 1], np.int64))
 
 
 def test_large_strings_and_lists_as_other_writers_give_them() -> None:

@@ -8,3 +8,24 @@ def read_codes(
 def read_hands(
     hands: list[Any], numbers: dict[str, int], masks: Any, bad: Any, codes: Any, plain: Any
 ) -> None: ...
+def read_lines(
+    data: Any,
+    offsets: Any,
+    numbers: dict[str, int],
+    values: dict[str, int],
+    masks: Any,
+    bad: Any,
+    codes: Any,
+    rules: Any,
+    plain: Any,
+) -> None: ...
+def write_lines(
+    prefix: bytes,
+    names: list[bytes],
+    rows: Any,
+    numbers: Any,
+    codes: Any,
+    raws: Any,
+    finals: Any,
+    ends: Any,
+) -> list[bytes]: ...

@@ -8,6 +8,11 @@
  * the engine's (core/hand.py, core/engine.py), never this file's. Built at install beside the
  * mypyc modules (setup.py); without it the same masks come from numpy (_masks_by_numpy), and
  * the tests hold the two to the same numbers.
+ *
+ * The same reading serves hand-file data (read_hands, for Scorer.score_many) and a large JSON
+ * Lines batch's lines, read from their bytes in only the plainest shape (read_lines), whose
+ * scored hands' lines write_lines writes as render/lines.py does: batch/arrays.py. Any other
+ * hand or line goes the engine's own way, which gives the same result or says what is wrong.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -303,9 +308,408 @@ done:
     return result;
 }
 
+
+/* --- JSON Lines read straight from their bytes, and scored lines written back ------------- */
+
+static int64_t skip_space(const unsigned char *d, int64_t i, int64_t end) {
+    while (i < end && (d[i] == ' ' || d[i] == '\t' || d[i] == '\n' || d[i] == '\r'))
+        i++;
+    return i;
+}
+
+/* A JSON string at d[i] with no escape and no control byte: its content is [*s, *e) and the
+ * place after its closing quote is returned; -1 for anything else (then not plain). */
+static int64_t plain_string(const unsigned char *d, int64_t i, int64_t end, int64_t *s,
+                            int64_t *e) {
+    if (i >= end || d[i] != '"')
+        return -1;
+    for (int64_t j = i + 1; j < end; j++) {
+        unsigned char c = d[j];
+        if (c == '"') {
+            *s = i + 1;
+            *e = j;
+            return j + 1;
+        }
+        if (c == '\\' || c < 0x20)
+            return -1;
+    }
+    return -1;
+}
+
+/* Which of ``words`` (n of them) the bytes [s, e) spell, or -1. */
+static int which_word(const unsigned char *d, int64_t s, int64_t e, const char **words, int n) {
+    for (int k = 0; k < n; k++)
+        if ((int64_t)strlen(words[k]) == e - s && memcmp(d + s, words[k], e - s) == 0)
+            return k;
+    return -1;
+}
+
+/* The number of the text [s, e) in ``numbers`` (a new text gets the next) into *out; 0 if the
+ * bytes are not UTF-8 (then not plain), -1 on a Python error. */
+static int number_of(const unsigned char *d, int64_t s, int64_t e, PyObject *numbers,
+                     int64_t *out) {
+    PyObject *text = PyUnicode_DecodeUTF8((const char *)d + s, e - s, NULL);
+    if (text == NULL) { /* not UTF-8: the careful path says so */
+        PyErr_Clear();
+        return 0;
+    }
+    PyObject *number = PyDict_GetItemWithError(numbers, text);
+    if (number == NULL) {
+        if (PyErr_Occurred()) {
+            Py_DECREF(text);
+            return -1;
+        }
+        number = PyLong_FromSsize_t(PyDict_GET_SIZE(numbers));
+        if (number == NULL || PyDict_SetItem(numbers, text, number) < 0) {
+            Py_XDECREF(number);
+            Py_DECREF(text);
+            return -1;
+        }
+        Py_DECREF(number);
+    }
+    Py_DECREF(text);
+    *out = PyLong_AsLongLong(number);
+    return 1;
+}
+
+/* Names met in one call of read_lines, by their bytes: most lines repeat names the call has met,
+ * whose number is then found without making their str. Open addressing; when it is half full,
+ * later names are looked up in the dict alone. */
+#define SLOTS (1 << 16)
+typedef struct {
+    const unsigned char *at; /* (NULL: an empty slot) */
+    int64_t size, number;
+} Slot;
+typedef struct {
+    Slot *slots;
+    int64_t used;
+} Met;
+
+static int named(Met *met, const unsigned char *d, int64_t s, int64_t e, PyObject *numbers,
+                 int64_t *out) {
+    uint64_t hash = 1469598103934665603ULL;
+    for (int64_t i = s; i < e; i++)
+        hash = (hash ^ d[i]) * 1099511628211ULL;
+    uint64_t at = hash & (SLOTS - 1);
+    for (;;) {
+        Slot *slot = &met->slots[at];
+        if (slot->at == NULL)
+            break;
+        if (slot->size == e - s && memcmp(slot->at, d + s, e - s) == 0) {
+            *out = slot->number;
+            return 1;
+        }
+        at = (at + 1) & (SLOTS - 1);
+    }
+    int found = number_of(d, s, e, numbers, out);
+    if (found > 0 && met->used < SLOTS / 2) {
+        met->slots[at] = (Slot){d + s, e - s, *out};
+        met->used++;
+    }
+    return found;
+}
+
+static const char *FIELD_WORDS[4] = {"name", "captured", "exposed", "first_exposed"};
+
+/* One player's object at d[i], read as read_hand reads its dict (player e of n); the place
+ * after it, 0 if it is not plain, -1 on a Python error. */
+static int64_t read_player(const unsigned char *d, int64_t i, int64_t end, PyObject *numbers,
+                           Met *met, int64_t e, int64_t n, int64_t *masks, unsigned char *bad,
+                           int64_t *codes) {
+    int64_t s[4] = {0, 0, 0, 0}, t[4] = {0, 0, 0, 0};
+    int seen[4] = {0, 0, 0, 0};
+    if (i >= end || d[i] != '{')
+        return 0;
+    i = skip_space(d, i + 1, end);
+    for (;;) {
+        int64_t ks, ke;
+        i = plain_string(d, i, end, &ks, &ke);
+        if (i < 0)
+            return 0;
+        int f = which_word(d, ks, ke, FIELD_WORDS, 4);
+        if (f < 0 || seen[f]) /* a claim, a misspelt key, a key twice: not plain */
+            return 0;
+        seen[f] = 1;
+        i = skip_space(d, i, end);
+        if (i >= end || d[i] != ':')
+            return 0;
+        i = plain_string(d, skip_space(d, i + 1, end), end, &s[f], &t[f]);
+        if (i < 0) /* a null, a list, a number: not plain */
+            return 0;
+        i = skip_space(d, i, end);
+        if (i < end && d[i] == ',') {
+            i = skip_space(d, i + 1, end);
+            continue;
+        }
+        if (i < end && d[i] == '}')
+            break;
+        return 0;
+    }
+    if (!seen[0])
+        return 0;
+    for (int f = 1; f < 4; f++) {
+        int64_t *at = &masks[(3 * f - 3) * n + e];
+        if (seen[f])
+            read_entry(d, s[f], t[f], at, at + n, at + 2 * n, &bad[(f - 1) * n + e]);
+        else
+            at[0] = at[n] = at[2 * n] = bad[(f - 1) * n + e] = 0;
+    }
+    int found = named(met, d, s[0], t[0], numbers, &codes[e]);
+    return found <= 0 ? found : i + 1;
+}
+
+static const char *TOP_WORDS[3] = {"players", "variant", "teams"};
+
+/* Whether the line [i, end) is a plain hand: one object of "players" (a list of four players)
+ * and perhaps "variant" and "teams" (text, numbered in ``values`` into rules[0..1], else -1). */
+static int read_line(const unsigned char *d, int64_t i, int64_t end, PyObject *numbers,
+                     Met *met, PyObject *values, int64_t j, int64_t n, int64_t *masks,
+                     unsigned char *bad, int64_t *codes, int64_t *rules) {
+    int seen[3] = {0, 0, 0};
+    rules[0] = rules[1] = -1;
+    i = skip_space(d, i, end);
+    if (i >= end || d[i] != '{')
+        return 0;
+    i = skip_space(d, i + 1, end);
+    for (;;) {
+        int64_t ks, ke, vs, ve;
+        i = plain_string(d, i, end, &ks, &ke);
+        int k = i < 0 ? -1 : which_word(d, ks, ke, TOP_WORDS, 3);
+        if (k < 0 || seen[k])
+            return 0;
+        seen[k] = 1;
+        i = skip_space(d, i, end);
+        if (i >= end || d[i] != ':')
+            return 0;
+        i = skip_space(d, i + 1, end);
+        if (k > 0) { /* the rules the line names: text only (a null or a list goes the careful way) */
+            i = plain_string(d, i, end, &vs, &ve);
+            if (i < 0)
+                return 0;
+            int found = number_of(d, vs, ve, values, &rules[k - 1]);
+            if (found <= 0)
+                return found;
+        } else {
+            if (i >= end || d[i] != '[')
+                return 0;
+            for (int p = 0; p < 4; p++) {
+                int64_t after = read_player(d, skip_space(d, i + 1, end), end, numbers, met,
+                                            j + p, n, masks, bad, codes);
+                if (after <= 0)
+                    return (int)after;
+                i = skip_space(d, after, end);
+                if (i >= end || d[i] != (p < 3 ? ',' : ']'))
+                    return 0;
+            }
+            i++;
+        }
+        i = skip_space(d, i, end);
+        if (i < end && d[i] == ',') {
+            i = skip_space(d, i + 1, end);
+            continue;
+        }
+        if (i >= end || d[i] != '}' || !seen[0])
+            return 0;
+        return skip_space(d, i + 1, end) == end;
+    }
+}
+
+PyDoc_STRVAR(read_lines_doc,
+"read_lines(data, offsets, numbers, values, masks, bad, codes, rules, plain)\n\n"
+"read_hands for n JSON Lines given as bytes: line h is data[offsets[h]:offsets[h + 1]]\n"
+"(int64 offsets, n + 1 of them). A line is read only in the plainest shape: one object of\n"
+"\"players\" (a list of four players) and perhaps \"variant\" and \"teams\", each key given once,\n"
+"every value text with no escape. rules (int64, 2 rows of n) gets the numbers of the line's\n"
+"variant and teams in the dict ``values`` (-1: not given). plain (uint8, n) is 0 for any other\n"
+"line, which the caller reads its own way.");
+
+static PyObject *read_lines(PyObject *self, PyObject *args) {
+    PyObject *numbers, *values, *objects[7];
+    if (!PyArg_ParseTuple(args, "OOO!O!OOOOO:read_lines", &objects[0], &objects[1],
+                          &PyDict_Type, &numbers, &PyDict_Type, &values, &objects[2],
+                          &objects[3], &objects[4], &objects[5], &objects[6]))
+        return NULL;
+    static const char *names[7] = {"data", "offsets", "masks", "bad", "codes", "rules", "plain"};
+    Py_buffer views[7];
+    int got = 0;
+    PyObject *result = NULL;
+    for (; got < 7; got++) {
+        int flags = got >= 2 ? PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS : PyBUF_C_CONTIGUOUS;
+        if (get(objects[got], &views[got], flags, names[got]) < 0)
+            goto done;
+    }
+    const unsigned char *data = views[0].buf;
+    const int64_t *offsets = views[1].buf;
+    int64_t n = views[1].len / 8 - 1, e = 4 * n;
+    if (n < 0 || views[2].len < 8 * 9 * e || views[3].len < 3 * e || views[4].len < 8 * e ||
+        views[5].len < 16 * n || views[6].len < n) {
+        PyErr_SetString(PyExc_ValueError, "read_lines: buffers of the wrong sizes");
+        goto done;
+    }
+    unsigned char *plain = views[6].buf;
+    int64_t *rules = views[5].buf;
+    Met met = {PyMem_Calloc(SLOTS, sizeof(Slot)), 0};
+    if (met.slots == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (int64_t h = 0; h < n; h++) {
+        int64_t start = offsets[h], end = offsets[h + 1], got_rules[2] = {-1, -1};
+        int read = 0;
+        if (0 <= start && start <= end && end <= views[0].len)
+            read = read_line(data, start, end, numbers, &met, values, 4 * h, e, views[2].buf,
+                             views[3].buf, views[4].buf, got_rules);
+        rules[h] = got_rules[0];
+        rules[n + h] = got_rules[1];
+        if (read < 0) {
+            PyMem_Free(met.slots);
+            goto done;
+        }
+        plain[h] = (unsigned char)read;
+    }
+    PyMem_Free(met.slots);
+    result = Py_None;
+    Py_INCREF(result);
+done:
+    for (int i = 0; i < got; i++)
+        PyBuffer_Release(&views[i]);
+    return result;
+}
+
+/* A growing run of bytes. */
+typedef struct {
+    char *bytes;
+    Py_ssize_t size, room;
+} Text;
+
+static int put(Text *t, const char *bytes, Py_ssize_t size) {
+    if (t->size + size > t->room) {
+        Py_ssize_t room = 2 * t->room + size;
+        char *more = PyMem_Realloc(t->bytes, room);
+        if (more == NULL) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        t->bytes = more;
+        t->room = room;
+    }
+    memcpy(t->bytes + t->size, bytes, size);
+    t->size += size;
+    return 0;
+}
+
+static int put_number(Text *t, int64_t value) {
+    char digits[24];
+    int at = 24;
+    uint64_t left = value < 0 ? (uint64_t)0 - (uint64_t)value : (uint64_t)value;
+    do {
+        digits[--at] = (char)('0' + left % 10);
+        left /= 10;
+    } while (left);
+    if (value < 0)
+        digits[--at] = '-';
+    return put(t, digits + at, 24 - at);
+}
+
+PyDoc_STRVAR(write_lines_doc,
+"write_lines(prefix, names, rows, numbers, codes, raws, finals, ends)\n\n"
+"The JSON Lines of scored hands, as render/lines.py's HandLines writes them: for each hand h\n"
+"in rows (int64), {\"source\": prefix + numbers[h]\", \"players\": [...]} with player e = 4h + k's\n"
+"name (names[codes[e]], the name's JSON as UTF-8 bytes), raw and final (int64). prefix is the\n"
+"source's JSON up to the line number, as UTF-8 bytes. Returns the lines as a list of bytes cut\n"
+"before each of the places ``ends`` (int64, ascending, within rows): len(ends) + 1 of them.");
+
+static PyObject *write_lines(PyObject *self, PyObject *args) {
+    PyObject *names, *objects[7];
+    if (!PyArg_ParseTuple(args, "OO!OOOOOO:write_lines", &objects[0], &PyList_Type, &names,
+                          &objects[1], &objects[2], &objects[3], &objects[4], &objects[5],
+                          &objects[6]))
+        return NULL;
+    static const char *what[7] = {"prefix", "rows", "numbers", "codes", "raws", "finals", "ends"};
+    Py_buffer views[7];
+    int got = 0;
+    PyObject *result = NULL, *pieces = NULL;
+    Text t = {NULL, 0, 0};
+    for (; got < 7; got++)
+        if (get(objects[got], &views[got], PyBUF_C_CONTIGUOUS, what[got]) < 0)
+            goto done;
+    const int64_t *rows = views[1].buf, *numbers = views[2].buf, *codes = views[3].buf;
+    const int64_t *raws = views[4].buf, *finals = views[5].buf, *ends = views[6].buf;
+    int64_t k = views[1].len / 8, n = views[2].len / 8, cuts = views[6].len / 8;
+    int64_t known = PyList_GET_SIZE(names);
+    if (views[3].len < 32 * n || views[4].len < 32 * n || views[5].len < 32 * n) {
+        PyErr_SetString(PyExc_ValueError, "write_lines: buffers of the wrong sizes");
+        goto done;
+    }
+    for (int64_t c = 0; c < cuts; c++)
+        if (ends[c] < (c ? ends[c - 1] : 0) || ends[c] > k) {
+            PyErr_SetString(PyExc_ValueError, "write_lines: ends beyond the rows, or not ascending");
+            goto done;
+        }
+    if (!(pieces = PyList_New(0)))
+        goto done;
+    int64_t cut = 0;
+    for (int64_t r = 0; r <= k; r++) {
+        while (cut < cuts && ends[cut] <= r) { /* a piece ends before row r */
+            PyObject *piece = PyBytes_FromStringAndSize(t.bytes, t.size);
+            if (piece == NULL || PyList_Append(pieces, piece) < 0) {
+                Py_XDECREF(piece);
+                goto done;
+            }
+            Py_DECREF(piece);
+            t.size = 0;
+            cut++;
+        }
+        if (r == k)
+            break;
+        int64_t h = rows[r];
+        if (h < 0 || h >= n) {
+            PyErr_Format(PyExc_IndexError, "write_lines: hand %lld of %lld", (long long)h,
+                         (long long)n);
+            goto done;
+        }
+        if (put(&t, "{\"source\": ", 11) < 0 || put(&t, views[0].buf, views[0].len) < 0 ||
+            put_number(&t, numbers[h]) < 0 || put(&t, "\", \"players\": [", 15) < 0)
+            goto done;
+        for (int p = 0; p < 4; p++) {
+            int64_t e = 4 * h + p, c = codes[e];
+            PyObject *name = c >= 0 && c < known ? PyList_GET_ITEM(names, c) : NULL;
+            if (name == NULL || !PyBytes_Check(name)) {
+                PyErr_Format(PyExc_IndexError, "write_lines: no name's bytes for %lld",
+                             (long long)c);
+                goto done;
+            }
+            if (put(&t, p ? ", {\"name\": " : "{\"name\": ", p ? 11 : 9) < 0 ||
+                put(&t, PyBytes_AS_STRING(name), PyBytes_GET_SIZE(name)) < 0 ||
+                put(&t, ", \"raw\": ", 9) < 0 || put_number(&t, raws[e]) < 0 ||
+                put(&t, ", \"final\": ", 11) < 0 || put_number(&t, finals[e]) < 0 ||
+                put(&t, "}", 1) < 0)
+                goto done;
+        }
+        if (put(&t, "]}\n", 3) < 0)
+            goto done;
+    }
+    PyObject *last = PyBytes_FromStringAndSize(t.bytes, t.size);
+    if (last == NULL || PyList_Append(pieces, last) < 0) {
+        Py_XDECREF(last);
+        goto done;
+    }
+    Py_DECREF(last);
+    result = pieces;
+    pieces = NULL;
+done:
+    Py_XDECREF(pieces);
+    PyMem_Free(t.bytes);
+    for (int i = 0; i < got; i++)
+        PyBuffer_Release(&views[i]);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"read_codes", read_codes, METH_VARARGS, read_codes_doc},
     {"read_hands", read_hands, METH_VARARGS, read_hands_doc},
+    {"read_lines", read_lines, METH_VARARGS, read_lines_doc},
+    {"write_lines", write_lines, METH_VARARGS, write_lines_doc},
     {NULL, NULL, 0, NULL},
 };
 

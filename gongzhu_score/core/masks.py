@@ -504,9 +504,13 @@ def _kept_finals(norm: Normalization, exact: bool) -> _Finals:
 _read_hands: Callable[..., None] | None = None
 """The C reader of hand-file data (core/codes.c), where it was built and the engine runs as
 installed; else :func:`usable` says no, and the engine's :class:`.engine.Hands` read them."""
+_read_lines: Callable[..., None] | None = None
+"""Its twin for JSON Lines given as bytes, read without making their objects."""
 if not FROM_SOURCE:
     with contextlib.suppress(ImportError):  # (no compiler at install)
-        from ._codes import read_hands as _read_hands
+        from . import _codes
+
+        _read_hands, _read_lines = _codes.read_hands, _codes.read_lines
 
 CHUNK = 65_536
 """The most hands read into arrays at once: the memory a call holds beyond its results."""
@@ -579,12 +583,57 @@ class Names:
 def read_data(hands: list[Any], names: Names) -> Seats:
     """Hand-file data in the plain shape read into :class:`Seats` by the C reader."""
     assert _read_hands is not None
-    m = len(hands)
-    masks = np.zeros((9, 4 * m), np.int64)
-    bad = np.zeros((3, 4 * m), np.uint8)
-    codes = np.zeros(4 * m, np.int64)
-    plain = np.zeros(m, np.uint8)
-    _read_hands(hands, names.numbers, masks, bad, codes, plain)
+    out = _buffers(len(hands))
+    _read_hands(hands, names.numbers, *out)
+    return _seats(names, *out)
+
+
+def read_lines(text: bytes, offsets: np.ndarray[Any, Any], names: Names, values: dict[str, int],
+               room: Room | None = None) -> tuple[Seats, np.ndarray[Any, Any]]:  # fmt: skip
+    """JSON Lines (line ``h`` is ``text[offsets[h]:offsets[h + 1]]``) read into :class:`Seats`
+    by the C reader: only a line of the plainest shape is ``ok``, any other is the caller's.
+
+    Also each line's ``variant`` and ``teams`` (2 rows: their numbers in ``values``, -1 where
+    not given). ``room``: arrays to read into, kept from chunk to chunk (the seats hold them
+    until the next read).
+    """
+    assert _read_lines is not None
+    m = len(offsets) - 1
+    masks, bad, codes, rules, plain = (room or Room(m)).take(m)
+    _read_lines(text, offsets, names.numbers, values, masks, bad, codes, rules, plain)
+    return _seats(names, masks, bad, codes, plain), rules
+
+
+class Room:
+    """Arrays the C reader of JSON Lines fills, for up to ``most`` hands, made once: a large
+    batch's chunks reuse them instead of asking the system for fresh memory each time."""
+
+    def __init__(self, most: int) -> None:
+        self.most = most
+        self.flat = (np.empty(9 * 4 * most, np.int64), np.empty(3 * 4 * most, np.uint8),
+                     np.empty(4 * most, np.int64), np.empty(2 * most, np.int64),
+                     np.empty(most, np.uint8))  # fmt: skip
+
+    def take(self, m: int) -> tuple[np.ndarray[Any, Any], ...]:
+        """The arrays for ``m`` hands, zeroed: masks, bad, codes, rules and plain."""
+        assert m <= self.most
+        masks, bad, codes, rules, plain = self.flat
+        out = (masks[: 36 * m].reshape(9, 4 * m), bad[: 12 * m].reshape(3, 4 * m),
+               codes[: 4 * m], rules[: 2 * m].reshape(2, m), plain[:m])  # fmt: skip
+        for part in out:
+            part.fill(0)
+        return out
+
+
+def _buffers(m: int) -> tuple[np.ndarray[Any, Any], ...]:
+    """What the C readers fill for ``m`` hands: masks, bad, codes and plain."""
+    return (np.zeros((9, 4 * m), np.int64), np.zeros((3, 4 * m), np.uint8),
+            np.zeros(4 * m, np.int64), np.zeros(m, np.uint8))  # fmt: skip
+
+
+def _seats(names: Names, masks: np.ndarray[Any, Any], bad: np.ndarray[Any, Any],
+           codes: np.ndarray[Any, Any], plain: np.ndarray[Any, Any]) -> Seats:  # fmt: skip
+    """:class:`Seats` from what a C reader filled."""
     good = names.plain()
     ok = plain.view(bool)
     codes[~np.repeat(ok, 4)] = len(names.known)  # (a hand not read: no name)
