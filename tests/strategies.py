@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from typing import Any
 
 from hypothesis import strategies as st
 
@@ -284,3 +285,34 @@ def hands_for(draw: st.DrawFn, rules: Variant) -> RandomHand:
             else:
                 hand.exposed.setdefault(who, []).append(card)
     return hand
+
+
+_CODES = ["QS", "JD", "10C", "AH", "2H", "7C", "ZZ", "10H"]
+
+
+@st.composite
+def spoiled(draw: st.DrawFn, data: dict[str, Any]) -> dict[str, Any]:
+    """A hand's data, perhaps made wrong in one way a recorded hand can be."""
+    players = data["players"]
+    how = draw(st.sampled_from(["as is", "as is", "drop", "twice", "name", "expose", "first",
+                                "token", "firsts"]))  # fmt: skip
+    seat = draw(st.integers(0, 3))
+    p = players[seat]
+    cards = p["captured"].split()
+    if how == "drop" and cards:  # a card nobody captured (a scoring one: refused)
+        cards.pop(draw(st.integers(0, len(cards) - 1)))
+    elif how == "twice" and cards:  # a card captured by two players
+        other = players[(seat + 1) % 4]
+        other["captured"] = f"{other['captured']} {draw(st.sampled_from(cards))}".strip()
+    elif how == "name":  # two players of one name
+        p["name"] = players[(seat + 1) % 4]["name"]
+    elif how == "expose":  # an exposure perhaps not allowed, or one too many
+        p["exposed"] = [*p.get("exposed", []), draw(st.sampled_from(_CODES))]
+    elif how == "first":
+        p["first_exposed"] = [draw(st.sampled_from(_CODES))]
+    elif how == "firsts":  # two 首明 for one player
+        p["first_exposed"] = ["QS", "JD"]
+    elif how == "token":
+        cards.append(draw(st.sampled_from(_CODES)))
+    p["captured"] = " ".join(cards)
+    return data

@@ -12,12 +12,13 @@ wrong with it: the same results and errors either way.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Final
+from typing import Final, Protocol
 
 from ..core.engine import CompiledRules, HandResult, Hands, Scored
 from ..core.normalize import Normalization
 
-__all__ = ["TOO_LONG", "Emit", "FastRules", "key_count", "loads_line", "score_lines"]
+__all__ = ["TOO_LONG", "Emit", "FastRules", "LineWriter", "key_count", "loads_line",
+           "score_lines"]  # fmt: skip
 
 FastRules = dict[tuple[object, object], tuple[CompiledRules, Normalization]]
 """A record's own ``(variant, teams)`` values, and the rules and normalization that score it."""
@@ -98,6 +99,22 @@ class _Group:
 
 Emit = Callable[[int, Scored, int], None]
 """Takes a line's number, the hands it was scored with and its place among them."""
+
+
+class LineWriter(Protocol):
+    """An :data:`Emit` that writes JSON Lines (the output's writer of one file's hands), which
+    also takes lines formatted elsewhere."""
+
+    @property
+    def prefix(self) -> str:
+        """The hands' ``"source"`` as JSON, up to the line number."""
+
+    def __call__(self, place: int, scored: Scored, h: int) -> None: ...
+
+    def put(self, data: bytes) -> None:
+        """Write lines already formatted (as UTF-8), in their turn."""
+
+
 _CHUNK: Final = 64
 """Lines read before their hands are scored together: few enough that what they made is still in
 the processor's cache when they are written (2,048 ran 12% slower on one core, 256 9%)."""

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import itertools
+import sys
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
@@ -22,12 +24,29 @@ from ..errors import GongzhuError, InputError
 from ..io.variants import DEFAULT, find_variant
 from ..terms import error
 from .lines import Emit as LineEmit
-from .lines import FastRules, score_lines
+from .lines import FastRules, LineWriter, score_lines
 from .reading import BadRecord, InputRecord, jsonl_record
 
 __all__ = ["Batch", "PlayerTotals", "Summary"]
 
 Emit = Callable[[InputRecord, HandResult], None]
+Careful = Callable[[int, bytes], None]
+"""Scores a JSON line its own careful way: its number and bytes."""
+_COLD = 16_384
+"""JSON Lines scored by the engine's arrays before numpy's are worth importing numpy for (about
+50 ms: what numpy's save on some 20,000 played hands); none once numpy is imported."""
+
+
+def _cold() -> int:
+    """How many JSON Lines the engine's arrays score before numpy's: none once it is imported."""
+    return 0 if "numpy" in sys.modules else _COLD
+
+
+def warm_arrays() -> None:
+    """Import what scores JSON Lines as arrays, if it is installed: before a large file's worker
+    processes start, which then need not each import it."""
+    with contextlib.suppress(ImportError):
+        from . import arrays  # noqa: F401
 
 
 @dataclass
@@ -147,7 +166,7 @@ class Batch:
         emit: Emit,
         summary: Summary | None,
         keep_going: bool,
-        emit_line: LineEmit | None = None,
+        emit_line: LineWriter | None = None,
     ) -> list[BadRecord]:
         """:meth:`run` for numbered JSON Lines: the hot path of a large batch.
 
@@ -165,8 +184,44 @@ class Batch:
 
         add = None if summary is None else summary.add
         with _no_gc():
-            score_lines(lines, self._fast, emit_line or each, careful, add)
+            if emit_line is None or add is not None:
+                score_lines(lines, self._fast, emit_line or each, careful, add)
+            else:
+                self._lines_out(lines, emit_line, careful)
         return bad
+
+    def _lines_out(
+        self, lines: Iterable[tuple[int, bytes]], out: LineWriter, careful: Careful
+    ) -> None:
+        """JSON Lines written as JSON Lines: past the first few thousand lines (a large file,
+        worth importing numpy for), as arrays where :mod:`.arrays` can."""
+        it = iter(lines)
+        cold = _cold()
+        first = list(itertools.islice(it, cold))
+        score_lines(first, self._fast, out, careful, None)
+        if len(first) < cold:
+            return
+        try:
+            from .arrays import Rules, encodable, score_by_arrays, usable
+        except ImportError:  # (no numpy: the arrow extra)
+            score_lines(it, self._fast, out, careful, None)
+            return
+        fast = self._fast
+
+        def rules_for(variant: str | None, teams: str | None) -> Rules | None:
+            try:
+                scorer = self.scorer({"variant": variant, "teams": teams})
+            except GongzhuError:  # (an unknown variant: the careful path says so)
+                return None
+            return (scorer.engine, scorer.normalization) if usable(scorer.normalization) else None
+
+        def rest(part: list[tuple[int, bytes]], emit: LineEmit, then: Careful) -> None:
+            score_lines(part, fast, emit, then, None)
+
+        if rules_for(None, None) is None or not encodable(out.prefix):
+            score_lines(it, fast, out, careful, None)
+        else:
+            score_by_arrays(it, rules_for, out, careful, rest)
 
 
 @contextlib.contextmanager

@@ -34,9 +34,11 @@ class HandLines:
     """Each name's ``{"name": "东", "raw": `` (its JSON, escaped once)."""
     pending: list[str]
     flush: Callable[[], None]
+    raw: Callable[[bytes], None]
+    """Writes lines already encoded, after those held back."""
 
-    def __init__(self, flush: Callable[[], None]) -> None:
-        self.names, self.pending, self.flush = {}, [], flush
+    def __init__(self, flush: Callable[[], None], raw: Callable[[bytes], None]) -> None:
+        self.names, self.pending, self.flush, self.raw = {}, [], flush, raw
 
     def _name(self, name: str) -> str:
         text = self.names.get(name)
@@ -107,3 +109,9 @@ class LinesOf:
 
     def __call__(self, place: int, scored: Scored, h: int) -> None:
         self.lines.line(self.prefix, place, scored, h)
+
+    def put(self, data: bytes) -> None:
+        """Lines formatted elsewhere as UTF-8 (a chunk scored as arrays), written in their
+        turn."""
+        self.lines.flush()
+        self.lines.raw(data)
