@@ -415,10 +415,10 @@ def test_a_killed_batch_worker_fails_the_batch_and_leaves_nothing(
     parent = os.getpid()
     real_lines = parallel._lines
 
-    def dying(file: str, part: parallel.Slice):  # type: ignore[no-untyped-def]
+    def dying(file: str, start: int, end: int, line: int):  # type: ignore[no-untyped-def]
         if os.getpid() != parent:
             os.kill(os.getpid(), signal.SIGKILL)  # the OOM killer, say
-        return real_lines(file, part)
+        return real_lines(file, start, end, line)
 
     monkeypatch.setattr(parallel, "_lines", dying)
     out = io.StringIO()

@@ -2,9 +2,10 @@
 
 The file is cut at line boundaries into one slice per core. This process scores the first slice
 straight into the output while worker processes score the others, each as the single-process
-batch would (same records, same sources ``file:line``), into a temporary file with a summary of
-its own; the parts are then appended in order and the summaries merged in order. Memory stays
-flat: each worker reads its slice line by line.
+batch would (same records, same sources ``file:line``: a worker first counts the lines before
+its slice, so nobody waits for the whole file to be counted), into a temporary file with a
+summary of its own; the parts are then appended in order and the summaries merged in order.
+Memory stays flat: each worker reads its slice line by line.
 
 Measured on the 2-core development machine (``tests/benchmark.py``), this beats one core at
 100,000 and at 1,000,000 hands, which is why it exists. A worker that dies (killed, out of
@@ -24,16 +25,17 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
-from typing import IO, Protocol
+from typing import IO, Protocol, cast
 
 from ..errors import GongzhuError, InputError
 from ..io.files import open_regular
 from ..terms import error, place
-from .lines import Emit as LineEmit
+from .lines import LineWriter
 from .reading import BadRecord, numbered_lines
-from .runner import Batch, Emit, Summary
+from .runner import Batch, Emit, Summary, warm_arrays
 
-__all__ = ["PARALLEL_FROM_BYTES", "Slice", "Writer", "can_split", "score_in_parallel", "slices"]
+__all__ = ["PARALLEL_FROM_BYTES", "Slice", "Writer", "can_split", "cuts", "score_in_parallel",
+           "slices"]  # fmt: skip
 
 PARALLEL_FROM_BYTES = 2_000_000
 """Below about ten thousand hands, starting workers costs more than it saves."""
@@ -45,7 +47,7 @@ class Writer(Protocol):
     @property
     def emit(self) -> Emit: ...
 
-    def line_emitter(self, file: str) -> LineEmit | None: ...
+    def line_emitter(self, file: str) -> LineWriter | None: ...
 
     def flush(self) -> None: ...
 
@@ -84,33 +86,66 @@ def can_split(path: str) -> bool:
     )
 
 
+def cuts(path: str, parts: int) -> list[tuple[int, int]]:
+    """Cut the file at line boundaries into ``parts`` byte ranges.
+
+    Only the places near each cut are read: the workers start at once, each counting its own
+    first line's number (:func:`_first_line`).
+    """
+    size = os.path.getsize(path)
+    at = [0]
+    with open_regular(path) as f:
+        for k in range(1, parts):
+            f.seek(max(size * k // parts, at[-1]))
+            at.append(_next_line(f, size))
+    at.append(size)
+    return list(itertools.pairwise(at))
+
+
 def slices(path: str, parts: int) -> list[Slice]:
     """Cut the file at line boundaries into ``parts`` slices.
 
-    Each slice knows its first line's number.
+    Each slice knows its first line's number and how many lines it holds.
     """
-    size = os.path.getsize(path)
-    cuts = [0]
-    with open_regular(path) as f:
-        for k in range(1, parts):
-            f.seek(max(size * k // parts, cuts[-1]))
-            cuts.append(_next_line(f, size))
-        cuts.append(size)
-        out, line = [], 1
-        for start, end in itertools.pairwise(cuts):
-            f.seek(start)
-            count, left = 0, end - start
-            while left > 0:  # counted a megabyte at a time: memory stays flat
-                block = f.read(min(left, 1 << 20))
-                if not block:
-                    break
-                count += block.count(b"\n")
-                left -= len(block)
-            if end == size and size and not _ends_with_newline(f, size):
-                count += 1  # the last line has no newline
-            out.append(Slice(start, end, line, count))
-            line += count
+    out, line = [], 1
+    for start, end in cuts(path, parts):
+        part = _located(path, start, end, line)
+        out.append(part)
+        line += part.count
     return out
+
+
+def _located(path: str, start: int, end: int, line: int | None = None) -> Slice:
+    """The slice of bytes ``start`` to ``end``, its lines counted (and its first line's number,
+    unless given)."""
+    size = os.path.getsize(path)
+    with open_regular(path) as f:
+        if line is None:
+            line = 1 + _newlines(f, 0, start)
+        count = _newlines(f, start, end)
+        if end == size and size and not _ends_with_newline(f, size):
+            count += 1  # the last line has no newline
+    return Slice(start, end, line, count)
+
+
+def _first_line(path: str, start: int) -> int:
+    """The number of the line that starts at byte ``start``."""
+    with open_regular(path) as f:
+        return 1 + _newlines(f, 0, start)
+
+
+def _newlines(f: IO[bytes], start: int, end: int) -> int:
+    """How many newlines bytes ``start`` to ``end`` hold, counted a megabyte at a time: memory
+    stays flat."""
+    f.seek(start)
+    count, left = 0, end - start
+    while left > 0:
+        block = f.read(min(left, 1 << 20))
+        if not block:
+            break
+        count += block.count(b"\n")
+        left -= len(block)
+    return count
 
 
 def _next_line(f: IO[bytes], size: int) -> int:
@@ -128,17 +163,31 @@ def _ends_with_newline(f: IO[bytes], size: int) -> bool:
     return f.read(1) == b"\n"
 
 
-def _lines(path: str, part: Slice) -> Iterator[tuple[int, bytes]]:
-    """One slice's numbered lines, each read up to the size limit."""
+class _Upto:
+    """The next ``left`` bytes of a file, as :func:`.reading.numbered_lines` reads a stream."""
+
+    def __init__(self, f: IO[bytes], left: int) -> None:
+        self.f, self.left = f, left
+
+    def read(self, size: int = -1) -> bytes:
+        size = self.left if size < 0 else min(size, self.left)
+        block = self.f.read(size) if size > 0 else b""
+        self.left -= len(block)
+        return block
+
+
+def _lines(path: str, start: int, end: int, line: int) -> Iterator[tuple[int, bytes]]:
+    """The numbered lines of bytes ``start`` to ``end``, the first numbered ``line``, each read
+    up to the size limit."""
     with open(path, "rb") as f:
-        f.seek(part.start)
-        yield from numbered_lines(f, part.line, part.count)
+        f.seek(start)
+        yield from numbered_lines(cast(IO[bytes], _Upto(f, end - start)), line)
 
 
 def _work(
     path: str,
     shown: str,
-    part: Slice,
+    part: tuple[int, int],
     batch: Batch,
     make_writer: WriterFactory,
     keep_going: bool,
@@ -149,10 +198,9 @@ def _work(
     with open(output, "w", encoding="utf-8", newline="") as out:
         writer = make_writer(out)
         try:
-            bad = batch.run_jsonl(
-                _lines(path, part), shown, writer.emit, summary, keep_going,
-                writer.line_emitter(shown),
-            )  # fmt: skip
+            lines = _lines(path, *part, _first_line(path, part[0]))
+            bad = batch.run_jsonl(lines, shown, writer.emit, summary, keep_going,
+                                  writer.line_emitter(shown))  # fmt: skip
         except GongzhuError as e:
             writer.flush()
             return _Done(summary, [], e)
@@ -202,7 +250,8 @@ def score_in_parallel(
     """
     shown = name or path
     writer.flush()  # what earlier files gave comes first
-    parts = slices(path, workers or os.cpu_count() or 2)
+    warm_arrays()  # (before the workers start: each need not import it)
+    parts = cuts(path, workers or os.cpu_count() or 2)
     folder = _temp_folder(path)
     outputs: list[str] = []
     pool: ProcessPoolExecutor | None = None
@@ -218,13 +267,14 @@ def score_in_parallel(
             for part, output in zip(parts[1:], outputs, strict=True)
         ]  # fmt: skip
         watched = list(zip(futures, parts[1:], strict=True))
-        lines = itertools.chain.from_iterable(_watching(_lines(path, parts[0]), watched, shown))
+        own = _lines(path, *parts[0], 1)
+        lines = itertools.chain.from_iterable(_watching(own, watched, path, shown))
         try:
             bad = batch.run_jsonl(lines, shown, writer.emit, summary, keep_going,
                                   writer.line_emitter(shown))  # fmt: skip
         finally:
             writer.flush()
-        done = [_result(future, part, shown) for future, part in watched]
+        done = [_result(future, path, part, shown) for future, part in watched]
         for part_done, output in zip(done, outputs, strict=True):
             _copy(output, out)
             if summary is not None and part_done.summary is not None:
@@ -242,7 +292,10 @@ def score_in_parallel(
 
 
 def _watching(
-    lines: Iterator[tuple[int, bytes]], watched: list[tuple[Future[_Done], Slice]], shown: str
+    lines: Iterator[tuple[int, bytes]],
+    watched: list[tuple[Future[_Done], tuple[int, int]]],
+    path: str,
+    shown: str,
 ) -> Iterator[list[tuple[int, bytes]]]:
     """The lines in blocks, with the workers checked between blocks.
 
@@ -251,7 +304,7 @@ def _watching(
     while block := list(itertools.islice(lines, 4096)):
         for future, part in watched:
             if future.done():
-                _result(future, part, shown)  # raises if the worker died
+                _result(future, path, part, shown)  # raises if the worker died
         yield block
 
 
@@ -270,10 +323,11 @@ def _stop(pool: ProcessPoolExecutor) -> None:
         process.join(5)
 
 
-def _result(future: Future[_Done], part: Slice, shown: str) -> _Done:
+def _result(future: Future[_Done], path: str, part: tuple[int, int], shown: str) -> _Done:
     try:
         return future.result()
     except BrokenProcessPool:
-        first, last = part.line, part.line + part.count - 1
+        where = _located(path, *part)  # (counted now: the batch is failing)
+        first, last = where.line, where.line + where.count - 1
         lines = place("where.lines", first=first, last=last)
         raise error(InputError, "error.batch.worker", lines=lines).within(shown) from None
