@@ -289,6 +289,7 @@ class _Raws:
         self.rules = rules
         self.values = np.zeros((len(_KEYS), _SETS), np.int64)
         self.known = np.zeros((len(_KEYS), _SETS), bool)
+        self.marked = np.zeros(len(_KEYS) * _SETS, bool)
         self.lock = threading.Lock()
 
     def look_up(
@@ -309,9 +310,11 @@ class _Raws:
         with self.lock:  # (threads of one call, or calls at once, share the numbers)
             missing = codes[~self.known.reshape(-1)[codes]]
             if len(missing):  # (each once, in order: marked, not sorted, which costs more)
-                marked = np.zeros(self.known.size, bool)
+                marked = self.marked  # (kept clear between calls: no fresh memory each time)
                 marked[missing] = True
-                self._fill(np.flatnonzero(marked))
+                new = np.flatnonzero(marked)
+                marked[new] = False
+                self._fill(new)
         found: np.ndarray[Any, Any] = self.values.reshape(-1)[codes]
         found[_KEYS[rows] != keys] = TOO_LARGE
         return found
