@@ -250,7 +250,8 @@ def score_in_parallel(
     """
     shown = name or path
     writer.flush()  # what earlier files gave comes first
-    warm_arrays()  # (before the workers start: each need not import it)
+    if summary is None and writer.line_emitter(shown) is not None:
+        warm_arrays()  # (JSON Lines out by arrays: imported before the workers start)
     parts = cuts(path, workers or os.cpu_count() or 2)
     folder = _temp_folder(path)
     outputs: list[str] = []
