@@ -72,6 +72,23 @@ static int get(PyObject *object, Py_buffer *view, int flags, const char *what) {
     return 0;
 }
 
+/* The buffers of ``objects`` (n of them) into ``views``: from ``written`` on, buffers to write.
+ * How many were got: n, or fewer after an error (then set). */
+static int get_all(PyObject **objects, Py_buffer *views, int n, const char **names,
+                   int written) {
+    for (int k = 0; k < n; k++) {
+        int flags = k >= written ? PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS : PyBUF_C_CONTIGUOUS;
+        if (get(objects[k], &views[k], flags, names[k]) < 0)
+            return k;
+    }
+    return n;
+}
+
+static void release_all(Py_buffer *views, int got) {
+    for (int k = 0; k < got; k++)
+        PyBuffer_Release(&views[k]);
+}
+
 PyDoc_STRVAR(read_codes_doc,
 "read_codes(data, offsets, entries, ors, sums, counts, bad)\n\n"
 "Read entries of an Arrow string column (its data bytes and its int32 offsets, n + 1 of\n"
@@ -281,11 +298,10 @@ static PyObject *read_hands(PyObject *self, PyObject *args) {
         return NULL;
     static const char *names[4] = {"masks", "bad", "codes", "plain"};
     Py_buffer views[4];
-    int got = 0;
     PyObject *result = NULL;
-    for (; got < 4; got++)
-        if (get(objects[got], &views[got], PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS, names[got]) < 0)
-            goto done;
+    int got = get_all(objects, views, 4, names, 0);
+    if (got < 4)
+        goto done;
     int64_t n = PyList_GET_SIZE(hands), e = 4 * n;
     if (views[0].len < 8 * 9 * e || views[1].len < 3 * e || views[2].len < 8 * e ||
         views[3].len < n) {
@@ -303,8 +319,7 @@ static PyObject *read_hands(PyObject *self, PyObject *args) {
     result = Py_None;
     Py_INCREF(result);
 done:
-    for (int i = 0; i < got; i++)
-        PyBuffer_Release(&views[i]);
+    release_all(views, got);
     return result;
 }
 
@@ -531,13 +546,10 @@ static PyObject *read_lines(PyObject *self, PyObject *args) {
         return NULL;
     static const char *names[7] = {"data", "offsets", "masks", "bad", "codes", "rules", "plain"};
     Py_buffer views[7];
-    int got = 0;
     PyObject *result = NULL;
-    for (; got < 7; got++) {
-        int flags = got >= 2 ? PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS : PyBUF_C_CONTIGUOUS;
-        if (get(objects[got], &views[got], flags, names[got]) < 0)
-            goto done;
-    }
+    int got = get_all(objects, views, 7, names, 2);
+    if (got < 7)
+        goto done;
     const unsigned char *data = views[0].buf;
     const int64_t *offsets = views[1].buf;
     int64_t n = views[1].len / 8 - 1, e = 4 * n;
@@ -571,8 +583,7 @@ static PyObject *read_lines(PyObject *self, PyObject *args) {
     result = Py_None;
     Py_INCREF(result);
 done:
-    for (int i = 0; i < got; i++)
-        PyBuffer_Release(&views[i]);
+    release_all(views, got);
     return result;
 }
 
@@ -627,12 +638,11 @@ static PyObject *write_lines(PyObject *self, PyObject *args) {
         return NULL;
     static const char *what[7] = {"prefix", "rows", "numbers", "codes", "raws", "finals", "ends"};
     Py_buffer views[7];
-    int got = 0;
     PyObject *result = NULL, *pieces = NULL;
     Text t = {NULL, 0, 0};
-    for (; got < 7; got++)
-        if (get(objects[got], &views[got], PyBUF_C_CONTIGUOUS, what[got]) < 0)
-            goto done;
+    int got = get_all(objects, views, 7, what, 7);
+    if (got < 7)
+        goto done;
     const int64_t *rows = views[1].buf, *numbers = views[2].buf, *codes = views[3].buf;
     const int64_t *raws = views[4].buf, *finals = views[5].buf, *ends = views[6].buf;
     int64_t k = views[1].len / 8, n = views[2].len / 8, cuts = views[6].len / 8;
@@ -700,8 +710,7 @@ static PyObject *write_lines(PyObject *self, PyObject *args) {
 done:
     Py_XDECREF(pieces);
     PyMem_Free(t.bytes);
-    for (int i = 0; i < got; i++)
-        PyBuffer_Release(&views[i]);
+    release_all(views, got);
     return result;
 }
 
