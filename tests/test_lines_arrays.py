@@ -148,19 +148,25 @@ HANDS = [
 """A hand, and one naming its teams."""
 
 
-def test_plain_lines_never_go_the_engines_way(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Only the lines the arrays cannot read (here a key given twice and a list of codes) are
-    scored the engine's own way; hands naming their teams are scored as arrays too. (Where the
-    C readers are not built, or the engine runs uncompiled, every line goes the engine's way.)"""
-    went: list[int] = []
+@pytest.fixture
+def went(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The numbers of the lines scored the engine's own way (the compiled loop), as they go."""
+    numbers: list[int] = []
     real = runner.score_lines
 
     def spy(lines: Any, *args: Any) -> None:
         lines = list(lines)
-        went.extend(number for number, _ in lines)
+        numbers.extend(number for number, _ in lines)
         real(lines, *args)
 
     monkeypatch.setattr(runner, "score_lines", spy)
+    return numbers
+
+
+def test_plain_lines_never_go_the_engines_way(went: list[int]) -> None:
+    """Only the lines the arrays cannot read (here a key given twice and a list of codes) are
+    scored the engine's own way; hands naming their teams are scored as arrays too. (Where the
+    C readers are not built, or the engine runs uncompiled, every line goes the engine's way.)"""
     plain = [json.dumps(HANDS[k % 2], ensure_ascii=False).encode() for k in range(40)]
     plain[9] = plain[9].replace(b'"captured"', b'"captured": "", "captured"', 1)
     plain[30] = plain[30].replace(b'"JD"', b'["JD"]')
@@ -172,19 +178,10 @@ def test_plain_lines_never_go_the_engines_way(monkeypatch: pytest.MonkeyPatch) -
 
 
 def test_the_first_lines_go_the_engines_way_until_numpy_pays(
-    monkeypatch: pytest.MonkeyPatch,
+    went: list[int], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Until numpy is imported, a file's first lines are scored the engine's way (importing
     numpy costs more than a small file's arrays save), then the rest as arrays."""
-    went: list[int] = []
-    real = runner.score_lines
-
-    def spy(lines: Any, *args: Any) -> None:
-        lines = list(lines)
-        went.extend(number for number, _ in lines)
-        real(lines, *args)
-
-    monkeypatch.setattr(runner, "score_lines", spy)
     monkeypatch.setattr(runner, "_cold", lambda: 5)
     line = json.dumps(HANDS[0], ensure_ascii=False).encode()
     text = b"\n".join([line] * 12)
