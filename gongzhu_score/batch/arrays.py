@@ -96,7 +96,7 @@ def score_by_arrays(
                              others - np.arange(len(others)))  # fmt: skip
         plan = _Plan(pieces, [numbers[i] for i in others.tolist()], out)
         if len(others):
-            rest([chunk[i] for i in others.tolist()], plan.emit(out), plan.careful(careful))
+            rest([chunk[i] for i in others.tolist()], plan.emit, plan.careful(careful))
         plan.before(None)
 
 
@@ -146,12 +146,10 @@ class _Plan:
             j += 1
         self.written = j
 
-    def emit(self, out: LineWriter) -> Emit:
-        def emit(number: int, scored: Any, h: int) -> None:
-            self.before(number)
-            out(number, scored, h)
-
-        return emit
+    def emit(self, number: int, scored: Any, h: int) -> None:
+        """Write a line ``rest`` scored, after the pieces before it."""
+        self.before(number)
+        self.out(number, scored, h)
 
     def careful(self, careful: Callable[[int, bytes], None]) -> Callable[[int, bytes], None]:
         def then(number: int, line: bytes) -> None:
