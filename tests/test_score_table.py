@@ -343,9 +343,9 @@ def test_the_raw_scores_are_asked_of_the_engine_once_per_process(
     asked: list[int] = []
     alone = masks._alone
 
-    def counting(rules: Any, key: int, sets: list[int]) -> list[int]:
-        asked.extend(sets)
-        return alone(rules, key, sets)
+    def counting(rules: Any, key: int, cards: list[int]) -> list[int]:
+        asked.extend(cards)
+        return alone(rules, key, cards)
 
     monkeypatch.setattr(masks, "_alone", counting)
     for _ in range(3):
@@ -357,6 +357,18 @@ def test_the_raw_scores_are_asked_of_the_engine_once_per_process(
     # a hand with a set not met before asks for that set alone (its four players' sets)
     arrow.score_table(table_of([a_row("QS JD 10C 2H 3H 4H", HEARTS.replace("2H 3H 4H ", ""))]))
     assert 0 < len(asked) <= 4
+
+
+def test_the_tables_kept_are_zeroed_and_written_in_place() -> None:
+    import numpy as np
+
+    from gongzhu_score.core import masks  # (its private names)
+
+    for kind in (np.int64, bool):
+        table = masks.small_pages((3, 5), kind)
+        assert table.shape == (3, 5) and table.dtype == kind and not table.any()
+        table.reshape(-1)[14] = 1  # (a view of the same memory, as look_up reads it)
+        assert table[2, 4] and int(table.sum()) == 1
 
 
 def test_house_rules_read_twice_share_their_numbers(tmp_path: Path) -> None:
