@@ -16,6 +16,7 @@ removed on every way out: the parent makes them, and the parent deletes them.
 from __future__ import annotations
 
 import contextlib
+import io
 import itertools
 import multiprocessing
 import os
@@ -135,16 +136,18 @@ def _first_line(path: str, start: int) -> int:
 
 
 def _newlines(f: IO[bytes], start: int, end: int) -> int:
-    """How many newlines bytes ``start`` to ``end`` hold, counted a megabyte at a time: memory
-    stays flat."""
+    """How many newlines bytes ``start`` to ``end`` hold, counted a megabyte at a time into
+    one buffer: memory stays flat, and none is made afresh for each block."""
     f.seek(start)
     count, left = 0, end - start
+    buffer = bytearray(1 << 20)
+    view = memoryview(buffer)
     while left > 0:
-        block = f.read(min(left, 1 << 20))
-        if not block:
+        size = cast(io.BufferedIOBase, f).readinto(view[: min(left, len(buffer))])
+        if not size:
             break
-        count += block.count(b"\n")
-        left -= len(block)
+        count += buffer.count(b"\n", 0, size)
+        left -= size
     return count
 
 
