@@ -5,6 +5,7 @@ process is started in the temporary folder (``Place``), so it runs the installed
 from __future__ import annotations
 
 import json
+import os
 import random
 import shutil
 import statistics
@@ -56,6 +57,7 @@ def jsonl_figures(cli: list[str], place: Place, n: int, runs: int) -> None:
     on every core and on one, the median of ``runs`` rounds (the three run in turn)."""
     path = place.folder / "played.jsonl"
     written = write_played(path, n)
+    os.sync()  # (the input on disk first: its write-back is not the batch's to pay while timed)
     out = place.folder / "scores.jsonl"
     args = ["batch", str(path), "--format", "jsonl", "--output", str(out)]
     commands = {
