@@ -606,6 +606,31 @@ def test_the_c_writer_of_json_lines_writes_what_the_line_writer_writes() -> None
         write_lines(b"", known, rows, numbers, codes, raws, finals, np.array([2, 1], np.int64))
 
 
+def test_line_ends_finds_each_newline_from_where_it_is_told_until_full() -> None:
+    from gongzhu_score.core import masks
+
+    if masks._read_lines is None:  # (not built here: .ci/run's "compiled" phase fails then)
+        return
+    from gongzhu_score.core._codes import line_ends
+
+    text = b'{"a": 1}\n\n x\n{}'
+    every = [i for i, byte in enumerate(text) if byte == ord("\n")]
+    for begin in range(len(text) + 1):
+        for room in range(5):
+            ends = np.full(room, -1, np.int64)
+            found = line_ends(text, begin, ends)
+            want = [i for i in every if i >= begin][:room]
+            assert found == len(want) and ends[:found].tolist() == want
+            assert (ends[found:] == -1).all()  # (nothing written past what it found)
+    assert line_ends(b"", 0, np.zeros(2, np.int64)) == 0
+    with pytest.raises(ValueError, match="not within"):
+        line_ends(text, len(text) + 1, np.zeros(2, np.int64))
+    with pytest.raises(ValueError, match="not within"):
+        line_ends(text, -1, np.zeros(2, np.int64))
+    with pytest.raises(TypeError, match="ends must be a contiguous buffer"):
+        line_ends(text, 0, b"read only")
+
+
 def test_large_strings_and_lists_as_other_writers_give_them() -> None:
     rows = rows_for(200, 30, ["classic"])
     for r in rows:

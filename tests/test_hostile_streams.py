@@ -21,7 +21,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from gongzhu_score.batch.reading import numbered_lines
@@ -398,6 +398,53 @@ def test_a_byte_order_mark_split_over_reads_is_passed_over() -> None:
     assert list(numbered_lines(io.BytesIO(BOM))) == []
     # Not the first line of the file (a slice of it): nothing is taken away.
     assert list(numbered_lines(io.BytesIO(BOM + b"x\n"), first=7)) == [(7, BOM + b"x")]
+
+
+class _Reads(io.RawIOBase):
+    """A stream that gives what it holds in reads of the sizes asked of it, in turn."""
+
+    def __init__(self, data: bytes, sizes: list[int]) -> None:
+        self.data, self.sizes, self.k = data, sizes or [1], 0
+
+    def readable(self) -> bool:
+        return True
+
+    def read1(self, size: int = -1) -> bytes:
+        size = min(size, self.sizes[self.k % len(self.sizes)]) if size >= 0 else len(self.data)
+        self.k += 1
+        out, self.data = self.data[:size], self.data[size:]
+        return out
+
+    read = read1  # type: ignore[assignment]
+
+
+@settings(max_examples=300, derandomize=True, deadline=None)
+@given(st.lists(st.sampled_from([b"\n", b"\n\n", b"a", b"bb", b"xxxxxxxxx", BOM, b"{}"]),
+                max_size=14),
+       st.sampled_from([1, 2, 3, 5, 8, 64]), st.sampled_from([1, 2, 4, 7, 40]),
+       st.lists(st.sampled_from([1, 2, 3, 9, 64]), max_size=4), st.sampled_from([1, 7]))  # fmt: skip
+@example([b"a", b"\n", b"bb", b"\n", b"a", b"\n"], 64, 1, [64], 1)  # (only a line between too long)
+def test_a_stream_is_read_as_its_lines_whatever_the_blocks(
+    pieces: list[bytes], block: int, most: int, sizes: list[int], first: int
+) -> None:
+    """However the reads cut it and however large the blocks, a stream's lines are those of
+    splitting it at its newlines (a mark first passed over, the newline after the last line
+    dropped, each line over the size limit given as TOO_LONG); its parts are the same lines."""
+    from gongzhu_score.batch import reading
+
+    data = b"".join(pieces)
+    text = data.removeprefix(BOM) if first == 1 else data
+    want = text.split(b"\n")[: -1 if text.endswith(b"\n") else None] if text else []
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(reading, "_BLOCK", block)
+        patch.setattr(reading, "MAX_RECORD_BYTES", most)
+        got = list(numbered_lines(_Reads(data, sizes), first))  # type: ignore[arg-type]
+        parts = list(numbered_lines(_Reads(data, sizes), first).parts)  # type: ignore[arg-type]
+    assert [n for n, _ in got] == list(range(first, first + len(want)))
+    for (_, line), wanted in zip(got, want, strict=True):
+        assert line is reading.TOO_LONG if len(wanted) > most else line == wanted
+    assert [x for part in parts for x in reading.lines_of(part)] == [x for _, x in got]
+    assert all(isinstance(p, list) or max(map(len, p.split(b"\n"))) <= most for p in parts)
 
 
 # --- cause 7: CSV formula injection --------------------------------------------------------------

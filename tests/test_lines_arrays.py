@@ -128,6 +128,14 @@ def test_lines_by_the_arrays_are_each_record_scored_alone(
         want = each_alone(text, options, keep_going)
         assert by_arrays(text, options, keep_going) == want
         assert by_arrays(text, options, keep_going, raw=True) == want
+        with pytest.MonkeyPatch.context() as patch:  # (lines cut into blocks and chunks anyhow)
+            from gongzhu_score.batch import arrays, reading
+
+            patch.setattr(arrays, "CHUNK", 2)
+            patch.setattr(arrays, "_BYTES", 1500)
+            patch.setattr(reading, "_BLOCK", 600)
+            patch.setattr(reading, "MAX_RECORD_BYTES", 400)  # (some lines too long)
+            assert by_arrays(text, options, keep_going) == each_alone(text, options, keep_going)
 
 
 _ALL = {"name": "东", "captured": "QS 10C AH KH QH JH 10H 9H 8H 7H 6H 5H 4H 3H 2H"}

@@ -1,9 +1,10 @@
 """A large JSON Lines batch scored as arrays: the many-hands door of :mod:`..core.masks`.
 
 With the ``arrow`` extra (numpy) and the C readers built, a JSON Lines batch written as JSON
-Lines reads its lines a chunk at a time straight from their bytes into card masks (no Python
-object per line), scores them as columns under each line's own ``variant`` and ``teams``
-(:func:`.masks.score_seats`) and writes their lines in C. A line of any other shape (a key given
+Lines takes the file's blocks as they are read, finds their lines (``line_ends``) and reads them
+a chunk at a time straight from their bytes into card masks (no Python object per line), scores
+them as columns under each line's own ``variant`` and ``teams`` (:func:`.masks.score_seats`)
+and writes their lines in C. A line of any other shape (a key given
 twice, an escape, a null, a list of codes) or a hand the arrays refuse goes
 :func:`.lines.score_lines` in its turn, as every line did before: the same output, byte for
 byte, and the same errors.
@@ -14,21 +15,22 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable
 from dataclasses import replace
-from itertools import islice
+from itertools import count, islice
 from typing import Any
 
 import numpy as np
 
 from ..core import masks
-from ..core._codes import write_lines
+from ..core._codes import line_ends, write_lines
 from ..core.engine import CompiledRules
 from ..core.normalize import Normalization, Rounding
 from .lines import Emit, LineWriter
+from .reading import Part
 
 __all__ = ["CHUNK", "Rules", "RulesFor", "encodable", "score_by_arrays", "usable"]
 
 CHUNK = 16_384
-"""Lines read and scored together: a few megabytes of bytes and masks."""
+"""The most lines read and scored together: a few megabytes of bytes and masks."""
 _MOST_NAMES = 1 << 20
 """The names (and variants' and teams' values) kept numbered between chunks; past this they are
 numbered afresh, so memory stays bounded whatever the file holds."""
@@ -58,13 +60,15 @@ def usable(norm: Normalization) -> bool:
 
 
 def score_by_arrays(
-    lines: Iterable[tuple[int, bytes]],
+    number: int,
+    parts: Iterable[Part],
     rules_for: RulesFor,
     out: LineWriter,
     careful: Callable[[int, bytes], None],
     rest: Rest,
 ) -> None:
-    """Score numbered JSON Lines in order, writing each hand's line to ``out``.
+    """Score JSON Lines in order, the first numbered ``number``, writing each hand's line to
+    ``out``; they come a block at a time (:class:`.reading.NumberedLines`' ``parts``).
 
     Lines of the plainest shape are read and scored as arrays under ``rules_for`` their own
     ``variant`` and ``teams``; any other goes to ``rest``, with ``out`` and ``careful`` (which may
@@ -72,31 +76,82 @@ def score_by_arrays(
     """
     default = rules_for(None, None)
     assert default is not None
-    names = masks.Names(default[0])  # (the same check of a name under any rules)
-    values: dict[str, int] = {}
-    known: list[bytes] = []  # (each name's JSON, as the line writer takes it)
-    prefix = out.prefix.encode("utf-8")
-    room = masks.Room(CHUNK)
-    it = iter(lines)
-    while chunk := list(islice(it, CHUNK)):
+    chunk = _Chunk(masks.Names(default[0]), rules_for, out, careful, rest)
+    held: list[bytes] = []
+    size = 0
+    for part in parts:
+        if isinstance(part, list):  # (a line too long in it: every line goes the loop)
+            number = chunk.score(b"\n".join(held), number) if held else number
+            held, size = [], 0
+            rest(list(zip(count(number), part)), out, careful)
+            number += len(part)
+            continue
+        held.append(part)
+        size += len(part) + 1
+        if size >= _BYTES:
+            number = chunk.score(b"\n".join(held), number)
+            held, size = [], 0
+    if held:
+        chunk.score(b"\n".join(held), number)
+
+
+_BYTES = 4 << 20
+"""The lines read together, in bytes (at most :data:`CHUNK` lines of them at once)."""
+
+
+class _Chunk:
+    """Lines read and scored :data:`CHUNK` at a time, the names met kept from chunk to chunk."""
+
+    def __init__(self, names: masks.Names, rules_for: RulesFor, out: LineWriter,
+                 careful: Callable[[int, bytes], None], rest: Rest) -> None:  # fmt: skip
+        self.names, self.rules_for, self.out, self.careful, self.rest = (names, rules_for, out,
+                                                                         careful, rest)  # fmt: skip
+        self.values: dict[str, int] = {}
+        self.known: list[bytes] = []  # (each name's JSON, as the line writer takes it)
+        self.prefix = out.prefix.encode("utf-8")
+        self.room = masks.Room(CHUNK)
+        self.ends = np.zeros(CHUNK, np.int64)
+        self.offsets = np.zeros(CHUNK + 1, np.int64)
+
+    def score(self, text: bytes, number: int) -> int:
+        """Score the lines of ``text`` (joined by newlines), the first numbered ``number``;
+        return the number after the last."""
+        begin, most = 0, len(self.ends)
+        while True:
+            found = line_ends(text, begin, self.ends)
+            m = found if found == most else found + 1  # (else the last line runs to the end)
+            offsets = self.offsets[: m + 1]  # (line h and its newline, the last none)
+            offsets[0] = begin
+            offsets[1 : found + 1] = self.ends[:found] + 1
+            if found < most:
+                offsets[m] = len(text)
+            self._lines(text, offsets, number)
+            number += m
+            if found < most:
+                return number
+            begin = int(offsets[m])
+
+    def _lines(self, text: bytes, offsets: np.ndarray[Any, Any], number: int) -> None:
+        names, values, known = self.names, self.values, self.known
         if len(names.known) > _MOST_NAMES or len(values) > _MOST_NAMES:
-            names, known, values = masks.Names(default[0]), [], {}
-        numbers, texts = zip(*chunk, strict=True)
-        text = b"\n".join(texts)
-        offsets = np.zeros(len(texts) + 1, np.int64)  # (line h and its newline, the last none)
-        np.cumsum(np.fromiter(map(len, texts), np.int64, len(texts)) + 1, out=offsets[1:])
-        offsets[-1] = len(text)
-        seats, named = masks.read_lines(text, offsets, names, values, room)
-        scores = _scores(seats, named, list(values), rules_for)
+            names = self.names = masks.Names(names.rules)
+            values, known = self.values, self.known = {}, []
+        m = len(offsets) - 1
+        seats, named = masks.read_lines(text, offsets, names, values, self.room)
+        scores = _scores(seats, named, list(values), self.rules_for)
         known.extend(json.dumps(name, ensure_ascii=False).encode("utf-8")
                      for name in islice(names.known, len(known), None))  # fmt: skip
         others = np.flatnonzero(~scores.ok)
-        pieces = write_lines(prefix, known, np.flatnonzero(scores.ok), np.array(numbers, np.int64),
-                             seats.names, scores.raws.ravel(), scores.finals.ravel(),
+        pieces = write_lines(self.prefix, known, np.flatnonzero(scores.ok),
+                             np.arange(number, number + m, dtype=np.int64), seats.names,
+                             scores.raws.ravel(), scores.finals.ravel(),
                              others - np.arange(len(others)))  # fmt: skip
-        plan = _Plan(pieces, [numbers[i] for i in others.tolist()], out)
+        plan = _Plan(pieces, (others + number).tolist(), self.out)
         if len(others):
-            rest([chunk[i] for i in others.tolist()], plan.emit, plan.careful(careful))
+            bounds = offsets.tolist()
+            lines = [(number + i, text[bounds[i] : bounds[i + 1]].removesuffix(b"\n"))
+                     for i in others.tolist()]  # fmt: skip
+            self.rest(lines, plan.emit, plan.careful(self.careful))
         plan.before(None)
 
 

@@ -32,7 +32,7 @@ from ..errors import GongzhuError, InputError
 from ..io.files import open_regular
 from ..terms import error, place
 from .lines import LineWriter
-from .reading import BadRecord, numbered_lines
+from .reading import BadRecord, NumberedLines, Part, numbered_lines
 from .runner import Batch, Emit, Summary, warm_arrays
 
 __all__ = ["PARALLEL_FROM_BYTES", "Slice", "Writer", "can_split", "cuts", "score_in_parallel",
@@ -179,12 +179,16 @@ class _Upto:
         return block
 
 
-def _lines(path: str, start: int, end: int, line: int) -> Iterator[tuple[int, bytes]]:
+def _lines(path: str, start: int, end: int, line: int) -> NumberedLines:
     """The numbered lines of bytes ``start`` to ``end``, the first numbered ``line``, each read
     up to the size limit."""
-    with open(path, "rb") as f:
+    return NumberedLines(line, _parts(path, start, end, line))
+
+
+def _parts(path: str, start: int, end: int, line: int) -> Iterator[Part]:
+    with open(path, "rb") as f:  # (open while the lines are read, closed once they are)
         f.seek(start)
-        yield from numbered_lines(cast(IO[bytes], _Upto(f, end - start)), line)
+        yield from numbered_lines(cast(IO[bytes], _Upto(f, end - start)), line).parts
 
 
 def _work(
@@ -272,7 +276,7 @@ def score_in_parallel(
         ]  # fmt: skip
         watched = list(zip(futures, parts[1:], strict=True))
         own = _lines(path, *parts[0], 1)
-        lines = itertools.chain.from_iterable(_watching(own, watched, path, shown))
+        lines = NumberedLines(1, _watching(own.parts, watched, path, shown))
         try:
             bad = batch.run_jsonl(lines, shown, writer.emit, summary, keep_going,
                                   writer.line_emitter(shown))  # fmt: skip
@@ -296,20 +300,20 @@ def score_in_parallel(
 
 
 def _watching(
-    lines: Iterator[tuple[int, bytes]],
+    parts: Iterator[Part],
     watched: list[tuple[Future[_Done], tuple[int, int]]],
     path: str,
     shown: str,
-) -> Iterator[list[tuple[int, bytes]]]:
-    """The lines in blocks, with the workers checked between blocks.
+) -> Iterator[Part]:
+    """The lines a block at a time, with the workers checked between blocks.
 
     A dead worker fails the batch at once; the lines themselves pass through at C speed.
     """
-    while block := list(itertools.islice(lines, 4096)):
-        for future, part in watched:
+    for part in parts:
+        for future, slice_ in watched:
             if future.done():
-                _result(future, path, part, shown)  # raises if the worker died
-        yield block
+                _result(future, path, slice_, shown)  # raises if the worker died
+        yield part
 
 
 def _stop(pool: ProcessPoolExecutor) -> None:

@@ -37,10 +37,13 @@ __all__ = [
     "TOO_LONG",
     "BadRecord",
     "InputRecord",
+    "NumberedLines",
+    "Part",
     "expand_inputs",
     "found_inputs",
     "json_record",
     "key_count",
+    "lines_of",
     "not_hands",
     "numbered_lines",
     "read_records",
@@ -92,63 +95,103 @@ def json_record(line: bytes) -> object:
     return data
 
 
-_BLOCK = 1 << 20
+_BLOCK = 1 << 19
+"""Bytes read at a time: fewer than :data:`MAX_RECORD_BYTES`, so a line over it always starts
+before its block, and a block's lines are told to be short from its first and last newlines."""
+
+Part = bytes | list[bytes]
+"""A block's whole lines: one text, the lines joined by newlines (none over the size limit), or
+a list of them where the block held a line too long (given as :data:`TOO_LONG`)."""
 
 
-def numbered_lines(
-    stream: IO[bytes], first: int = 1, count: int | None = None
-) -> Iterator[tuple[int, bytes]]:
-    """The lines of ``stream``, numbered from ``first``, at most ``count``.
+class NumberedLines:
+    """A stream's lines, numbered from ``first``, read a block at a time (:func:`numbered_lines`).
+
+    Iterated, each line comes with its number, at C speed. ``parts`` hands out the same lines a
+    block at a time instead (:data:`Part`), for a reader that takes many lines as one text. A
+    caller takes one or the other, once.
+    """
+
+    def __init__(self, first: int, parts: Iterator[Part]) -> None:
+        self.first, self.parts = first, parts
+
+    def __iter__(self) -> Iterator[tuple[int, bytes]]:
+        lines = itertools.chain.from_iterable(map(lines_of, self.parts))
+        return zip(itertools.count(self.first), lines)
+
+
+def lines_of(part: Part) -> list[bytes]:
+    """A part's lines, in order."""
+    return part.split(b"\n") if isinstance(part, bytes) else part
+
+
+def numbered_lines(stream: IO[bytes], first: int = 1) -> NumberedLines:
+    """The lines of ``stream``, numbered from ``first``.
 
     They come without their newline. It reads a block at a time, so memory stays bounded
     whatever one line holds: a line over :data:`MAX_RECORD_BYTES` is given as :data:`TOO_LONG`.
-    The lines pass at C speed, with no Python step per line.
     """
-    return itertools.chain.from_iterable(_blocks(stream, first, count))
+    return NumberedLines(first, _blocks(stream, first == 1))
 
 
 BOM = b"\xef\xbb\xbf"
 """UTF-8's byte-order mark: allowed before the first line of JSON Lines, as before a hand file."""
 
 
-def _blocks(
-    stream: IO[bytes], number: int, left: int | None
-) -> Iterator[Iterable[tuple[int, bytes]]]:
+def _blocks(stream: IO[bytes], start: bool) -> Iterator[Part]:
+    """The stream's lines a block at a time (``start``: at the stream's start, where a
+    byte-order mark may come first)."""
     read = getattr(stream, "read1", stream.read)  # what is there: a pipe is not waited on
     carry, skipping = b"", False
-    first = number == 1  # the start of the stream: a byte-order mark may come first
-    while left is None or left > 0:
+    while True:
         block = read(_BLOCK)
-        if first:
+        if start:
             while block and len(block) < len(BOM) and BOM.startswith(block):
                 more = read(len(BOM) - len(block))  # (a pipe may give the mark byte by byte)
                 if not more:
                     break
                 block += more
-            block, first = block.removeprefix(BOM), False
+            block, start = block.removeprefix(BOM), False
             if not block:
                 continue
         if not block:
             break
-        lines = block.split(b"\n")
-        if skipping:  # inside a line too long to keep
-            if len(lines) == 1:
-                continue
-            lines[0], skipping = TOO_LONG, False
+        last = block.rfind(b"\n")
+        if last < 0:  # (no line ends here)
+            if not skipping:
+                carry += block
+                if len(carry) > MAX_RECORD_BYTES:
+                    carry, skipping = b"", True
+            continue
+        part: Part
+        if skipping:  # (the end of a line too long to keep)
+            lines = _marked(block[:last].split(b"\n"))
+            lines[0], skipping, part = TOO_LONG, False, lines
         else:
-            lines[0] = carry + lines[0]
-        carry = lines.pop()
+            part = b"".join((carry, memoryview(block)[:last]))
+            if _may_hold_long(part):
+                part = _marked(part.split(b"\n"))
+        carry = block[last + 1 :]
         if len(carry) > MAX_RECORD_BYTES:
             carry, skipping = b"", True
-        if lines and max(map(len, lines)) > MAX_RECORD_BYTES:
-            lines = [TOO_LONG if len(x) > MAX_RECORD_BYTES else x for x in lines]
-        if left is not None:
-            lines = lines[:left]
-            left -= len(lines)
-        yield zip(itertools.count(number), lines)
-        number += len(lines)
-    if (carry or skipping) and (left is None or left > 0):
-        yield ((number, TOO_LONG if skipping else carry),)
+        yield part
+    if skipping:
+        yield [TOO_LONG]
+    elif carry:
+        yield carry
+
+
+def _may_hold_long(text: bytes) -> bool:
+    """Whether a line of ``text`` (lines joined by newlines) may be over the size limit, told from
+    its first and last newlines alone: each line between them is shorter than the span."""
+    if len(text) <= MAX_RECORD_BYTES:
+        return False
+    first, last = text.find(b"\n"), text.rfind(b"\n")
+    return first < 0 or max(first, last - first - 1, len(text) - last - 1) > MAX_RECORD_BYTES
+
+
+def _marked(lines: list[bytes]) -> list[bytes]:
+    return [TOO_LONG if len(x) > MAX_RECORD_BYTES else x for x in lines]
 
 
 @dataclass(frozen=True, slots=True)

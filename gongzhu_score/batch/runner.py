@@ -25,7 +25,7 @@ from ..io.variants import DEFAULT, find_variant
 from ..terms import error
 from .lines import Emit as LineEmit
 from .lines import FastRules, LineWriter, score_lines
-from .reading import BadRecord, InputRecord, jsonl_record
+from .reading import BadRecord, InputRecord, NumberedLines, Part, jsonl_record
 
 __all__ = ["Batch", "PlayerTotals", "Summary"]
 
@@ -161,7 +161,7 @@ class Batch:
 
     def run_jsonl(
         self,
-        lines: Iterable[tuple[int, bytes]],
+        lines: NumberedLines,
         file: str,
         emit: Emit,
         summary: Summary | None,
@@ -190,23 +190,29 @@ class Batch:
                 self._lines_out(lines, emit_line, careful)
         return bad
 
-    def _lines_out(
-        self, lines: Iterable[tuple[int, bytes]], out: LineWriter, careful: Careful
-    ) -> None:
+    def _lines_out(self, lines: NumberedLines, out: LineWriter, careful: Careful) -> None:
         """JSON Lines written as JSON Lines: past the first few thousand lines (a large file,
         worth importing numpy for), as arrays where :mod:`.arrays` can."""
-        it = iter(lines)
+        number, parts, fast = lines.first, lines.parts, self._fast
         cold = _cold()
-        first = list(itertools.islice(it, cold))
-        score_lines(first, self._fast, out, careful, None)
-        if len(first) < cold:
-            return
+        while cold > 0:
+            part = next(parts, None)
+            if part is None:
+                return
+            if isinstance(part, bytes):  # (at most ``cold`` lines, and the rest as one text)
+                taken = part.split(b"\n", cold)
+                left: Part = taken.pop() if len(taken) > cold else []
+            else:
+                taken, left = part[:cold], part[cold:]
+            if left != []:
+                parts = itertools.chain([left], parts)
+            score_lines(zip(itertools.count(number), taken), fast, out, careful, None)
+            number, cold = number + len(taken), cold - len(taken)
         try:
             from .arrays import Rules, encodable, score_by_arrays, usable
         except ImportError:  # (no numpy: the arrow extra)
-            score_lines(it, self._fast, out, careful, None)
+            score_lines(NumberedLines(number, parts), fast, out, careful, None)
             return
-        fast = self._fast
 
         def rules_for(variant: str | None, teams: str | None) -> Rules | None:
             try:
@@ -219,9 +225,9 @@ class Batch:
             score_lines(part, fast, emit, then, None)
 
         if rules_for(None, None) is None or not encodable(out.prefix):
-            score_lines(it, fast, out, careful, None)
+            score_lines(NumberedLines(number, parts), fast, out, careful, None)
         else:
-            score_by_arrays(it, rules_for, out, careful, rest)
+            score_by_arrays(number, parts, rules_for, out, careful, rest)
 
 
 @contextlib.contextmanager
