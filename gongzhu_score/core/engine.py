@@ -58,7 +58,7 @@ if TYPE_CHECKING:  # (annotations only: compiled, machine integers; as plain Pyt
     from mypy_extensions import i64
 
 __all__ = ["CompiledRules", "HandResult", "HandState", "Hands", "Scored", "compiled_rules",
-           "normalize", "normalize_each", "team_sides"]  # fmt: skip
+           "normalize", "normalize_each"]  # fmt: skip
 
 _PARTNER_SIDES: Final = (0, 1, 0, 1)
 _THREES: Final = (3, 3, 3, 3)
@@ -891,21 +891,6 @@ def _sides(
     if 1 not in sides:
         raise error(HandError, "error.teams.one_side")
     return sides
-
-
-def team_sides(
-    norm: Normalization,
-    names: Sequence[str],
-    once: list[int],
-    twice: list[int],
-    shown: list[int],
-) -> tuple[int, ...] | None:
-    """Each seat's side (0 or 1) under ``norm``'s teams, as scoring works them out.
-
-    The hand is its captures (masks held once, twice) and exposure keys (:mod:`.bits`); None for
-    individual play. It raises as scoring would (``names`` name the players).
-    """
-    return _sides(_how(norm).teams, names, once, twice, shown)
 
 
 def _shares(
