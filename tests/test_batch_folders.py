@@ -19,7 +19,7 @@ import pytest
 import yaml
 from clitools import SAMPLES, refused, run
 
-from gongzhu_score.batch.parallel import slices
+from gongzhu_score.batch.parallel import _first_line, cuts
 from gongzhu_score.batch.reading import SNIFF_BYTES, not_hands
 from gongzhu_score.batch.run import PassedOver, input_files
 
@@ -191,17 +191,18 @@ def test_cutting_a_file_for_the_workers_never_holds_a_long_line(tmp_path: Path) 
         f.write(line * 1000 + b'{"note": "' + b"x" * 30_000_000 + b'"}\n' + line * 1000)
     tracemalloc.start()
     try:
-        cut = slices(str(path), 4)
+        cut = cuts(str(path), 4)
+        firsts = [_first_line(str(path), start) for start, _ in cut]  # (as each worker counts)
         peak = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
     assert peak < 4_000_000, peak  # (the line is 30 MB: reading it whole was the old way)
     data = path.read_bytes()
-    assert cut[0].start == 0 and cut[-1].end == len(data)
-    for part in cut[1:]:
-        assert data[part.start - 1 : part.start] == b"\n"
-    assert sum(s.count for s in cut) == 2001
-    assert [s.line for s in cut] == list(itertools.accumulate([1] + [s.count for s in cut[:-1]]))
+    assert cut[0][0] == 0 and cut[-1][1] == len(data)
+    assert all(end == start for (_, end), (start, _) in itertools.pairwise(cut))
+    for start, _ in cut[1:]:
+        assert data[start - 1 : start] == b"\n"
+    assert firsts == [data[:start].count(b"\n") + 1 for start, _ in cut]
 
 
 def test_a_300_mb_line_is_refused_in_bounded_memory(tmp_path: Path) -> None:

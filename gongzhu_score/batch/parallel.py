@@ -35,8 +35,7 @@ from .lines import LineWriter
 from .reading import BadRecord, NumberedLines, Part, numbered_lines
 from .runner import Batch, Emit, Summary, warm_arrays
 
-__all__ = ["PARALLEL_FROM_BYTES", "Slice", "Writer", "can_split", "cuts", "score_in_parallel",
-           "slices"]  # fmt: skip
+__all__ = ["PARALLEL_FROM_BYTES", "Writer", "can_split", "cuts", "score_in_parallel"]
 
 PARALLEL_FROM_BYTES = 2_000_000
 """Below about ten thousand hands, starting workers costs more than it saves."""
@@ -55,19 +54,6 @@ class Writer(Protocol):
 
 WriterFactory = Callable[[IO[str]], Writer]
 """Makes the writer for a part's output (the same format, no header)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Slice:
-    """A worker's part of the file: from byte ``start``, ``count`` lines.
-
-    ``line`` is the number of its first line.
-    """
-
-    start: int
-    end: int
-    line: int
-    count: int
 
 
 @dataclass
@@ -103,30 +89,15 @@ def cuts(path: str, parts: int) -> list[tuple[int, int]]:
     return list(itertools.pairwise(at))
 
 
-def slices(path: str, parts: int) -> list[Slice]:
-    """Cut the file at line boundaries into ``parts`` slices.
-
-    Each slice knows its first line's number and how many lines it holds.
-    """
-    out, line = [], 1
-    for start, end in cuts(path, parts):
-        part = _located(path, start, end, line)
-        out.append(part)
-        line += part.count
-    return out
-
-
-def _located(path: str, start: int, end: int, line: int | None = None) -> Slice:
-    """The slice of bytes ``start`` to ``end``, its lines counted (and its first line's number,
-    unless given)."""
+def _numbered(path: str, start: int, end: int) -> tuple[int, int]:
+    """The numbers of the first and the last line of bytes ``start`` to ``end``."""
     size = os.path.getsize(path)
     with open_regular(path) as f:
-        if line is None:
-            line = 1 + _newlines(f, 0, start)
+        first = 1 + _newlines(f, 0, start)
         count = _newlines(f, start, end)
         if end == size and size and not _ends_with_newline(f, size):
             count += 1  # the last line has no newline
-    return Slice(start, end, line, count)
+    return first, first + count - 1
 
 
 def _first_line(path: str, start: int) -> int:
@@ -335,7 +306,6 @@ def _result(future: Future[_Done], path: str, part: tuple[int, int], shown: str)
     try:
         return future.result()
     except BrokenProcessPool:
-        where = _located(path, *part)  # (counted now: the batch is failing)
-        first, last = where.line, where.line + where.count - 1
+        first, last = _numbered(path, *part)  # (counted now: the batch is failing)
         lines = place("where.lines", first=first, last=last)
         raise error(InputError, "error.batch.worker", lines=lines).within(shown) from None
