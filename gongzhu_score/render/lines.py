@@ -112,6 +112,5 @@ class LinesOf:
 
     def put(self, data: bytes) -> None:
         """Lines formatted elsewhere as UTF-8 (a chunk scored as arrays), written in their
-        turn."""
-        self.lines.flush()
+        turn (``raw`` writes the lines held back first)."""
         self.lines.raw(data)
