@@ -215,3 +215,58 @@ def test_a_small_file_leaves_numpy_unimported(tmp_path: Any) -> None:
                           check=True)  # fmt: skip
     assert done.stdout.strip() == "False"
     assert len((tmp_path / "out.jsonl").read_text(encoding="utf-8").splitlines()) == 1000
+
+
+# A batch run in a process of its own; ``hidden`` makes numpy and pyarrow unimportable there (a
+# finder that refuses them, which the forked workers inherit), as in an install without the
+# arrow extra; else numpy is imported first, so that the arrays score from the first line. A
+# file is split between workers however small (where there are several cores).
+WITHOUT = (
+    "import sys\n"
+    "hidden = sys.argv.pop(1) == 'hidden'\n"
+    "class NoExtra:\n"
+    "    def find_spec(self, name, path=None, target=None):\n"
+    "        if name.partition('.')[0] in ('numpy', 'pyarrow'):\n"
+    "            raise ModuleNotFoundError(f'No module named {name!r}', name=name)\n"
+    "if hidden:\n"
+    "    sys.meta_path.insert(0, NoExtra())\n"
+    "else:\n"
+    "    import numpy  # (imported: the arrays from the first line)\n"
+    "import gongzhu_score.batch.parallel as parallel\n"
+    "import gongzhu_score.batch.runner as runner\n"
+    "parallel.PARALLEL_FROM_BYTES = 0\n"
+    "runner._COLD = 1_000  # (then the rest as arrays, or as the compiled loop without numpy)\n"
+    "from gongzhu_score.cli import main\n"
+    "sys.argv = ['gongzhu-score', *sys.argv[1:]]\n"
+    "try:\n"
+    "    main()\n"
+    "finally:\n"
+    "    assert not hidden or 'numpy' not in sys.modules\n"
+)
+
+
+@pytest.mark.parametrize("flags", [["-f", "jsonl"], ["-f", "jsonl", "--keep-going"],
+                                   ["-f", "csv", "--keep-going"],
+                                   ["-f", "table", "--keep-going", "--summary-only"]])  # fmt: skip
+def test_without_the_arrow_extra_a_split_file_scores_the_same(
+    tmp_path: Any, flags: list[str]
+) -> None:
+    """Where numpy is not installed, the compiled loop scores every line, in the workers too:
+    the same output, messages and exit code as the arrays give."""
+    from played import played_hands
+
+    lines = [json.dumps(h, ensure_ascii=False) for h in played_hands(6_000, seed=37)]
+    lines[4_321] = lines[4_321].replace('"captured"', '"captured": "ZZ", "captured"', 1)
+    lines[5_000] = "{not json"
+    path = tmp_path / "played.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+    def run(how: str) -> tuple[int, bytes, bytes]:
+        done = subprocess.run([sys.executable, "-c", WITHOUT, how, "batch", str(path), *flags],
+                              capture_output=True, cwd=tmp_path)  # fmt: skip
+        return done.returncode, done.stdout, done.stderr
+
+    hidden, shown = run("hidden"), run("shown")
+    assert hidden == shown
+    assert shown[0] == (2 if "--keep-going" not in flags else 1)
+    assert b"played.jsonl:4322" in shown[2]
