@@ -4,7 +4,7 @@ Only the engine and what it calls for every hand are compiled (``gongzhu_score/c
 ``hand.py``: what makes a hand valid, ``bits.py``: the bit layouts), and a JSON Lines batch's
 loop and lines (``batch/lines.py``, ``render/lines.py``): the same sources run uncompiled and
 give the same numbers; the tests compare the two. Beside them, in C, the column path's reader of
-card-code texts (``core/codes.c``; without it numpy reads the same masks). ``GONGZHU_PURE_PYTHON=1``
+card-code texts (``core/codes.c``; without it Arrow reads the same masks). ``GONGZHU_PURE_PYTHON=1``
 skips the compilation; a failed compilation is a warning, never a failed install.
 """
 

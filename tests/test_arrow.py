@@ -384,8 +384,9 @@ def _masks_of(entries: list[str | None] | Any, reader: str, pick: list[int] | No
     from gongzhu_score.batch import columns
 
     column = entries if isinstance(entries, pa.Array) else pa.array(entries, pa.string())
+    assert reader in READERS
     saved = columns._read_codes
-    if reader == "numpy":
+    if reader == "Arrow":
         columns._read_codes = None
     try:
         looked = columns._cards(column, None if pick is None else np.array(pick))
@@ -395,9 +396,9 @@ def _masks_of(entries: list[str | None] | Any, reader: str, pick: list[int] | No
     return list(zip(*(part.tolist() for part in looked), strict=True))
 
 
-READERS = ["numpy", "C"]
-"""The column path's two readers of card texts: numpy's, and core/codes.c's where it was built
-(CI checks that it was: .ci/run's "compiled" phase); without it both read by numpy."""
+READERS = ["Arrow", "C"]
+"""The column path's two readers of card texts: Arrow's, and core/codes.c's where it was built
+(CI checks that it was: .ci/run's "compiled" phase); without it both read by Arrow."""
 
 
 @pytest.mark.parametrize("reader", READERS)
@@ -434,7 +435,7 @@ _TOKEN = st.one_of(st.sampled_from([c.code for c in DECK] + NEAR_MISSES),
 @given(st.lists(st.one_of(st.none(), st.lists(_TOKEN, max_size=8).map(" ".join)), max_size=30))
 def test_both_readers_give_the_same_masks(entries: list[str | None]) -> None:
     expected = [_expected_masks(text) for text in entries]
-    assert _masks_of(entries, "numpy") == expected
+    assert _masks_of(entries, "Arrow") == expected
     assert _masks_of(entries, "C") == expected
 
 
@@ -680,10 +681,10 @@ def test_validity_bits_read_as_arrow_reads_them() -> None:
 
 
 def test_both_readers_agree_where_a_long_entry_s_sum_wraps() -> None:
-    """Thousands of copies of a card: the added-up bits wrap past 64 bits, the same in C as in
-    numpy (and such a hand is refused either way: its cards outnumber its bits)."""
+    """Thousands of copies of a card: the added-up bits wrap past 64 bits, the same in C as read
+    by Arrow (and such a hand is refused either way: its cards outnumber its bits)."""
     entries = [" ".join(["AC"] * 5000), " ".join(["2S"] * 70_000), "AC " * 3]
-    assert _masks_of(entries, "C") == _masks_of(entries, "numpy")
+    assert _masks_of(entries, "C") == _masks_of(entries, "Arrow")
     assert [bad for *_, bad in _masks_of(entries, "C")] == [False, False, False]
 
 

@@ -57,7 +57,7 @@ print(FROM_SOURCE, columns._read_codes is not None)
 
 def test_an_edited_c_reader_is_not_run_until_it_is_built_again(tmp_path: Path) -> None:
     """The column path's C reader (core/codes.c) is held to its source as the mypyc modules are:
-    edited since it was built, everything runs from source and numpy reads the cards."""
+    edited since it was built, everything runs from source and Arrow reads the cards."""
     package = Path(gongzhu_score.__file__).parent
     shutil.copytree(package, tmp_path / "gongzhu_score",
                     ignore=shutil.ignore_patterns("__pycache__"))  # fmt: skip

@@ -14,7 +14,7 @@ structs with ``name``, ``raw`` (int64) and ``final`` (int64; double with exact r
 Arrow cannot hold as thirds), and ``error`` with ``errors="column"``.
 
 How a column is scored by the one engine: card codes become bit masks in one pass over the
-column's bytes (``core/codes.c``; numpy where it is not built), each player's scoring cards a
+column's bytes (``core/codes.c``; Arrow where it is not built), each player's scoring cards a
 16-bit number; the raw score of each such set under each exposure state is asked of the
 engine's own :meth:`~gongzhu_score.core.engine.CompiledRules.score_many` once per process, the
 first time a table holds it, and kept in numpy arrays that every later call reads as they are
@@ -56,11 +56,6 @@ except ImportError as e:  # pragma: no cover (the extra is installed for the tes
 
 from ..api import Scorer
 from ..core import FROM_SOURCE
-from ..core.bits import (
-    RANK_OF_BYTE,
-    RANK_TEN,
-    SUIT_OF_BYTE,
-)
 from ..core.cards import DECK, flag_of, not_a
 from ..core.engine import CompiledRules, HandResult, Hands, compiled_rules
 from ..core.masks import Masks, Seats, all_four, keep, no_cards, score_seats, unique
@@ -875,9 +870,9 @@ def _groups(
 
 _read_codes: Callable[..., None] | None = None
 """The C reader of card-code texts (core/codes.c), where it was built and the engine runs as
-installed; else numpy reads the same masks (:func:`_masks_by_numpy`)."""
+installed; else Arrow reads the same masks (:func:`_masks_by_arrow`)."""
 if not FROM_SOURCE:
-    with contextlib.suppress(ImportError):  # (no compiler at install: numpy reads them)
+    with contextlib.suppress(ImportError):  # (no compiler at install: Arrow reads them)
         from ..core._codes import read_codes as _read_codes
 
 
@@ -905,19 +900,16 @@ def _cards(array: pa.Array, entries: np.ndarray[Any, Any] | None = None) -> Mask
         return _per_entry(_numbers(found, 0), bad, lengths)
     if not pa.types.is_string(array.type):
         return None
+    if _read_codes is None:  # (not built: Arrow splits the texts)
+        return _masks_by_arrow(array if entries is None else array.take(pa.array(entries)))
     n = len(array)
     offsets = np.frombuffer(array.buffers()[1], np.int32)[array.offset : array.offset + n + 1]
     held = array.buffers()[2]
     data = np.zeros(0, np.uint8) if held is None else np.frombuffer(held, np.uint8)
-    if _read_codes is None:
-        if entries is not None:
-            return _cards(array.take(pa.array(entries)))
-        masks = _masks_by_numpy(data, offsets)
-    else:
-        masks = no_cards(n if entries is None else len(entries))
-        picked = None if entries is None else np.ascontiguousarray(entries, np.int64)
-        _read_codes(data, np.ascontiguousarray(offsets), picked, *masks[:3],
-                    masks[3].view(np.uint8))  # fmt: skip
+    masks = no_cards(n if entries is None else len(entries))
+    picked = None if entries is None else np.ascontiguousarray(entries, np.int64)
+    _read_codes(data, np.ascontiguousarray(offsets), picked, *masks[:3],
+                masks[3].view(np.uint8))  # fmt: skip
     if array.null_count:  # (a null holds no cards, whatever bytes its place has behind it)
         null = ~_valid(array) if entries is None else ~_valid(array)[entries]
         for part in masks:
@@ -938,46 +930,17 @@ def _per_entry(card: np.ndarray[Any, Any], bad: np.ndarray[Any, Any],
     return ors, _sum_per_list(bits, lengths, np.add), lengths, unknown
 
 
-def _masks_by_numpy(data: np.ndarray[Any, Any], offsets: np.ndarray[Any, Any]) -> Masks:
-    """What ``codes.c`` reads, read by numpy a pass at a time (where the C reader was not built,
-    or the engine runs from source)."""
-    data = data[offsets[0] : offsets[-1]]
-    offsets = offsets - offsets[0]
-    size_of_data = len(data)
-    # Tokens are runs of non-spaces within one entry: a token opens after a space or where an
-    # entry starts, and closes before a space or where an entry ends.
-    filled = data != 32
-    opens = filled.copy()
-    opens[1:] &= ~filled[:-1]
-    entry_starts = offsets[:-1][offsets[:-1] < size_of_data]
-    opens[entry_starts] = filled[entry_starts]
-    closes = filled
-    closes[:-1] &= ~filled[1:]  # (in place: ``filled`` is not needed after this)
-    entry_ends = offsets[1:][offsets[1:] > offsets[:-1]] - 1
-    closes[entry_ends] = data[entry_ends] != 32
-    first = np.flatnonzero(opens)
-    last = np.flatnonzero(closes)
-    # tokens per entry: the token starts between the entry's bounds (counted, never summed
-    # as bytes, which would wrap at 256 tokens)
-    lengths = np.diff(np.searchsorted(first, offsets)).astype(np.int64)
-    # A token is a canonical code when its first and last bytes are a rank and a suit and it
-    # is two bytes long, or three for a "10" (its middle byte a "0"): one look-up of the pair.
-    head = data[first]
-    card = _PAIR[(head.astype(np.int32) << 8) | data[last]]
-    good = np.where(head == ord("1"), last - first == 2, last - first == 1) & (card >= 0)
-    tens = np.flatnonzero(good & (head == ord("1")))
-    good[tens] = data[first[tens] + 1] == ord("0")
-    return _per_entry(card.astype(np.int64), ~good, lengths)
-
-
-_PAIR = np.full(1 << 16, -1, np.int8)
-"""A token's card (its index in DECK) by its first and last bytes (a rank byte or the "1" of
-"10", a suit byte: canonical codes byte by byte, core.bits), or -1."""
-for _rank in range(256):
-    for _suit in range(256):
-        _place = RANK_TEN if _rank == ord("1") else RANK_OF_BYTE[_rank]
-        if _place >= 0 and SUIT_OF_BYTE[_suit] >= 0:
-            _PAIR[_rank << 8 | _suit] = SUIT_OF_BYTE[_suit] + _place
+def _masks_by_arrow(array: pa.Array) -> Masks:
+    """What ``codes.c`` reads, read by Arrow (where the C reader was not built, or the engine
+    runs from source): each text split at its spaces, the empty pieces left out, and the rest
+    looked up as a list of codes is."""
+    pieces = pc.split_pattern(array, " ")
+    tokens = pc.list_flatten(pieces)  # (a null text is a null list: no tokens, no cards)
+    filled = pc.greater(pc.binary_length(tokens), 0)
+    counted = filled.to_numpy(zero_copy_only=False).astype(np.int64)
+    found = pc.index_in(tokens.filter(filled), value_set=_CODES)
+    bad = pc.is_null(found).to_numpy(zero_copy_only=False)
+    return _per_entry(_numbers(found, 0), bad, _sum_per_list(counted, _lengths(pieces), np.add))
 
 
 _BIT = np.array([1 << i for i in range(len(DECK))], np.int64)

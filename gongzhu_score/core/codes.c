@@ -6,7 +6,7 @@
  * fast. It reads only canonical codes ("QS 6H 10C", core/bits.py) and says which entries hold
  * anything else, whose hands then go the row path: what a hand may hold, and every rule, are
  * the engine's (core/hand.py, core/engine.py), never this file's. Built at install beside the
- * mypyc modules (setup.py); without it the same masks come from numpy (_masks_by_numpy), and
+ * mypyc modules (setup.py); without it the same masks come from Arrow (_masks_by_arrow), and
  * the tests hold the two to the same numbers.
  *
  * The same reading serves hand-file data (read_hands, for Scorer.score_many) and a large JSON
