@@ -132,8 +132,14 @@ class Place:
         return done.stdout
 
     def json(self, args: list[str], env: dict[str, str] | None = None) -> Any:
-        """What a process prints as JSON on its last line."""
-        return json.loads(self.run(args, env).splitlines()[-1])
+        """What a process prints as JSON on its last line (what it printed shown if not)."""
+        printed = self.run(args, env)
+        try:
+            return json.loads(printed.splitlines()[-1])
+        except (IndexError, ValueError):
+            sys.stderr.write(f"{args[-1]}: no JSON on the last line of what it printed:\n"
+                             f"{printed[-4000:]}\n")  # fmt: skip
+            raise
 
     def engine(self, env: dict[str, str] | None = None) -> dict[str, Any]:
         """The engine a process started here imports (with ``env``)."""
