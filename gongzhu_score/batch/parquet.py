@@ -414,9 +414,56 @@ def run_on_dask(
     no live worker, before an :class:`InputError` says so (never a wait without end).
     ``distributed``'s own log lines and warnings are kept off stderr unless ``verbose``.
     """
+    from ..errors import HandError
+
     with _kept_quiet(verbose):
-        return _run_on_dask(address, files, options, partial, out, exact, keep_going, timeout,
-                            verbose)  # fmt: skip
+        from distributed import Client  # (its import's warnings kept off stderr too)
+
+        address = dask_address(address)
+        cluster = local_cluster(verbose=verbose) if address == "local" else None
+        try:
+            client = Client(cluster if cluster is not None else address, timeout=f"{timeout}s")
+        except (OSError, TimeoutError, ValueError, TypeError) as e:
+            if cluster is None:
+                raise error(InputError, "error.dask.connect", address=address, why=str(e)) from None
+            workers = len(cluster.workers)
+            cluster.close()
+            if _too_many_files(e):
+                raise _files_error(workers) from None
+            raise error(InputError, "error.dask.local", why=str(e) or type(e).__name__) from None
+        try:
+            futures = []
+            k = 0
+            folder = os.path.abspath(out.temp)
+            for path, name in files:
+                meta = _file(path, name).metadata
+                first = 1
+                whole = os.path.abspath(path)
+                for group in range(meta.num_row_groups):
+                    size = meta.row_group(group).num_rows
+                    for start in range(0, size, TASK_ROWS):  # (a large row group: several tasks)
+                        count = min(TASK_ROWS, size - start)
+                        target = os.path.join(folder, f"part-{k:05d}.parquet")
+                        futures.append(client.submit(_part, whole, name, group, start, count,
+                                                     first, options, partial, exact, keep_going,
+                                                     target, pure=False))  # fmt: skip
+                        first += count
+                        k += 1
+            bad: list[BadRecord] = []
+            for future in futures:  # in input order: the first bad row is the first reported
+                where = cluster.scheduler_address if cluster is not None else address
+                rows, found = _outcome(client, future, futures, where, timeout)
+                for source, refused in found:
+                    problem = refused.recast(HandError)
+                    if rows < 0:
+                        raise problem
+                    bad.append(BadRecord(source, problem))
+            out.parts = k
+            return bad
+        finally:
+            client.close()
+            if cluster is not None:
+                cluster.close()
 
 
 @contextlib.contextmanager
@@ -437,68 +484,6 @@ def _kept_quiet(verbose: bool) -> Iterator[None]:
             yield
     finally:
         quiet.setLevel(level)
-
-
-def _run_on_dask(
-    address: str,
-    files: list[tuple[str, str]],
-    options: ScoringOptions,
-    partial: bool,
-    out: ParquetOut,
-    exact: bool,
-    keep_going: bool,
-    timeout: float,
-    verbose: bool,
-) -> list[BadRecord]:
-    from distributed import Client
-
-    from ..errors import HandError
-
-    address = dask_address(address)
-    cluster = local_cluster(verbose=verbose) if address == "local" else None
-    try:
-        client = Client(cluster if cluster is not None else address, timeout=f"{timeout}s")
-    except (OSError, TimeoutError, ValueError, TypeError) as e:
-        if cluster is None:
-            raise error(InputError, "error.dask.connect", address=address, why=str(e)) from None
-        workers = len(cluster.workers)
-        cluster.close()
-        if _too_many_files(e):
-            raise _files_error(workers) from None
-        raise error(InputError, "error.dask.local", why=str(e) or type(e).__name__) from None
-    try:
-        futures = []
-        k = 0
-        folder = os.path.abspath(out.temp)
-        for path, name in files:
-            meta = _file(path, name).metadata
-            first = 1
-            whole = os.path.abspath(path)
-            for group in range(meta.num_row_groups):
-                size = meta.row_group(group).num_rows
-                for start in range(0, size, TASK_ROWS):  # (a large row group: several tasks)
-                    count = min(TASK_ROWS, size - start)
-                    target = os.path.join(folder, f"part-{k:05d}.parquet")
-                    futures.append(client.submit(_part, whole, name, group, start, count,
-                                                 first, options, partial, exact, keep_going,
-                                                 target, pure=False))  # fmt: skip
-                    first += count
-                    k += 1
-        bad: list[BadRecord] = []
-        for future in futures:  # in input order: the first bad row is the first reported
-            where = cluster.scheduler_address if cluster is not None else address
-            rows, found = _outcome(client, future, futures, where, timeout)
-            for source, refused in found:
-                problem = refused.recast(HandError)
-                if rows < 0:
-                    raise problem
-                bad.append(BadRecord(source, problem))
-        out.parts = k
-        return bad
-    finally:
-        client.close()
-        if cluster is not None:
-            cluster.close()
 
 
 _POLL = 0.25
