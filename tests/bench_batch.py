@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 
 from bench_common import Place, as_data, random_hand
+from optional import HIDE_EXTRA
 
 # The floor: the very call batch parses a line with (gongzhu_score/batch/reading.py's
 # ``loads_line`` is ``orjson.loads``, given the line's bytes), in a process of its own.
@@ -40,13 +41,8 @@ ONE_CORE = (
 # The batch command as installed without the arrow extra: numpy and pyarrow cannot be imported
 # (a finder that refuses them, inherited by the forked workers), so the compiled loop scores
 # every line, as it does in an install of the package alone.
-NO_EXTRA = (
-    "import sys\n"
-    "class NoExtra:\n"
-    "    def find_spec(self, name, path=None, target=None):\n"
-    "        if name.partition('.')[0] in ('numpy', 'pyarrow'):\n"
-    "            raise ModuleNotFoundError(f'No module named {name!r}', name=name)\n"
-    "sys.meta_path.insert(0, NoExtra())\n"
+NO_EXTRA = HIDE_EXTRA + (
+    "hide_extra()\n"
     "from gongzhu_score.cli import main\n"
     "sys.argv = ['gongzhu-score', *sys.argv[1:]]\n"
     "try:\n"

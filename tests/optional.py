@@ -32,3 +32,16 @@ pq = Lazy("pyarrow.parquet")
 # The package's own modules that import pyarrow and numpy as they load.
 arrow = Lazy("gongzhu_score.arrow")
 columns = Lazy("gongzhu_score.batch.columns")
+
+HIDE_EXTRA = (
+    "import sys\n"
+    "class NoExtra:\n"
+    "    def find_spec(self, name, path=None, target=None):\n"
+    "        if name.partition('.')[0] in ('numpy', 'pyarrow'):\n"
+    "            raise ModuleNotFoundError(f'No module named {name!r}', name=name)\n"
+    "def hide_extra():\n"
+    "    sys.meta_path.insert(0, NoExtra())\n"
+)
+"""The start of a script that can run as installed without the arrow extra: after
+``hide_extra()``, numpy and pyarrow cannot be imported (a finder refuses them, and the forked
+workers inherit it)."""

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
-from optional import np
+from optional import HIDE_EXTRA, np
 from outcomes import METHODS, ROUNDING, as_data
 from strategies import hands_for, rule_sets, spoiled
 
@@ -221,15 +221,10 @@ def test_a_small_file_leaves_numpy_unimported(tmp_path: Any) -> None:
 # finder that refuses them, which the forked workers inherit), as in an install without the
 # arrow extra; else numpy is imported first, so that the arrays score from the first line. A
 # file is split between workers however small (where there are several cores).
-WITHOUT = (
-    "import sys\n"
+WITHOUT = HIDE_EXTRA + (
     "hidden = sys.argv.pop(1) == 'hidden'\n"
-    "class NoExtra:\n"
-    "    def find_spec(self, name, path=None, target=None):\n"
-    "        if name.partition('.')[0] in ('numpy', 'pyarrow'):\n"
-    "            raise ModuleNotFoundError(f'No module named {name!r}', name=name)\n"
     "if hidden:\n"
-    "    sys.meta_path.insert(0, NoExtra())\n"
+    "    hide_extra()\n"
     "else:\n"
     "    import numpy  # (imported: the arrays from the first line)\n"
     "import gongzhu_score.batch.parallel as parallel\n"
