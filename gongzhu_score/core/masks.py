@@ -15,6 +15,7 @@ Needs numpy (the ``arrow`` extra); nothing in the core imports this module as it
 from __future__ import annotations
 
 import contextlib
+import functools
 import mmap
 import threading
 from collections.abc import Callable, Iterable, Iterator
@@ -351,14 +352,10 @@ class _Raws:
         self.known.reshape(-1)[codes] = True
 
 
+@functools.cache
 def _set_cards() -> np.ndarray[Any, Any]:
     """Each scoring set's cards (:func:`.bits.set_cards`), worked out the first time asked."""
-    if not _SET_CARDS:
-        _SET_CARDS.append(np.array([set_cards(s) for s in range(_SETS)], np.int64))
-    return _SET_CARDS[0]
-
-
-_SET_CARDS: list[np.ndarray[Any, Any]] = []
+    return np.array([set_cards(s) for s in range(_SETS)], np.int64)
 
 
 def _alone(rules: CompiledRules, key: int, cards: list[int]) -> list[int]:
