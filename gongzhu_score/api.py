@@ -96,7 +96,7 @@ def score_hand(
 ) -> HandResult:
     """Score one hand from plain Python values: the library's front door.
 
-    ``captured`` maps each player, in seat order (counter-clockwise), to the cards they captured
+    ``captured`` maps each player, in seat order (the order of play), to the cards they captured
     in any notation; ``exposed``/``first_exposed`` map players to the special cards they exposed
     (亮牌 / 首明); ``rest`` names a player who takes every scoring card the others did not;
     ``teams`` is ``none``, ``partners`` or ``pig-sheep``. Raises

@@ -97,10 +97,10 @@ def test_match_add_prints_the_hand_and_the_totals(ledger: str) -> None:
     assert out.startswith("hand 1\n")
     assert out.endswith(
         "raw totals, which decide the end (at or below -1000):\n"
-        "  东  -400   600 to go\n"
-        "  南  -160   840 to go\n"
-        "  西   -40   960 to go\n"
         "  北     0  1000 to go\n"
+        "  西   -40   960 to go\n"
+        "  南  -160   840 to go\n"
+        "  东  -400   600 to go\n"
         "final totals (they do not decide the end): 东 -333, 南 -13, 西 147, 北 200\n"
         "in play after 1 hand; 东 leads the next hand (took the pig)\n"
     )

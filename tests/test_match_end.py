@@ -36,7 +36,10 @@ def test_show_leads_with_the_raw_totals_and_how_far_each_is_from_the_end() -> No
     lines = ok("match", "show", LEDGER).splitlines()
     assert lines[0] == "variant: classic · normalize: zero-sum · ends at -1000"
     assert lines[2] == "raw totals, which decide the end (at or below -1000):"
-    for line, name, total in zip(lines[3:7], "东南西北", totals, strict=True):
+    # In the match's one order (rulings §8): the highest first, the pig (南) last.
+    ranked = sorted(zip("东南西北", totals, strict=True), key=lambda p: -p[1])
+    assert [name for name, _ in ranked] == ["北", "西", "东", "南"]
+    for line, (name, total) in zip(lines[3:7], ranked, strict=True):
         left = total - end
         said = f"{left} to go" if left > 0 else "past the end line"
         assert re.fullmatch(rf"  {name} +{total}  +{said}", line), line
@@ -55,10 +58,10 @@ def test_show_in_chinese_says_how_many_points_to_go() -> None:
     lines = text.splitlines()
     assert lines[2] == "原始分合计（决定终局：到 -1000 或以下即结束）："
     assert lines[3:8] == [
+        "  北      0  还差 1000 分",
+        "  西   -100  还差 900 分",
         "  东   -300  还差 700 分",
         "  南  -1100  已过终局线",
-        "  西   -100  还差 900 分",
-        "  北      0  还差 1000 分",
         "南 已过终局线（-1100 ≤ -1000）：比赛结束",
     ]
     assert "最后得分合计" in text and "原始分合计走势（▁ 为终局线 -1000）：" in text
@@ -84,8 +87,9 @@ def test_add_prints_the_deciding_totals_then_the_finals_for_what_they_are(played
     out = ok("match", "add", played, "-c", "东=", "-c", "南=JD", "-c", "西=", "--rest", "北")
     totals, end = deciding(played)
     said = out.split("raw totals, which decide the end (at or below -1000):\n")[1].splitlines()
-    for line, total in zip(said[:4], totals, strict=True):
-        assert line.split()[1:] == [str(total), str(total - end), "to", "go"]
+    ranked = sorted(zip("东南西北", totals, strict=True), key=lambda p: -p[1])
+    for line, (name, total) in zip(said[:4], ranked, strict=True):
+        assert line.split() == [name, str(total), str(total - end), "to", "go"]
     assert said[4].startswith("final totals (they do not decide the end): 东 ")
     assert said[5].startswith("in play after 3 hands")
 

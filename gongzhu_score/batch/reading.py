@@ -260,14 +260,16 @@ SNIFF_BYTES = 65_536
 """How much of a YAML file is read to tell a ledger or a rules file from a file of hands."""
 _TOP_KEY = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)[ \t]*:(?=[ \t]|$)", re.MULTILINE)
 _LEDGER_HEADER = "# gongzhu-score match ledger"
+_TOURNAMENT_HEADER = "# gongzhu-score tournament"
 _RULES_META = ("extends", "aliases")
 
 
 def not_hands(path: str) -> str | None:
-    """What a YAML file is, if not hands: ``ledger``, ``rules``, or None.
+    """What a YAML file is, if not hands: ``ledger``, ``tournament``, ``rules``, or None.
 
     It is told by the keys at the start of its lines in its first 64 kB. A ledger has
-    ``format:`` and ``hands:`` at the top level, or says so in its first line; a rules file has
+    ``format:`` and ``hands:`` at the top level, or says so in its first line, as a tournament file
+    does (or has ``format:``, ``tiebreak:`` and ``rounds:``); a rules file has
     ``extends:``, or only the rules schema's keys at the top level. None is a file of hands, or
     one no reader will take (its records say why).
     """
@@ -283,6 +285,8 @@ def not_hands(path: str) -> str | None:
     cut = len(head) > SNIFF_BYTES
     if text.startswith(_LEDGER_HEADER) or ("format" in keys and ("hands" in keys or cut)):
         return "ledger"
+    if text.startswith(_TOURNAMENT_HEADER) or {"format", "tiebreak", "rounds"} <= keys:
+        return "tournament"
     if keys & {"players", "tricks"}:
         return None
     from ..core.variant import Variant

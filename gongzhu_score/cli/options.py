@@ -78,7 +78,7 @@ HandFileArg = Annotated[str | None, typer.Argument(
     help="A YAML hand file, or - for standard input. Or give the hand with --captured.")]
 CapturedOpt = Annotated[list[str] | None, typer.Option(
     "--captured", "-c", metavar="NAME=CARDS", show_default=False, autocompletion=complete_captured,
-    help='One per player, in seat order (counter-clockwise): the cards that player captured, e.g. 东="QS 6H 8H 10C". An empty 北= means nothing.')]
+    help='One per player, in seat order (the order of play, seat 1 first): the cards that player captured, e.g. 东="QS 6H 8H 10C". An empty 北= means nothing.')]
 ExposedOpt = Annotated[list[str] | None, typer.Option(
     "--exposed", "-e", metavar="NAME=CARDS", show_default=False, autocompletion=complete_exposed,
     help="Special cards a player exposed (亮牌/卖牌): Q♠ J♦ 10♣ A♥, e.g. 南=AH.")]
@@ -385,7 +385,7 @@ NewLedgerArg = Annotated[str, typer.Argument(
     help="The new match's ledger file; it becomes this folder's current match.")]
 PlayersOpt = Annotated[str | None, typer.Option(
     "--players", "-p", metavar="NAMES", show_default=False,
-    help="Four names in seat order (counter-clockwise): 东,南,西,北. tournament new: every player, in registration order (ties go to the earlier), a multiple of four.")]
+    help="Four names in seat order, the order of play (seat 1 first; seats 1 and 3 are partners), e.g. 东,南,西,北: names, not compass seats (rulings §1). tournament new: every player, in registration order (ties go to the earlier), a multiple of four.")]
 LikeOpt = Annotated[str | None, typer.Option(
     "--like", metavar="LEDGER", show_default=False, autocompletion=complete_ledger,
     help="Start with the players and rules of another match (options given here win).")]

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
+from pathlib import Path
 
 from ..core.auto_play import AutoPlay, AutoPlayed
 from ..core.engine import HandResult
@@ -25,7 +26,15 @@ from ..io.fields import HandSpec
 from ..io.variants import DEFAULT, find_variant
 from ..terms import error
 from .history import Change
-from .ledger import Ledger, LedgerEntry, check_end, check_last_hand, check_tournament_name
+from .ledger import (
+    TOURNAMENT_HEADER,
+    Ledger,
+    LedgerEntry,
+    check_end,
+    check_last_hand,
+    check_tournament_name,
+    flow_text,
+)
 from .storage import change_ledger, create_ledger, read_ledger, restore_ledger
 
 __all__ = [
@@ -330,6 +339,9 @@ def change_settings(
         check_last_hand(last_hand)
 
     def change(ledger: Ledger) -> tuple[Ledger, SettingsChanged]:
+        if ledger.tournament is not None:  # (its rules are the tournament's, rulings §12.4)
+            raise error(LedgerError, "error.ledger.set_table", name=ledger.tournament,
+                        file=tournament_file(path, ledger.tournament)).within(path)  # fmt: skip
         norm: Normalization | None = None
         if options.given():
             base = options.rules if options.rules is not None else ledger.variant
@@ -339,6 +351,29 @@ def change_settings(
 
     _, changed = change_ledger(path, change, lambda b, a, c: ("set", {"changes": c.changes}))
     return changed
+
+
+def tournament_file(ledger_path: str, name: str) -> str:
+    """The file of tournament ``name`` beside a table's ledger, as the table's errors name it:
+    ``NAME.yaml`` when it is there, else the first file there that says it is that tournament
+    (each read only as far as its header), else ``NAME.yaml`` all the same."""
+    folder = Path(ledger_path).parent
+    usual = folder / f"{name}.yaml"
+    candidates = [usual, *sorted(p for p in folder.glob("*.y*ml") if p != usual)]
+    wanted = f"name: {flow_text(name)}"
+    for candidate in candidates:
+        try:
+            with open(candidate, encoding="utf-8", errors="replace") as f:
+                head = f.read(_TOURNAMENT_HEAD)
+        except OSError:
+            continue
+        if head.startswith(TOURNAMENT_HEADER) and wanted in head.splitlines():
+            return str(candidate)
+    return str(usual)
+
+
+_TOURNAMENT_HEAD = 2_048
+"""How much of a file is read to tell whether it is a given tournament's: its header lines."""
 
 
 def _moved(before: Ledger, after: Ledger) -> dict[str, tuple[str, str]]:

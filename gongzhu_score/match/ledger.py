@@ -33,6 +33,7 @@ from ..io.handfile import hand_from_data
 from ..io.variants import DEFAULT, VARIANTS, find_variant
 from ..play.state import rotation_leader
 from ..terms import Listed, Names, Said, error, place, printable, unsafe_character
+from .order import Order, match_order
 
 __all__ = [
     "FORMAT",
@@ -109,13 +110,18 @@ class MatchStatus:
     ended_after: int | None
     """The hand after which the match ended (1-based), or None while in play."""
     loser: str | None
-    """当猪: the lowest total (a side "东+西" with partners)."""
+    """当猪: the last of the match's order (a side "东+西" with partners); None in play or in
+    a draw."""
     winner: str | None
+    """The first of the match's order; None in play or in a draw."""
     loser_side: tuple[str, ...]
     winner_side: tuple[str, ...]
     next_lead: tuple[str, ...]
     """Who leads the next hand: by rotation, the next seat; else the last hand's
     :attr:`~LedgerEntry.pig_leaders`; empty before hand 1 (the opening card's holder)."""
+    draw: bool = False
+    """The match ended with everyone (both sides) level on the deciding total and on the last
+    hand: no pig, no winner (rulings §8)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,7 +217,7 @@ class Ledger:
 
     def score(self, hand: Hand, *, partial: bool = False) -> HandResult:
         """Score ``hand`` under the ledger's rules, in the ledger's seat order."""
-        return compiled_rules(self.variant).score(self._seated(hand), self.normalization, partial)
+        return compiled_rules(self.rules).score(self._seated(hand), self.normalization, partial)
 
     def _seated(self, hand: Hand) -> Hand:
         by_name = {p.name: p for p in hand.players}
@@ -348,6 +354,8 @@ class Ledger:
         last = self.entries[-1] if self.entries else None
         if last is not None and self._ended_at(last, self.count):
             status = self.status()
+            if status.draw:
+                raise error(MatchOverError, "error.ledger.over_draw", hand=status.ended_after)
             raise error(
                 MatchOverError, "error.ledger.over", hand=status.ended_after, loser=status.loser
             )
@@ -501,6 +509,11 @@ class Ledger:
     def team_play(self) -> bool:
         return self.normalization.teams is not Teams.NONE
 
+    @property
+    def partners(self) -> bool:
+        """打对家: seats 1 and 3 against 2 and 4, ranked as sides (rulings §7.1, §8)."""
+        return self.normalization.teams is Teams.PARTNERS
+
     def _to_go(self, entry: LedgerEntry | None) -> tuple[Number, ...]:
         """Each player's distance to the end line after ``entry``.
 
@@ -533,9 +546,22 @@ class Ledger:
     def first_lead(self) -> str:
         """The match's first-lead rule (首引, rulings §10).
 
-        It is ``holder``, ``pig`` or ``rotation``.
+        It is ``holder``, ``pig`` or ``rotation``: the rule set's, except at a tournament's table
+        under a built-in rule set, which leads by rotation as a formal competition does (seed
+        001's 固定首引人, rulings §12.4); a house-rules file's own rule stands.
         """
+        if self.tournament is not None and VARIANTS.get(self.variant.name) == self.variant:
+            return "rotation"
         return self.variant.first_lead_for(self.normalization.teams)
+
+    @property
+    def rules(self) -> Variant:
+        """The rules its hands are scored and judged by: :attr:`variant`, with the match's own
+        first lead (:attr:`first_lead`)."""
+        lead = self.first_lead
+        if lead == self.variant.first_lead_for(self.normalization.teams):
+            return self.variant
+        return replace(self.variant, first_lead=lead, first_lead_with_partners=None)
 
     def next_lead(self) -> tuple[str, ...]:
         """Who leads the next hand, as far as the ledger knows.
@@ -552,38 +578,41 @@ class Ledger:
         return self.entries[-1].pig_leaders if self.entries else ()
 
     def ranking(self) -> tuple[int, ...]:
-        """The seats (0-based) from first to last on the deciding totals (rulings §8).
+        """The seats (0-based) from first to last: the match's one order (rulings §8).
 
-        Ties go to the better final score in the last hand, then to the earlier seat.
+        Every list of the players by standing reads it; the winner is its first and the pig its
+        last. It is taken after the hand that ended the match, else after the last hand.
         """
-        standing = self.standing()
-        last = self.entries[-1].final if self.entries else (0,) * len(self.players)
-        seats = range(len(self.players))
-        return tuple(sorted(seats, key=lambda i: (-standing.totals[i], -last[i], i)))
+        return self.order().seats
+
+    def order(self) -> Order:
+        """The match's order (:func:`.order.match_order`), with its two ends or a draw."""
+        ended_after = self._ended_after()
+        if ended_after is not None:
+            entry: LedgerEntry | None = self.entry(ended_after)
+        else:
+            entry = self.entries[-1] if self.entries else None
+        zeros = (0,) * len(self.players)
+        if entry is None:
+            return match_order(zeros, zeros, self.partners)
+        totals: Sequence[Number] = entry.total_final if self.team_play else entry.total_raw
+        return match_order(totals, entry.final, self.partners)
+
+    def _ended_after(self) -> int | None:
+        first = self.skipped + 1
+        return next((i for i, e in enumerate(self.entries, first) if self._ended_at(e, i)), None)
 
     def status(self) -> MatchStatus:
-        first = self.skipped + 1
-        ended_after = next(
-            (i for i, e in enumerate(self.entries, first) if self._ended_at(e, i)), None
-        )
+        ended_after = self._ended_after()
         next_lead = self.next_lead()
         if ended_after is None:
             return MatchStatus(False, None, None, None, (), (), next_lead)
-        entry = self.entry(ended_after)
-        totals: Sequence[Number] = entry.total_final if self.team_play else entry.total_raw
-        last = entry.final
-        seats = range(len(self.players))
-        # Ties (§8): the better result in the last hand wins; still tied, the earlier seat.
-        winner = max(seats, key=lambda i: (totals[i], last[i], -i))
-        loser = min(seats, key=lambda i: (totals[i], last[i], i))
-        if self.normalization.teams is Teams.PARTNERS:
-            lose = tuple(self.players[i] for i in seats if i % 2 == loser % 2)
-            win = tuple(self.players[i] for i in seats if i % 2 == winner % 2)
-            return MatchStatus(
-                True, ended_after, "+".join(lose), "+".join(win), lose, win, next_lead
-            )
-        lose, win = (self.players[loser],), (self.players[winner],)
-        return MatchStatus(True, ended_after, lose[0], win[0], lose, win, next_lead)
+        order = self.order()
+        if order.draw:
+            return MatchStatus(True, ended_after, None, None, (), (), next_lead, draw=True)
+        lose = tuple(self.players[i] for i in order.losers)
+        win = tuple(self.players[i] for i in order.winners)
+        return MatchStatus(True, ended_after, "+".join(lose), "+".join(win), lose, win, next_lead)
 
     # --- checking a stored ledger ------------------------------------------------------------
 
@@ -950,6 +979,11 @@ MAX_TOURNAMENT_NAME = 60
 """The longest name a tournament may have (and at most twice as many bytes in UTF-8): it
 begins each table's file name, which ``-r1000-t1000.yaml.history`` must still fit beside in
 a file system's 255 bytes."""
+
+
+TOURNAMENT_HEADER = "# gongzhu-score tournament"
+"""The start of a tournament file's first line (:meth:`.tournament.Tournament.to_text`): what
+tells it from hands and ledgers in a folder."""
 
 
 def check_tournament_name(name: object) -> str:

@@ -35,6 +35,8 @@ class TableResult:
     players: tuple[str, ...]
     totals: tuple[Number, ...]
     played: bool = True
+    draw: bool = False
+    """The match ended in a draw (rulings §8): no one at it beat anyone there (§12.3)."""
 
     def result_of(self, name: str) -> Number:
         return self.totals[self.players.index(name)]
@@ -58,8 +60,9 @@ class Placed:
 
 def _wins(rounds: Sequence[Sequence[TableResult]], totals: dict[str, Number]) -> dict[str, int]:
     """Per player, how many players level with them they beat in the last match both played
-    (a table seated but not begun is no match). One pass over the tables, latest first: each
-    pair is read at the first table found with both, so the work grows with the tables."""
+    (a table seated but not begun is no match; a draw is a win for no one). One pass over the
+    tables, latest first: each pair is read at the first table found with both, so the work
+    grows with the tables."""
     wins = dict.fromkeys(totals, 0)
     read: set[tuple[str, str]] = set()
     for tables in reversed(rounds):
@@ -75,7 +78,7 @@ def _wins(rounds: Sequence[Sequence[TableResult]], totals: dict[str, Number]) ->
                         continue
                     read.add(pair)
                     difference = table.totals[i] - table.totals[j]
-                    if difference:
+                    if difference and not table.draw:
                         wins[a if difference > 0 else b] += 1
     return wins
 

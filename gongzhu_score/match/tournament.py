@@ -18,6 +18,7 @@ from .ledger import (
     FORMAT,
     MAX_TOURNAMENT_NAME,
     SETTINGS,
+    TOURNAMENT_HEADER,
     Ledger,
     check_tournament_name,
     flow_text,
@@ -70,7 +71,7 @@ class Tournament:
     def to_text(self) -> str:
         """The tournament as YAML: the same bytes for the same tournament."""
         lines = [
-            "# gongzhu-score tournament: its players in registration order, its tables' rules,",
+            f"{TOURNAMENT_HEADER}: its players in registration order, its tables' rules,",
             "# its rounds. Seat the next with `gongzhu-score tournament round`; check it with",
             "# `tournament verify`. Each table is a match ledger in this folder.",
             f"format: {FORMAT}",
@@ -146,6 +147,7 @@ class Tournament:
             _round_from_data(number, given, tournament.players, registered)
             for number, given in enumerate(rounds, 1)
         )
+        _one_table_a_ledger(seated)
         return replace(tournament, rounds=seated)
 
 
@@ -189,6 +191,18 @@ def _round_from_data(
     )
     check_seating(tables, players, number)
     return tables
+
+
+def _one_table_a_ledger(rounds: Sequence[Sequence[Table]]) -> None:
+    """Refuse a ledger named by two tables: its totals would count twice in the standings."""
+    seen: dict[str, tuple[int, int]] = {}
+    for number, tables in enumerate(rounds, 1):
+        for k, table in enumerate(tables, 1):
+            before = seen.setdefault(table.ledger, (number, k))
+            if before != (number, k):
+                raise error(TournamentError, "error.tournament.ledger_twice",
+                            file=printable(table.ledger), round=before[0],
+                            table=before[1]).within(f"rounds[{number}].tables[{k}]")  # fmt: skip
 
 
 def _table_from_data(data: object, registered: frozenset[str], where: str) -> Table:

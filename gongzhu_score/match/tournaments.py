@@ -204,7 +204,7 @@ def tournament_standings(path: str) -> Standings:
     ledgers = _tables(path, tournament)
     results = [
         [
-            TableResult(t.players, lg.standing().totals, bool(lg.entries))
+            TableResult(t.players, lg.standing().totals, bool(lg.entries), lg.status().draw)
             for t, lg in zip(tables, row, strict=True)
         ]
         for tables, row in zip(tournament.rounds, ledgers, strict=True)
@@ -274,8 +274,27 @@ def verify_tournament(path: str, lang: str = "en") -> tuple[Standings, list[str]
     for number, (tables, row) in enumerate(zip(now.tournament.rounds, now.ledgers, strict=True), 1):
         for k, (table, ledger) in enumerate(zip(tables, row, strict=True), 1):
             where = place("where.table", number=number, table=k, file=table.ledger)
-            problems += [f"{where.text(lang)}{colon(lang)}{line}" for line in ledger.verify(lang)]
+            lines = [*_rules_apart(now.tournament.settings, ledger, lang), *ledger.verify(lang)]
+            problems += [f"{where.text(lang)}{colon(lang)}{line}" for line in lines]
     return now, problems
+
+
+def _rules_apart(settings: Ledger, table: Ledger, lang: str) -> list[str]:
+    """Each setting of a table's ledger that is not the tournament's (rules, teams, scale,
+    rounding, hands, end line, 托管 regime), a line each: its standings would mix them."""
+    want, got = settings.settings_data(), table.settings_data()
+    apart = [key for key in dict.fromkeys([*want, *got]) if want.get(key) != got.get(key)]
+    said = [place("verify.table_setting", key=key, found=_shown(got.get(key)),
+                  expected=_shown(want.get(key))) for key in apart]  # fmt: skip
+    return [line.text(lang) for line in said]
+
+
+def _shown(value: object) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, dict):  # (house rules, kept whole)
+        return f"{value.get('name')} (house rules)"
+    return str(value)
 
 
 def _create(path: str, data: bytes) -> None:

@@ -147,7 +147,9 @@ def _texts(ledger: Ledger, lang: str) -> dict[str, Any]:
     standing = ledger.standing()
     team = ledger.team_play
     ends_words = {"end": str(ledger.end_at), "top": f"+{abs(ledger.end_at)}"}
-    if status.ended:
+    if status.draw:
+        state = say("chart.over_draw", lang, variant=ledger.variant.name, hand=status.ended_after)
+    elif status.ended:
         state = say("chart.over", lang, variant=ledger.variant.name, hand=status.ended_after,
                     loser=short_name(status.loser or "", NAME_COLUMNS),
                     winner=short_name(status.winner or "", NAME_COLUMNS))  # fmt: skip

@@ -99,6 +99,7 @@ def match_to_dict(ledger: Ledger) -> dict[str, Any]:
         "totals": totals_to_dict(ledger),
         "ended": status.ended,
         "ended_after": status.ended_after,
+        "draw": status.draw,
         "loser": status.loser,
         "winner": status.winner,
         "loser_side": list(status.loser_side),
@@ -113,11 +114,13 @@ def standing_to_dict(ledger: Ledger) -> dict[str, Any]:
 
     ``decided_on`` is ``raw`` or ``final``, the totals the end is decided on. ``to_go`` is, per
     player in seat order, the points between their deciding total and the end line (0 or less:
-    at or past it). ``past_end`` names those at or past it.
+    at or past it). ``past_end`` names those at or past it. ``order`` names the players from
+    first to last, the match's one order (rulings §8).
     """
     standing = ledger.standing()
     return {
         "decided_on": standing.decided_on,
+        "order": [ledger.players[i] for i in ledger.ranking()],
         "to_go": [json_number(t) for t in standing.to_go],
         "past_end": [ledger.players[i] for i in standing.past],
     }
@@ -149,6 +152,10 @@ def played_text(ledger: Ledger, lang: str = "en") -> str:
 def match_status_text(ledger: Ledger, status: MatchStatus, lang: str = "en") -> str:
     """One line: in play and who leads next, or the loser (当猪) and winner."""
     n = ledger.count
+    if status.draw:
+        key = "match.ended_draw_sides" if ledger.partners else "match.ended_draw"
+        kind = say("match.final_total" if ledger.team_play else "match.raw_total", lang)
+        return say(key, lang, hand=status.ended_after, kind=kind)
     if status.ended:
         assert status.ended_after is not None
         totals = deciding(ledger, ledger.entry(status.ended_after))[1]
@@ -285,7 +292,8 @@ def standing_lines(ledger: Ledger, lang: str = "en", width: int | None = None) -
     if width is not None:  # (a name too long to align by is folded alone: the rest stay aligned)
         room = width - 6 - total_size - max(columns(t) for t in to_go)
         name_size = max((columns(n) for n in names if columns(n) <= room), default=4)
-    for name, shown, go in zip(names, totals, to_go, strict=True):
+    for i in ledger.ranking():  # (the match's one order: its first wins, its last is the pig)
+        name, shown, go = names[i], totals[i], to_go[i]
         pad = " " * max(name_size - columns(name), 0)
         line = f"{name}{pad}  {shown:>{total_size}}  {go}"
         lines += ["  " + part for part in wrapped(line, width and width - 2, "  ")]
@@ -609,6 +617,7 @@ def added_text(added: HandAdded, lang: str, fmt: Format, table_too: bool = True)
             **auto_played_dict(ledger.entry(number)),
             "totals": totals_to_dict(ledger),
             "ended": status.ended,
+            "draw": status.draw,
             "loser": status.loser,
             "winner": status.winner,
             **standing_to_dict(ledger),

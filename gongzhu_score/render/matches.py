@@ -50,6 +50,8 @@ def _state_text(item: Listing, lang: str) -> str:
     if state == "unreadable":
         assert item.problem is not None
         return say("match.list_unreadable", lang, error=item.problem)
+    if state == "over" and loser is None:
+        return say("match.list_draw", lang)
     if state == "over":
         return say("match.list_over", lang, loser=loser)
     return say("match.list_in_play", lang)

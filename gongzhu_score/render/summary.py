@@ -34,7 +34,10 @@ def match_summary(ledger: Ledger, lang: str = "en") -> str:
     if not ledger.entries:
         return "\n".join([*lines, say("summary.no_hands", lang)]) + "\n"
     names = [printable(n) for n in ledger.players]
-    if status.ended:
+    if status.draw:
+        lines += [*wrapped(say("summary.over", lang, hand=status.ended_after), WIDTH),
+                  *wrapped(say("summary.draw", lang), WIDTH)]  # fmt: skip
+    elif status.ended:
         totals = dict(zip(ledger.players, standing.totals, strict=True))
         loser, winner = status.loser_side[0], status.winner_side[0]
         pig = say("summary.pig", lang, name=_short(status.loser or ""), kind=kind,
@@ -46,7 +49,7 @@ def match_summary(ledger: Ledger, lang: str = "en") -> str:
     else:
         lines += wrapped(say("summary.in_play", lang), WIDTH)
     lines += wrapped(say("summary.standings", lang, kind=kind, end=_end_text(ledger)), WIDTH)
-    order = sorted(range(len(names)), key=lambda i: (-standing.totals[i], i))
+    order = ledger.ranking()  # (the match's one order: its first wins, its last is the pig)
     shown = [format_number(standing.totals[i]) for i in order]
     # The numbers of "700 to go" aligned; "还差 700 分" is not padded inside.
     leads = template("match.to_go", lang).startswith("{points}")

@@ -129,6 +129,7 @@ WORDS: dict[str, str] = {
     "matches.current": "current",
     "matches.hands": "hands: {count}",
     "matches.ended": "over, {pig} is the pig",
+    "matches.drawn": "over, a draw",
     "matches.next": "To the next match: {name}",
     "matches.again": "Another match (再来一盘)",
     "matches.new": "A new match",

@@ -527,7 +527,7 @@ function renderTournaments() {
 
 // A match of the folder as the lists show it: its players, hands, end (and more); a tap opens it.
 function matchWhat(x, hands, ...more) {
-  const ended = x.ended ? w("matches.ended", { pig: x.pig || "" }) : null;
+  const ended = x.ended ? (x.pig ? w("matches.ended", { pig: x.pig }) : w("matches.drawn")) : null;
   return [x.players.join("、"), w("matches.hands", { count: hands }), ended, ...more].filter(Boolean).join(" · ");
 }
 
