@@ -57,7 +57,7 @@ def serve_command(
       gongzhu-score serve tonight.yaml --new-key
     """
     from ..match.storage import read_version
-    from ..web.keys import match_key
+    from ..web.keys import keep_key, plan_key
     from ..web.serving import listen, needs_web, page_addresses, qr_text, serve
 
     needs_web()
@@ -65,10 +65,13 @@ def serve_command(
         ledger_file = current_ledger("serve", lang)
     if not os.path.isdir(ledger_file):
         read_version(ledger_file)  # (a ledger that cannot be read is said before anything starts)
-    key, tightened = match_key(ledger_file, new=new_key)
-    notice([tightened] if tightened is not None else [], lang)
+    # The key read and checked, and the port taken, before anything is changed: a refused serve
+    # changes nothing (a key kept, or its file made owner-only, only once it will serve).
+    plan = plan_key(ledger_file, new=new_key)
     sock = listen(host, port)
-    addresses = page_addresses(host, sock.getsockname()[1], key)
+    said = keep_key(plan)
+    notice([said] if said is not None else [], lang)
+    addresses = page_addresses(host, sock.getsockname()[1], plan.key)
     from ..web.serving import EVERYWHERE, off_loopback
 
     reachable = off_loopback(addresses)
@@ -81,4 +84,4 @@ def serve_command(
             typer.echo(qr_text(address), nl=False)
     typer.echo(say("serve.running", lang, ledger=ledger_file))
     sys.stdout.flush()
-    serve(ledger_file, key, lang, sock, entry_time)
+    serve(ledger_file, plan.key, lang, sock, entry_time)

@@ -188,12 +188,12 @@ def _staged(target: Path, text: bool) -> Iterator[tuple[IO[Any], str]]:
         raise
 
 
-def _finish(f: IO[Any], tmp: str, target: Path) -> None:
-    """A staged file flushed to disk and given ``target``'s mode."""
+def _finish(f: IO[Any], tmp: str, target: Path, mode: int | None = None) -> None:
+    """A staged file flushed to disk and given ``mode``, else ``target``'s mode."""
     f.flush()
     os.fsync(f.fileno())
     f.close()
-    os.chmod(tmp, _mode_for(target))
+    os.chmod(tmp, _mode_for(target) if mode is None else mode)
 
 
 def write_temp(target: Path, data: bytes) -> str:
@@ -215,15 +215,17 @@ def fsync_folder(folder: Path) -> None:
 
 
 @contextlib.contextmanager
-def atomic_write(target: Path, text: bool = False) -> Iterator[IO[Any]]:
+def atomic_write(target: Path, text: bool = False, mode: int | None = None) -> Iterator[IO[Any]]:
     """A file to write that replaces ``target`` when the block succeeds.
 
-    Then it is flushed to disk, given the old file's mode and renamed over it, and the folder is
-    synced; on any other way out it is removed. This is the one way the package replaces a file.
+    Then it is flushed to disk, given the old file's mode (or ``mode``: then a link at
+    ``target`` is replaced, its target neither read nor changed) and renamed over it, and the
+    folder is synced; on any other way out it is removed. This is the one way the package
+    replaces a file.
     """
     with _staged(target, text) as (f, tmp):
         yield f
-        _finish(f, tmp, target)
+        _finish(f, tmp, target, mode)
         try:
             os.replace(tmp, target)
         except BaseException:
@@ -233,9 +235,10 @@ def atomic_write(target: Path, text: bool = False) -> Iterator[IO[Any]]:
     fsync_folder(target.parent)
 
 
-def replace_file(target: Path, data: bytes) -> None:
-    """``target`` becomes ``data``, atomically (see the module's text)."""
-    with atomic_write(target) as f:
+def replace_file(target: Path, data: bytes, mode: int | None = None) -> None:
+    """``target`` becomes ``data``, atomically (see the module's text; ``mode``: as
+    :func:`atomic_write`)."""
+    with atomic_write(target, mode=mode) as f:
         f.write(data)
 
 

@@ -146,6 +146,7 @@ LIBRARY: dict[str, str] = {
     "error.web.number": "a number longer than {most} characters; no hand needs one",
     "error.web.key_special": "is not a regular file (a pipe or a device?); remove it, and serve keeps a new key there",
     "warning.web.key_mode": "warning: the page's key file {file} could be read by others (mode {mode}); it is owner-only (0600) now. Whoever read it has the key: --new-key replaces it",
+    "warning.web.key_linked": "warning: the page's key file {file} is a link to {target}, which others could read (mode {mode}); left as it is, since serve changes no file elsewhere. Make that file owner-only, or replace the key with --new-key",
     "error.web.key_bad": "holds no key the page can use; make a new one with --new-key",
     "error.web.no_key": "this page needs the match's key: open the address serve printed (…/?key=…)",
     "error.web.wrong_key": "wrong key: this address is not (or no longer) this match's; ask for the address serve printed",
