@@ -65,8 +65,8 @@ from .ledger import Ledger
 
 LEDGER = place("what.ledger")
 
-__all__ = ["change_ledger", "create_ledger", "ledger_history", "lock_within", "read_ledger",
-           "read_version", "restore_ledger"]  # fmt: skip
+__all__ = ["change_ledger", "check_seen", "create_ledger", "ledger_history", "lock_within",
+           "read_as_seen", "read_ledger", "read_version", "restore_ledger"]  # fmt: skip
 
 T = TypeVar("T")
 
@@ -191,6 +191,20 @@ def read_version(path: str) -> tuple[Ledger, str]:
     """
     raw = _read(path)
     return _parse(raw, path)[0], digest(raw)
+
+
+def check_seen(path: str, expect: str) -> bytes:
+    """The ledger's bytes, if it is still the version ``expect`` (:func:`read_version`); else
+    the change made against it is refused (:class:`ChangedMeanwhileError`) before anything else
+    about it is looked at. The change itself checks again, under the lock."""
+    raw = _read(path)
+    _expected(expect, digest(raw), path)
+    return raw
+
+
+def read_as_seen(path: str, expect: str) -> Ledger:
+    """The ledger as the caller saw it, version ``expect`` (:func:`check_seen`), or a refusal."""
+    return _parse(check_seen(path, expect), path)[0]
 
 
 def _expected(version: str | None, current: str, path: str) -> None:

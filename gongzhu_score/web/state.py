@@ -32,7 +32,7 @@ from ..match.actions import (
 from ..match.entry import HandEntry
 from ..match.history import Change
 from ..match.ledger import Ledger, check_note
-from ..match.storage import read_version
+from ..match.storage import check_seen, read_as_seen, read_version
 from ..render.explain import explain, explanation
 from ..render.formats import json_number
 from ..render.hand import cards_text
@@ -423,12 +423,20 @@ def preview(path: str, data: object, lang: str) -> dict[str, Any]:
 # --- the changes ------------------------------------------------------------------------------
 
 
-def _version(data: Mapping[str, Any]) -> str:
-    version = data.get("version")
+def _version(path: str, data: object) -> tuple[dict[str, Any], str]:
+    """A change's body and the version of the ledger it was made against, still the ledger's.
+
+    The version is looked at first: a change made against an old version is refused as such
+    (409, the match as it now is) whatever else it holds, so that of two phones sending the
+    same change the second hears that the first came first, not that its change is wrong now.
+    """
+    body = _body(data)
+    version = body.get("version")
     if not isinstance(version, str):
         raise error(RequestError, "error.web.field", field="version",
                     value=printable(repr(version)))  # fmt: skip
-    return version
+    check_seen(path, version)
+    return body, version
 
 
 def _body(data: object) -> dict[str, Any]:
@@ -447,9 +455,7 @@ def _done(
 
 def add(path: str, data: object, lang: str, now: Clock) -> dict[str, Any]:
     """Add the hand the page sent (``{"version": V, "entry": ENTRY}``), as ``match add`` does."""
-    body = _body(data)
-    version = _version(body)
-
+    body, version = _version(path, data)
     entry_data = body.get("entry")
 
     def hand(ledger: Ledger) -> HandSpec:
@@ -474,8 +480,7 @@ def _note_of(entry: object) -> str | None:
 
 def edit(path: str, number: int, data: object, lang: str) -> dict[str, Any]:
     """Replace hand ``number`` with the page's hand, as ``match edit`` does."""
-    body = _body(data)
-    version = _version(body)
+    body, version = _version(path, data)
     entry_data = body.get("entry")
 
     def hand(ledger: Ledger) -> HandSpec:
@@ -492,23 +497,24 @@ def edit(path: str, number: int, data: object, lang: str) -> dict[str, Any]:
 
 def remove(path: str, number: int, data: object, lang: str) -> dict[str, Any]:
     """Take out hand ``number``, as ``match remove`` does."""
-    taken = remove_hand(path, number, expect=_version(_body(data)))
+    _, version = _version(path, data)
+    taken = remove_hand(path, number, expect=version)
     return _done(path, "remove", taken.number, lang)
 
 
 def rename(path: str, data: object, lang: str) -> dict[str, Any]:
     """Rename a player (``{"version", "old", "new"}``), as ``match rename`` does."""
-    body = _body(data)
-    version = _version(body)
+    body, version = _version(path, data)
+    seen = read_as_seen(path, version)  # (a player of the match as that phone saw it)
     old, new = body.get("old"), body.get("new")
     if not isinstance(new, str):
         raise error(RequestError, "error.web.field", field="new", value=printable(repr(new)))
-    ledger, _ = read_version(path)
-    rename_player(path, _player(ledger, old, "old"), new, expect=version)
+    rename_player(path, _player(seen, old, "old"), new, expect=version)
     return _done(path, "rename", 0, lang, {"old": old, "new": new.strip()})
 
 
 def undo(path: str, data: object, lang: str) -> dict[str, Any]:
     """Take out the last hand, as ``match undo`` does."""
-    taken = undo_hand(path, expect=_version(_body(data)))
+    _, version = _version(path, data)
+    taken = undo_hand(path, expect=version)
     return _done(path, "undo", taken.number, lang)
