@@ -297,17 +297,17 @@ def create_app(
             try:
                 now_state = await run_in_threadpool(state.page_state, ledger, chosen)
             except GongzhuError as damaged:  # (changed, and now cannot be read: say why)
-                return JSONResponse({"error": printable(damaged.text(chosen))}, 422,
+                return JSONResponse({"error": site.told(damaged.text(chosen))}, 422,
                                     headers=_HEADERS)  # fmt: skip
-            body: dict[str, Any] = {"error": printable(e.text(chosen)), "state": now_state}
+            body: dict[str, Any] = {"error": site.told(e.text(chosen)), "state": now_state}
             if request.method == "POST" and request.url.path == "/api/hands":
                 sent = getattr(request.state, "body", None)
                 body["same_hand"] = await run_in_threadpool(state.same_as_last, ledger, sent)
             return JSONResponse(body, 409, headers=_HEADERS)
         except RequestError as e:
-            return JSONResponse({"error": printable(e.text(chosen))}, 400, headers=_HEADERS)
+            return JSONResponse({"error": site.told(e.text(chosen))}, 400, headers=_HEADERS)
         except GongzhuError as e:
-            return JSONResponse({"error": printable(e.text(chosen))}, 422, headers=_HEADERS)
+            return JSONResponse({"error": site.told(e.text(chosen))}, 422, headers=_HEADERS)
 
     async def body_of(request: Request) -> Any:
         declared = request.headers.get("content-length")
@@ -335,7 +335,7 @@ def create_app(
             except _NotJson:
                 return _error(400, "error.web.json", lang)
             except RequestError as e:
-                return JSONResponse({"error": printable(e.text(lang))}, 400, headers=_HEADERS)
+                return JSONResponse({"error": site.told(e.text(lang))}, 400, headers=_HEADERS)
             request.state.body = data
             return await answer(
                 request, lambda chosen, led: work(request, data, chosen, led), named
@@ -407,7 +407,7 @@ def create_app(
         try:
             ledger = await run_in_threadpool(ledger_of, request)
         except RequestError as e:
-            return JSONResponse({"error": printable(e.text(lang))}, 400, headers=_HEADERS)
+            return JSONResponse({"error": site.told(e.text(lang))}, 400, headers=_HEADERS)
         if not watch.reserve():
             return _error(503, "error.web.busy", lang)
 

@@ -59,6 +59,20 @@ class Site:
     def can_start(self) -> bool:
         return self.only is None
 
+    def told(self, text: str) -> str:
+        """``text`` as a phone is told it: each file named relative to the folder served (no
+        path of the server's: a ledger's folder, the real one a link leads to), on one line."""
+        for folder in self._folders():
+            text = text.replace(folder + os.sep, "")
+        return printable(text)
+
+    def _folders(self) -> list[str]:
+        """The folders whose paths are cut from what a phone is told, the longest first."""
+        found = {self.folder, os.path.realpath(self.folder)}
+        if self.only is not None:  # (a ledger that is a link: its lock and history sit there)
+            found.add(os.path.dirname(os.path.realpath(self.served)))
+        return sorted((f for f in found if f not in ("", os.sep)), key=len, reverse=True)
+
     def path(self, name: str | None) -> str:
         """The ledger a request's ``match`` names (None: the current one), or a refusal."""
         if name is None:
@@ -127,7 +141,7 @@ class Site:
                 ledger = read_ledger(path)
             except (GongzhuError, OSError) as e:
                 why = e.text(lang) if isinstance(e, GongzhuError) else str(e.strerror)
-                entry["problem"] = printable(why)
+                entry["problem"] = self.told(why)
                 out.append(entry)
                 continue
             status = ledger.status()
@@ -220,17 +234,20 @@ class Site:
             raise error(RequestError, "error.web.field", field="end_at",
                         value=printable(repr(end_at)))  # fmt: skip
         options = _recast(lambda: ScoringOptions.parse(chosen, teams=teams), "teams")
-        for name in self._new_names(_field(body, "name", str), today()):
+        asked = _field(body, "name", str)
+        for name in self._new_names(asked, today()):
             path = os.path.join(self.folder, name)
-            if os.path.lexists(path):
-                continue
-            try:
-                new_match(path, players, like=like_path, options=options, end_at=end_at)
-            except LedgerError:
-                if os.path.lexists(path):  # (started meanwhile by another phone: the next name)
-                    continue
-                raise
-            return name
+            if not os.path.lexists(path):
+                try:
+                    new_match(path, players, like=like_path, options=options, end_at=end_at)
+                    return name
+                except LedgerError:
+                    if not os.path.lexists(path):
+                        raise
+            # Taken, perhaps a moment ago by another phone: the name asked for is refused as
+            # taken (as it would have been a moment later); a date's name goes to the next.
+            if asked is not None:
+                raise error(RequestError, "error.web.file_taken", name=printable(repr(name)))
         raise error(RequestError, "error.web.name_taken")
 
     def _new_names(self, asked: str | None, now: datetime) -> list[str]:
