@@ -384,8 +384,9 @@ def create_app(
         return Response(files[name], media_type=_FILES[name], headers=_HEADERS)
 
     def listed(chosen: str) -> dict[str, Any]:
-        return {"matches": site.matches(chosen), "tournaments": site.tournaments(chosen),
-                **site.choices(chosen), "words": page_words(chosen)}  # fmt: skip
+        return {"matches": site.matches(chosen), "left_out": site.left_out(),
+                "tournaments": site.tournaments(chosen), **site.choices(chosen),
+                "words": page_words(chosen)}  # fmt: skip
 
     async def matches(request: Request) -> Response:
         return await answer(request, lambda chosen, _: listed(chosen), named=False)

@@ -9,8 +9,9 @@ file or a file that is no ledger is refused, so no request reaches another file.
 from __future__ import annotations
 
 import os
+import threading
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
@@ -28,7 +29,9 @@ from .state import RequestError, _body, _field
 __all__ = ["MAX_MATCHES", "Site", "match_name_of"]
 
 MAX_MATCHES = 1000
-"""The folder's files looked at for matches (a folder of thousands is not read whole)."""
+"""The most matches the page lists: the newest (by their files' times); past it, the list says
+how many older ones it leaves out. Only ledgers count: hand, rules and tournament files beside
+them neither count nor hide one."""
 _RULES_SUFFIXES = (".yaml", ".yml")
 
 
@@ -41,6 +44,16 @@ class Site:
 
     folder: str
     only: str | None = None
+    _kinds: dict[str, tuple[tuple[int, int, int], str]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+    """What each YAML file of the folder is (:meth:`_kind`), by name: its stamp and kind."""
+    _loaded: dict[str, tuple[tuple[int, int, int], Variant | None]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+    """Each house-rules file loaded (None: it is none), by name: its stamp and rules."""
+    _lock: threading.Lock = field(default_factory=threading.Lock, compare=False, repr=False)
+    """Held while the two above change (requests and the live feed look from worker threads)."""
 
     @classmethod
     def of(cls, path: str) -> Site:
@@ -91,16 +104,14 @@ class Site:
         return path
 
     def _files(self, suffixes: tuple[str, ...]) -> list[tuple[str, os.stat_result]]:
-        """The folder's files named ``*SUFFIX`` (no hidden ones), each with its ``stat``: at most
-        :data:`MAX_MATCHES` (a folder of thousands is not read whole). None for one ledger."""
+        """Every file of the folder named ``*SUFFIX`` (no hidden ones), each with its ``stat``
+        (None for one ledger: the others are not served)."""
         if self.only is not None:
             return []
         found: list[tuple[str, os.stat_result]] = []
         try:
             with os.scandir(self.folder) as entries:
                 for entry in entries:
-                    if len(found) >= MAX_MATCHES:
-                        break
                     if entry.name.startswith(".") or not entry.name.endswith(suffixes):
                         continue
                     try:
@@ -112,18 +123,61 @@ class Site:
             return []
         return found
 
-    def names(self) -> list[str]:
-        """The ledgers' file names, the newest change first (by the files' times)."""
+    def _kind(self, name: str, st: os.stat_result) -> str:
+        """What a YAML file of the folder is: ``ledger``, ``tournament`` or ``other`` (a hand
+        file, house rules). Each file is read once, then again only when it changes."""
+        stamp = (st.st_mtime_ns, st.st_size, st.st_ino)
+        with self._lock:
+            known = self._kinds.get(name)
+        if known is not None and known[0] == stamp:
+            return known[1]
+        path = os.path.join(self.folder, name)
+        kind = (
+            "ledger"
+            if looks_like_a_ledger(path)
+            else "tournament"
+            if looks_like_a_tournament(path)
+            else "other"
+        )
+        with self._lock:
+            self._kinds[name] = (stamp, kind)
+        return kind
+
+    def _of_kind(self, *kinds: str, suffixes: tuple[str, ...] = LEDGER_SUFFIXES
+                 ) -> list[tuple[str, os.stat_result]]:  # fmt: skip
+        """The folder's files of ``kinds`` (:meth:`_kind`), by name. What is remembered of
+        files no longer there is forgotten."""
+        files = self._files(suffixes)
+        names = {n for n, _ in files}
+        with self._lock:
+            for known in (self._kinds, self._loaded):
+                for gone in [n for n in known if n not in names]:
+                    del known[gone]
+        return sorted((n, st) for n, st in files if self._kind(n, st) in kinds)
+
+    def _ledgers(self) -> list[str]:
+        """Every ledger's file name, the newest change first (by the files' times)."""
         if self.only is not None:
             return [self.only]
-        newest = sorted(self._files(LEDGER_SUFFIXES), key=lambda f: (-f[1].st_mtime, f[0]))
-        return [n for n, _ in newest if looks_like_a_ledger(os.path.join(self.folder, n))]
+        found = self._of_kind("ledger")
+        return [n for n, _ in sorted(found, key=lambda f: (-f[1].st_mtime_ns, f[0]))]
+
+    def names(self) -> list[str]:
+        """The ledgers' file names, the newest change first: at most :data:`MAX_MATCHES`, the
+        newest (:meth:`left_out` says how many more there are)."""
+        return self._ledgers()[:MAX_MATCHES]
+
+    def left_out(self) -> int:
+        """How many of the folder's matches the list leaves out (the oldest, past
+        :data:`MAX_MATCHES`)."""
+        return max(0, len(self._ledgers()) - MAX_MATCHES)
 
     def signature(self) -> str:
-        """What changes when a match is started, changed or goes: the ledger-named files' names,
-        times and sizes (a ``stat`` each, nothing read: the live feed asks five times a second)."""
-        seen = (f"{n}\0{st.st_mtime_ns}\0{st.st_size}" for n, st in self._files(LEDGER_SUFFIXES))
-        return "\n".join(sorted(seen))
+        """What changes when a match or a tournament is started, changed or goes: their files'
+        names, times and sizes (other YAML files are read once to tell, then only ``stat``-ed:
+        the live feed asks five times a second)."""
+        found = self._of_kind("ledger", "tournament")
+        return "\n".join(f"{n}\0{st.st_mtime_ns}\0{st.st_size}" for n, st in found)
 
     def current(self) -> str | None:
         """The match a page opens on: the last started or changed (None: there is none)."""
@@ -163,14 +217,12 @@ class Site:
         from ..render.tournament import standings_page
 
         out = []
-        for name, _ in sorted(self._files(LEDGER_SUFFIXES)):
+        for name, _ in self._of_kind("tournament"):
             path = os.path.join(self.folder, name)
-            if not looks_like_a_tournament(path):
-                continue
             try:
                 out.append(standings_page(name, tournament_standings(path), lang))
             except GongzhuError as e:
-                out.append({"file": name, "problem": printable(e.text(lang))})
+                out.append({"file": name, "problem": self.told(e.text(lang))})
         return out
 
     def rules_files(self) -> list[str]:
@@ -178,15 +230,22 @@ class Site:
         return [name for name, _ in self._rules()]
 
     def _rules(self) -> list[tuple[str, Variant]]:
+        """The folder's house-rules files and their rules, by name: each file loaded once,
+        again only when it changes."""
         found: list[tuple[str, Variant]] = []
-        for name, _ in sorted(self._files(_RULES_SUFFIXES)):
-            path = os.path.join(self.folder, name)
-            if looks_like_a_ledger(path) or looks_like_a_tournament(path):
-                continue
-            try:
-                found.append((name, load_rules(path)))
-            except (GongzhuError, OSError):
-                continue
+        for name, st in self._of_kind("other", suffixes=_RULES_SUFFIXES):
+            stamp = (st.st_mtime_ns, st.st_size, st.st_ino)
+            with self._lock:
+                known = self._loaded.get(name)
+            if known is None or known[0] != stamp:
+                try:
+                    known = (stamp, load_rules(os.path.join(self.folder, name)))
+                except (GongzhuError, OSError):
+                    known = (stamp, None)
+                with self._lock:
+                    self._loaded[name] = known
+            if known[1] is not None:
+                found.append((name, known[1]))
         return found
 
     def choices(self, lang: str) -> dict[str, Any]:

@@ -126,6 +126,7 @@ WORDS: dict[str, str] = {
     "matches.title": "Matches",
     "tournament.table": "Round {round}, table {table}",
     "matches.none": "No match here yet: start one below.",
+    "matches.left_out": "The {count} oldest matches of the folder are not listed here: the list keeps the newest {most}.",
     "matches.current": "current",
     "matches.hands": "hands: {count}",
     "matches.ended": "over, {pig} is the pig",

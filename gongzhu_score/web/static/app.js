@@ -556,6 +556,9 @@ function renderMatches() {
       return matchItem(x.name, `match-${x.name}`, x.name, tag, what, Boolean(x.problem));
     }),
   );
+  const leftOut = listing ? listing.left_out || 0 : 0;
+  $("matches-left-out").hidden = !leftOut;
+  $("matches-left-out").textContent = leftOut ? w("matches.left_out", { count: leftOut, most: list.length }) : "";
   const can = Boolean(listing && listing.can_start) && !kept;
   document.body.classList.add("five-tabs");
   $("new-match").hidden = !can;
