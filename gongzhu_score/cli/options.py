@@ -43,6 +43,40 @@ if TYPE_CHECKING:
 __all__ = ["Asked", "ClaimsAre", "HandInput", "format_option", "grouped", "language"]
 
 
+class Whole:
+    """An option's or argument's whole number read as a person writes it: decimal digits, a
+    sign perhaps (:func:`~..io.fields.whole_number`: no ``5_0``, no ``1.0``), from ``min`` to
+    ``max``; refused in Click's words, which every language says (``render/usage.py``). Typer
+    takes it as the ``parser`` (its own int reading takes ``5_0`` and, from 0.29, ``1.0``)."""
+
+    def __init__(self, low: int | None = None, high: int | None = None) -> None:
+        self.min, self.max = low, high  # (named as Click's ranges: help shows them)
+
+    def __call__(self, value: Any) -> int:
+        if isinstance(value, int) and not isinstance(value, bool):  # (a default)
+            number = value
+        else:
+            from ..io.fields import whole_number
+
+            read = whole_number(str(value))
+            if read is None:
+                raise typer.BadParameter(f"{str(value)!r} is not a valid integer.")
+            number = read
+        low, high = self.min, self.max
+        if (low is not None and number < low) or (high is not None and number > high):
+            span = f"x>={low}" if high is None else f"x<={high}" if low is None else (
+                f"{low}<=x<={high}")  # fmt: skip
+            raise typer.BadParameter(f"{number} is not in the range {span}.")
+        return number
+
+
+def whole(low: int | None = None, high: int | None = None) -> dict[str, Any]:
+    """The keywords of a whole-number option or argument from ``low`` to ``high``: the parser,
+    and the range for help (Typer 0.29 shows an option's own ``min`` and ``max``)."""
+    ranged = {"min": low, "max": high} if low is not None or high is not None else {}
+    return {"parser": Whole(low, high), **ranged}
+
+
 def grouped(**groups: Callable[..., Any]) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """A command whose parameter ``NAME`` is made by ``groups[NAME]`` from that function's own
     options, which take its place among the command's (so arguments keep their order)."""
@@ -183,7 +217,7 @@ NormalizeOpt = Annotated[Method | None, typer.Option(
     "--normalize", metavar="<none|zero-sum|jj>", show_default=False,
     help="Raw to final: none, zero-sum (r − others/3), jj (3r − others). Default: the variant's.")]
 ScaleOpt = Annotated[int | None, typer.Option(
-    "--scale", min=1, max=MAX_SCALE, metavar="N", show_default=False,
+    "--scale", **whole(1, MAX_SCALE), metavar="N", show_default=False,
     help="Multiply the finals (the seed's one-deck ×12). Default 1, or the match's.")]
 RoundingOpt = Annotated[Rounding | None, typer.Option(
     "--rounding", metavar="<nearest|exact>", show_default=False,
@@ -322,7 +356,7 @@ LedgerArg = Annotated[str, typer.Argument(
     metavar="LEDGER", envvar=LEDGER_VARIABLE, show_envvar=False, autocompletion=complete_ledger,
     help="The match's ledger file. Left out: the match GONGZHU_MATCH names, else the one last started or changed in this folder (said on stderr); match new: the new one.")]
 HandNumberArg = Annotated[int, typer.Argument(
-    metavar="N",
+    metavar="N", **whole(),
     help="A hand of the match (1 = first).")]
 NoteOpt = Annotated[str | None, typer.Option(
     "--note", metavar="TEXT", show_default=False,
@@ -332,10 +366,10 @@ FirstPigOpt = Annotated[str | None, typer.Option(
     "--first-pig", metavar="NAME", show_default=False, autocompletion=complete_player, callback=lambda name: name.strip() if name else name,
     help="Two decks: who took the first pig (Q♠), when two players took one each; under the first-lead rule pig they lead the next hand, and the match asks it.")]
 EndAtOpt = Annotated[int | None, typer.Option(
-    "--end-at", metavar="N", show_default=False,
+    "--end-at", metavar="N", show_default=False, **whole(),
     help="The end, a negative total: a raw total at or below it (default -1000); in team play a final total reaching it or its opposite.")]
 HandsOpt = Annotated[int | None, typer.Option(
-    "--hands", metavar="N", show_default=False,
+    "--hands", metavar="N", show_default=False, **whole(),
     help="A 盤 of N hands (計副製): the match ends after hand N, or at the end line if that comes first.")]
 AutoPlayOpt = Annotated[AutoPlay | None, typer.Option(
     "--auto-play", show_default=False, case_sensitive=False,
@@ -390,10 +424,10 @@ LikeOpt = Annotated[str | None, typer.Option(
     "--like", metavar="LEDGER", show_default=False, autocompletion=complete_ledger,
     help="Start with the players and rules of another match (options given here win).")]
 ShownNumberArg = Annotated[int | None, typer.Argument(
-    metavar="[N]", show_default=False,
+    metavar="[N]", show_default=False, **whole(),
     help="One hand, whole: its cards, exposures and scores.")]
 EditNumberArg = Annotated[int, typer.Argument(
-    metavar="N",
+    metavar="N", **whole(),
     help="The hand to replace (1 = first).")]
 OldArg = Annotated[str, typer.Argument(
     metavar="OLD", autocompletion=complete_player,
@@ -423,13 +457,13 @@ ExplainTooOpt = Annotated[bool, typer.Option(
     "--explain",
     help="Also explain every score, step by step.")]
 ExplainNumberArg = Annotated[int | None, typer.Argument(
-    metavar="[N]", show_default=False,
+    metavar="[N]", show_default=False, **whole(),
     help="With a match ledger in place of the hand file: explain its hand N.")]
 RecordFileArg = Annotated[str, typer.Argument(
     metavar="RECORD.yaml",
     help="A trick-by-trick record (YAML or JSON), or - for standard input.")]
 ClaimLimitOpt = Annotated[int | None, typer.Option(
-    "--claim-limit", metavar="POSITIONS", min=1, max=100_000_000,
+    "--claim-limit", metavar="POSITIONS", **whole(1, 100_000_000),
     help="How many positions the search for a claim (声称) may visit before it says 'undecided': every play it tries counts, within a trick or between tricks (default 500,000: a few seconds at most, two decks before the first trick too).")]
 LedgersArg = Annotated[list[str], typer.Argument(
     metavar="LEDGER...",
@@ -474,7 +508,7 @@ HostOpt = Annotated[str, typer.Option(
     "--host", metavar="ADDR",
     help="The address to listen on: 127.0.0.1 (this machine only) by default; 0.0.0.0 for every phone on the network (anyone there with the address can change the match).")]
 PortOpt = Annotated[int, typer.Option(
-    "--port", metavar="N", min=0, max=65535,
+    "--port", metavar="N", **whole(0, 65535),
     help="The port (0: any free one, said in the address).")]
 NewKeyOpt = Annotated[bool, typer.Option(
     "--new-key",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -12,7 +13,20 @@ from ..core.hand import Hand
 from ..errors import GongzhuError, InputError
 from ..terms import error
 
-__all__ = ["HandSpec", "cards_field", "parse_score"]
+__all__ = ["HandSpec", "cards_field", "parse_score", "whole_number"]
+
+_WHOLE = re.compile(r"[-+]?[0-9]{1,24}")
+
+
+def whole_number(text: str) -> int | None:
+    """``text`` as the whole number a person writes: decimal digits (ASCII), a sign perhaps;
+    None for anything else: ``1_000``, ``1.0``, ``0x10``, `` 5``, ``٥``, ``true``, a number of
+    more than 24 digits (Python's ``int`` would take the first four).
+
+    >>> whole_number("-400"), whole_number("5_0"), whole_number("1.0")
+    (-400, None, None)
+    """
+    return int(text) if _WHOLE.fullmatch(text) else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,7 +67,7 @@ def parse_score(text: object, where: object) -> int:
     cleaned = unicodedata.normalize("NFKC", str(text)).replace("−", "-").replace(" ", "")
     if len(cleaned) > 12:  # longer is no score, and int() of thousands of digits is slow
         raise error(InputError, "error.input.not_score", value=repr(str(text)[:20])).within(where)
-    try:
-        return int(cleaned)
-    except ValueError:
-        raise error(InputError, "error.input.not_whole", value=repr(text)).within(where) from None
+    number = whole_number(cleaned)
+    if number is None:  # (1_000, 1.0, a digit of another script: no score as a person writes)
+        raise error(InputError, "error.input.not_whole", value=repr(text)).within(where)
+    return number

@@ -17,7 +17,7 @@ from ..core.hand import check_name, four_different
 from ..core.variant import Variant
 from ..errors import GongzhuError, InputError
 from ..terms import error, place
-from .fields import cards_field, parse_score
+from .fields import cards_field, parse_score, whole_number
 from .variants import DEFAULT, find_variant
 
 __all__ = ["KEYS", "InForce", "RecordedClaim", "TrickRecord", "claimed_scores", "parse_record"]
@@ -260,9 +260,10 @@ def _hand_number(value: object, first_hand: bool) -> int | None:
     """
     if value is None:
         return 1 if first_hand else None
-    try:
-        number = int(str(value).strip())
-    except ValueError:
+    number = whole_number(value.strip()) if isinstance(value, str) else None
+    if isinstance(value, int) and not isinstance(value, bool):
+        number = value
+    if number is None:
         number = 0
     if number < 1 or number > 10**6 or (first_hand and number != 1):
         raise error(InputError, "error.record.hand", value=repr(value))

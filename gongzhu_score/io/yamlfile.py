@@ -20,7 +20,7 @@ from typing import IO, Any
 
 import yaml
 from yaml.composer import Composer
-from yaml.constructor import SafeConstructor
+from yaml.constructor import ConstructorError, SafeConstructor
 from yaml.parser import Parser
 from yaml.reader import Reader
 from yaml.resolver import Resolver
@@ -152,6 +152,53 @@ if _CParser is not None:
 
 else:  # pragma: no cover  (PyYAML without libyaml)
     _Loader = _PairLoader  # type: ignore[misc,assignment]
+
+
+# Numbers as a person writes them: decimal digits (a sign, a point, an exponent), never YAML
+# 1.1's other spellings: 1_000, 0x10, 0o17 or 017 (octal: 15), 1:30 (sexagesimal: 90). Those
+# stay text, which every field that wants a number refuses, naming what it found; given a tag
+# (!!int 1_000) they are refused where they stand.
+_INT = "tag:yaml.org,2002:int"
+_FLOAT = "tag:yaml.org,2002:float"
+_DECIMAL = re.compile(r"^[-+]?[0-9]+$")
+_DECIMAL_FLOAT = re.compile(
+    r"^(?:[-+]?(?:[0-9]+\.[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?"
+    r"|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$"
+)
+
+
+def _decimal_resolvers() -> dict[str, list[tuple[str, re.Pattern[str]]]]:
+    resolvers: dict[str, list[tuple[str, re.Pattern[str]]]] = {}
+    for first, entries in yaml.SafeLoader.yaml_implicit_resolvers.items():
+        kept = [(tag, rx) for tag, rx in entries if tag not in (_INT, _FLOAT)]
+        if kept:
+            resolvers[first] = kept
+    for first in "-+0123456789":
+        resolvers.setdefault(first, []).append((_INT, _DECIMAL))
+    for first in "-+0123456789.":
+        resolvers.setdefault(first, []).append((_FLOAT, _DECIMAL_FLOAT))
+    return resolvers
+
+
+def _decimal(kind: str, pattern: re.Pattern[str]) -> Any:
+    """A constructor of ``kind`` numbers that takes only their decimal spelling (an int's
+    leading 0 is no octal)."""
+    plain = getattr(SafeConstructor, f"construct_yaml_{kind}")
+
+    def construct(loader: Any, node: Any) -> Any:
+        value = loader.construct_scalar(node)
+        if not isinstance(value, str) or not pattern.match(value):
+            problem = f"{value!r} is no number written in decimal digits"
+            raise ConstructorError(None, None, problem, node.start_mark)
+        return int(value) if kind == "int" else plain(loader, node)
+
+    return construct
+
+
+for _strict in (_Loader, _PairLoader):
+    _strict.yaml_implicit_resolvers = _decimal_resolvers()
+    _strict.add_constructor(_INT, _decimal("int", _DECIMAL))
+    _strict.add_constructor(_FLOAT, _decimal("float", _DECIMAL_FLOAT))
 
 
 class _TextLoader(_Loader):

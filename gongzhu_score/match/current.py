@@ -34,7 +34,7 @@ from pathlib import Path
 from ..errors import GongzhuError, LedgerError
 from ..io.files import NotRegularError, atomic_write, open_lock, read_regular
 from ..terms import Said, error, place
-from .ledger import Ledger
+from .ledger import Ledger, is_whole
 from .stats import LEDGER_SUFFIXES, looks_like_a_ledger
 from .storage import lock_within, read_ledger
 
@@ -104,7 +104,7 @@ class Remembered:
     def from_text(cls, text: str) -> Remembered:
         """The state in ``text``; ValueError if this tool did not write it."""
         data = json.loads(text)
-        if not isinstance(data, dict) or data.get("format") != STATE_FORMAT:
+        if not isinstance(data, dict) or not is_whole(data.get("format"), STATE_FORMAT):
             raise ValueError("not a state file of this format")
         folders, matches = data.get("folders"), data.get("matches")
         if not isinstance(folders, dict) or not isinstance(matches, list):

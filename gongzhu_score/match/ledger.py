@@ -45,6 +45,7 @@ __all__ = [
     "check_auto_play",
     "check_end",
     "check_last_hand",
+    "is_whole",
     "pig_takers",
 ]
 
@@ -738,7 +739,7 @@ class Ledger:
             raise error(NotALedgerError, "error.ledger.not_mapping")
         if "format" not in data:
             raise error(NotALedgerError, "error.ledger.no_format")
-        if data.get("format") != FORMAT:
+        if not is_whole(data.get("format"), FORMAT):  # (not true, nor 1.0: they equal 1)
             raise error(
                 LedgerError, "error.ledger.format", expected=FORMAT, found=repr(data.get("format"))
             )
@@ -783,7 +784,7 @@ class Ledger:
         if not isinstance(data, Mapping):
             raise error(LedgerError, "error.ledger.mapping").within(where)
         try:
-            if data.get("hand") != number:
+            if not is_whole(data.get("hand"), number):
                 raise error(LedgerError, "error.ledger.hand_number", number=number,
                             found=repr(data.get("hand")))  # fmt: skip
             captured = data.get("captured")
@@ -1062,6 +1063,12 @@ def _show(value: object) -> str:
 
 def _text(value: object) -> object:
     return "" if value is None else value
+
+
+def is_whole(value: object, expected: int) -> bool:
+    """Whether ``value`` is the whole number ``expected`` as YAML writes one: ``true`` and
+    ``1.0`` are equal to 1 in Python, and no number a file may give."""
+    return type(value) is int and value == expected
 
 
 def _field(data: Mapping[str, Any], key: str, kind: type) -> Any:

@@ -22,6 +22,7 @@ from .ledger import (
     Ledger,
     check_tournament_name,
     flow_text,
+    is_whole,
 )
 from .standings import Tiebreak
 
@@ -93,7 +94,7 @@ class Tournament:
         """Build from loaded YAML, checking every field; errors name the place."""
         if not isinstance(data, Mapping):
             raise error(TournamentError, "error.tournament.not_mapping")
-        if data.get("format") != FORMAT:
+        if not is_whole(data.get("format"), FORMAT):  # (not true, nor 1.0: they equal 1)
             raise error(
                 TournamentError,
                 "error.ledger.format",

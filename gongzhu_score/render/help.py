@@ -106,6 +106,7 @@ def _row(param: Any, ctx: Any, lang: str) -> tuple[str, str]:
     name = f"{names} {metavar}".strip()
     extras = []
     kind = getattr(param, "type", None)  # (Typer 0.28: Click's range; 0.29: the option's own)
+    kind = getattr(kind, "func", kind)  # (Typer 0.28 with a parser: the parser, its range)
     low = getattr(kind, "min", getattr(param, "min", None))
     high = getattr(kind, "max", getattr(param, "max", None))
     if low is not None and high is not None:
