@@ -113,6 +113,8 @@ def batch_command(
     from ..batch.runner import Batch, Summary
     from ..render.batch import BatchWriter
 
+    if output == "-":  # (standard output, as everywhere else; never a file named -)
+        output = None
     batch = Batch(asked.scoring(), partial)  # (its rule set None: each hand's own)
     files = input_files(inputs, fmt is Format.parquet or dask is not None,
                         functools.partial(_passed_over, lang=lang))  # fmt: skip

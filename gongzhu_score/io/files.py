@@ -32,12 +32,20 @@ __all__ = [
     "open_lock",
     "open_regular",
     "real_target",
+    "refuse_dash",
     "refuse_special",
     "replace_file",
     "replaced",
     "unchanged_unless_written",
     "write_temp",
 ]
+
+
+def refuse_dash(path: str, kind: type[GongzhuError] = InputError) -> None:
+    """Refuse ``-`` as the name of a file to make: everywhere else it stands for standard input
+    or output, so a file named ``-`` could not be read back by that name (``./-`` can)."""
+    if path == "-":
+        raise error(kind, "error.write.dash")
 
 
 def real_target(path: str, kind: type[GongzhuError] = InputError) -> Path:

@@ -41,6 +41,7 @@ from ..io.files import (
     open_lock,
     read_regular,
     real_target,
+    refuse_dash,
     replace_file,
     unchanged_unless_written,
     write_temp,
@@ -165,6 +166,9 @@ def _read(path: str) -> bytes:
     try:
         raw = read_regular(path, MAX_LEDGER_BYTES, LedgerError)
     except FileNotFoundError:
+        kept = history_path(path)
+        if os.path.lexists(kept):  # (match new would start another match, and drop this history)
+            raise error(LedgerError, "error.storage.gone", history=kept.name).within(path) from None
         raise error(LedgerError, "error.storage.none", path=path).within(path) from None
     except IsADirectoryError:
         raise error(LedgerError, "error.file.folder", what=LEDGER).within(path) from None
@@ -311,6 +315,7 @@ def create_ledger(path: str, ledger: Ledger) -> None:
     ledger linked into place: the link is the commit, and a history with no ledger beside it is
     nothing.
     """
+    refuse_dash(path, LedgerError)
     target = _target(path)
     if target.exists():
         raise error(LedgerError, "error.storage.exists").within(path)

@@ -21,7 +21,14 @@ from typing import Any
 from ..core.auto_play import AutoPlay
 from ..core.options import ScoringOptions
 from ..errors import GongzhuError, LedgerError, TournamentError
-from ..io.files import fsync_folder, real_target, replace_file, unchanged_unless_written, write_temp
+from ..io.files import (
+    fsync_folder,
+    real_target,
+    refuse_dash,
+    replace_file,
+    unchanged_unless_written,
+    write_temp,
+)
 from ..io.yamlfile import load_yaml, read_text
 from ..terms import Listed, colon, error, place
 from .actions import planned_match
@@ -165,6 +172,10 @@ def _tables(path: str, tournament: Tournament) -> tuple[tuple[Ledger, ...], ...]
         for k, table in enumerate(tables, 1):
             where = place("where.table", number=number, table=k, file=table.ledger)
             ledger_path = str(folder / table.ledger)
+            if not os.path.lexists(ledger_path):  # (never "start one with match new": no table)
+                raise (
+                    error(TournamentError, "error.tournament.table_gone").within(where).within(path)
+                )
             try:
                 ledger = read_ledger(ledger_path)
             except GongzhuError as e:
@@ -299,6 +310,7 @@ def _shown(value: object) -> str:
 
 def _create(path: str, data: bytes) -> None:
     """Write a new file; refuse, touching nothing, if it exists."""
+    refuse_dash(path, TournamentError)
     target = real_target(path, TournamentError)
     if os.path.lexists(target):
         raise error(TournamentError, "error.tournament.exists").within(path)

@@ -23,7 +23,7 @@ from ..match.actions import new_match, split_names
 from ..match.current import is_ledger_file
 from ..match.stats import LEDGER_SUFFIXES, looks_like_a_ledger, looks_like_a_tournament
 from ..match.storage import read_ledger
-from ..terms import error, printable, title
+from ..terms import error, printable, title, unsafe_character
 from .state import RequestError, _body, _field
 
 __all__ = ["MAX_MATCHES", "Site", "match_name_of"]
@@ -316,7 +316,8 @@ class Site:
             if not name.endswith(LEDGER_SUFFIXES):
                 name += ".yaml"
             plain = os.path.basename(name) == name and not name.startswith(".")
-            if not plain or len(name) > 120 or any(c < " " or c == "\x7f" for c in name):
+            # (no control, line-separator or bidirectional character: a name shows as it is)
+            if not plain or len(name) > 120 or unsafe_character(name) is not None:
                 raise error(RequestError, "error.web.file_name", name=printable(repr(asked)))
             if os.path.lexists(os.path.join(self.folder, name)):
                 raise error(RequestError, "error.web.file_taken", name=printable(repr(name)))
