@@ -34,6 +34,7 @@ if TYPE_CHECKING:
 __all__ = [
     "DOMAIN",
     "LANGS",
+    "LANG_VARIABLE",
     "LOCALE",
     "TERMS",
     "Cards",
@@ -47,6 +48,7 @@ __all__ = [
     "colon",
     "error",
     "join",
+    "lang_named",
     "place",
     "printable",
     "rule_name",
@@ -91,18 +93,69 @@ def translations(lang: str) -> gettext.NullTranslations:
         return gettext.GNUTranslations(file)
 
 
+LANG_VARIABLE = "GONGZHU_LANG"
+"""The tool's own variable naming the language to speak (``--lang`` wins over it)."""
+
+
 def choose_lang(asked: str | None, environ: Mapping[str, str]) -> str:
-    """The language to speak: ``asked`` (``--lang``), else ``GONGZHU_LANG``, else the locale's
-    (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``: ``zh_TW.UTF-8`` is ``zh-Hant``, by
-    the locales its catalog says it serves: ``language.locales``), else English."""
-    for said in (asked, environ.get("GONGZHU_LANG")):
-        if said in LANGS:
-            return said
+    """The language to speak: ``asked`` (``--lang``), else ``GONGZHU_LANG`` as a person writes
+    it (:func:`lang_named`), else the locale's (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``,
+    ``LANG``: ``zh_TW.UTF-8`` is ``zh-Hant``, by the locales its catalog says it serves:
+    ``language.locales``), else English. A ``GONGZHU_LANG`` it cannot read is passed over here;
+    the command line refuses it (:func:`.cli.boundary.check_lang_variable`)."""
+    if asked in LANGS:
+        return asked
+    named = lang_named(environ.get(LANG_VARIABLE) or "")
+    if named is not None:
+        return named
     for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
         value = environ.get(name, "")
         if value:
             return _of_locale(value.split(":")[0])
     return "en"
+
+
+def lang_named(value: str) -> str | None:
+    """The language ``value`` names as a person writes it, or None: a language's code or a
+    locale its catalog serves (``language.locales``), in any case, with ``-`` or ``_``, a
+    region after a script or after a language only one catalog speaks, and any spelling of a
+    ``.UTF-8`` suffix: ``zh``, ``zh_CN``, ``zh-Hans``, ``ZH_sg.utf8`` are ``zh``; ``zh-Hant``,
+    ``zh_TW``, ``zh-HK``, ``zh_Hant_TW`` are ``zh-Hant``; ``en``, ``en_US.UTF-8``, ``en-GB``
+    are ``en``. ``zh_FR`` (which script?), ``fr``, ``zh.GBK`` are None.
+
+    >>> [lang_named(v) for v in ("zh-CN", "ZH_tw.UTF-8", "en_GB", "zh-Hans-SG", "zh_FR", "fr")]
+    ['zh', 'zh-Hant', 'en', 'zh', None, None]
+    """
+    if not value.isascii():  # (before lower(): the Kelvin sign's is k)
+        return None
+    base, dot, encoding = value.partition(".")
+    if dot and encoding.lower().replace("-", "").replace("_", "") != "utf8":
+        return None
+    parts = base.replace("-", "_").lower().split("_")
+    if not all(part.isalnum() for part in parts):
+        return None
+    names = _lang_names()
+    spelled = "_".join(parts)
+    if spelled in names:
+        return names[spelled]
+    region, stem = parts[-1], "_".join(parts[:-1])
+    is_region = (len(region) == 2 and region.isalpha()) or (len(region) == 3 and region.isdigit())
+    if len(parts) < 2 or not is_region or stem not in names:
+        return None
+    scripted = len(parts[-2]) == 4  # (zh_Hant_TW: the script says)
+    alone = [lang for lang in LANGS if lang.partition("-")[0].lower() == stem]
+    return names[stem] if scripted or len(alone) == 1 else None
+
+
+@functools.cache
+def _lang_names() -> dict[str, str]:
+    """Every spelling :func:`lang_named` reads as it is, lower case with ``_``: each language's
+    code and its catalog's locales."""
+    names: dict[str, str] = {}
+    for lang in LANGS:
+        for name in (lang, *say("language.locales", lang).split()):
+            names.setdefault(name.replace("-", "_").lower(), lang)
+    return names
 
 
 def _of_locale(value: str) -> str:

@@ -19,12 +19,22 @@ from typing import Any
 import typer
 from typer.core import TyperCommand, TyperGroup
 
-from ..errors import GongzhuError, LedgerNotHandError, MissingCardsError
+from ..errors import GongzhuError, InputError, LedgerNotHandError, MissingCardsError
 from ..terminal.streams import prepare_streams, stdin_encoding
-from ..terms import choose_lang, place, printable, say
+from ..terms import (
+    LANG_VARIABLE,
+    LANGS,
+    Listed,
+    choose_lang,
+    error,
+    lang_named,
+    place,
+    printable,
+    say,
+)
 
-__all__ = ["PROG", "Command", "ErrorsAtTheBoundary", "FormatRefused", "asked_lang", "error_line",
-           "tell"]  # fmt: skip
+__all__ = ["PROG", "Command", "ErrorsAtTheBoundary", "FormatRefused", "asked_lang",
+           "check_lang_variable", "error_line", "tell"]  # fmt: skip
 
 PROG = "gongzhu-score"
 HELP_LANG: contextvars.ContextVar[str | None] = contextvars.ContextVar("help", default=None)
@@ -45,9 +55,8 @@ def error_line(e: GongzhuError, lang: str = "en") -> str:
     return printable(e.text(lang))  # one line, and nothing from input a terminal would act on
 
 
-def asked_lang(args: Sequence[str]) -> str:
-    """The language the command line asks for (``--lang X``, ``--lang=X``), else the
-    environment's: for what is said before the command reads its options, or without them."""
+def _lang_given(args: Sequence[str]) -> str | None:
+    """The language the command line asks for (``--lang X``, ``--lang=X``), if it does."""
     asked = None
     for i, arg in enumerate(args):
         if arg == "--":
@@ -56,7 +65,26 @@ def asked_lang(args: Sequence[str]) -> str:
             asked = args[i + 1]
         elif arg.startswith("--lang="):
             asked = arg.partition("=")[2]
-    return choose_lang(asked, os.environ)
+    return asked
+
+
+def asked_lang(args: Sequence[str]) -> str:
+    """The language the command line asks for (``--lang X``, ``--lang=X``), else the
+    environment's: for what is said before the command reads its options, or without them."""
+    return choose_lang(_lang_given(args), os.environ)
+
+
+def check_lang_variable(args: Sequence[str]) -> None:
+    """Refuse a ``GONGZHU_LANG`` that names no language the tool speaks (``fr``, ``zh_FR``),
+    naming the value and the choices, where it would choose the language: no ``--lang`` given.
+    Set but empty, it is unset, as the locale's variables are; they stay a quiet fallback."""
+    value = os.environ.get(LANG_VARIABLE)
+    if not value or _lang_given(args) is not None or lang_named(value) is not None:
+        return
+    if os.environ.get(f"_{PROG.replace('-', '_').upper()}_COMPLETE"):  # (completing a word)
+        return
+    raise error(InputError, "error.lang.variable", variable=LANG_VARIABLE,
+                value=printable(repr(value)), langs=Listed(LANGS))  # fmt: skip
 
 
 class FormatRefused(typer.BadParameter):
@@ -139,6 +167,7 @@ class ErrorsAtTheBoundary(_Translated, TyperGroup):
         streams = prepare_streams(lang)  # none closed, missing or unable to encode: see there
         asked = HELP_LANG.set(lang)
         try:
+            check_lang_variable(sys.argv[1:] if args is None else list(args))
             rv = super().main(args=args, prog_name=prog_name or PROG,
                               complete_var=complete_var, standalone_mode=False,
                               **extra)  # fmt: skip

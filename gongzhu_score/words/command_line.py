@@ -10,6 +10,7 @@ other languages (``usage.…``).
 COMMAND_LINE: dict[str, str] = {
     "error.prefix": "error: ",
     "error.output": "cannot write the output: ",
+    "error.lang.variable": "{variable}={value} is no language this tool speaks: set it to one of {langs} (a locale of one is read too: zh_CN, zh-Hans, zh_TW, zh-Hant, en_US.UTF-8), or unset it",
     "error.stream.stdin_closed": "standard input is closed: there is nothing to read (name a file instead of -)",
     "error.stream.stdout_closed": "standard output is closed",
     "error.stream.stdin_encoding": "standard input is not {encoding} text ({why})",
