@@ -82,12 +82,8 @@ class _KeyGuard:
     the player's language saying what to do (a phone's old bookmark lands there).
     """
 
-    def __init__(self, app: ASGIApp, key: str, lang: str, close: Callable[[], None]) -> None:
-        self.app, self.key, self.lang, self._close = app, key.encode("ascii"), lang, close
-
-    def close(self) -> None:
-        """The server is stopping: end every live feed (see :meth:`_Watch.close`)."""
-        self._close()
+    def __init__(self, app: ASGIApp, key: str, lang: str) -> None:
+        self.app, self.key, self.lang = app, key.encode("ascii"), lang
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "lifespan":
@@ -203,8 +199,12 @@ class _Watch:
             self._moved.set()
             self._moved = asyncio.Event()
 
-    async def watch(self) -> None:
+    async def watch(self, stopping: Callable[[], bool]) -> None:
+        """Look every :data:`POLL_SECONDS` while a page watches; once the server is
+        ``stopping``, end every live feed (:meth:`close`)."""
         while True:
+            if stopping() and not self.closing:
+                self.close()
             if self.watched:
                 await self.refresh()
             await asyncio.sleep(POLL_SECONDS)
@@ -253,12 +253,16 @@ def create_app(
     key: str,
     lang: str = "zh",
     now: Callable[[], datetime] | None = None,
+    stopping: Callable[[], bool] = lambda: False,
+    loop_error: Callable[[asyncio.AbstractEventLoop, dict[str, Any]], None] | None = None,
 ) -> _KeyGuard:
     """The page of the matches ``served`` (a ledger's path, a folder's, or a :class:`.Site`).
 
     Requests need ``key``. ``lang`` is the page's language unless a request asks (``?lang=en``);
     ``now`` is the clock that stamps each hand entered and names a new match (the command
-    line's; by default the local time).
+    line's; by default the local time). ``stopping`` says when the server is stopping (the
+    live feeds then end at once); ``loop_error``, the event loop's error handler while it
+    serves.
     """
     site = served if isinstance(served, Site) else Site.of(served)
     clock = now or (lambda: datetime.now().astimezone())
@@ -444,7 +448,9 @@ def create_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        watching = asyncio.create_task(watch.watch())
+        if loop_error is not None:
+            asyncio.get_running_loop().set_exception_handler(loop_error)
+        watching = asyncio.create_task(watch.watch(stopping))
         try:
             yield
         finally:
@@ -496,7 +502,7 @@ def create_app(
         lifespan=lifespan,
         exception_handlers={404: not_found, 405: not_allowed},
     )
-    return _KeyGuard(app, key, lang, watch.close)
+    return _KeyGuard(app, key, lang)
 
 
 MAX_NUMBER_CHARS = 24
