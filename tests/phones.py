@@ -173,10 +173,13 @@ def agrees(phone: Phone, ledger: Path, words: dict[str, str] = ZH) -> dict[str, 
         want[f"name-{rank}"] = name
         want[f"total-{rank}"] = str(data["totals"][deciding][seat])
         want[f"other-{rank}"] = str(data["totals"][other][seat])
+        total, end = data["totals"][deciding][seat], data["end_at"]
+        line = (f"+{-end}" if total >= 0 else str(end)) if final else str(end)
+        word = words["standings.to_go_team" if final else "standings.to_go"]
         want[f"to-go-{rank}"] = (
             words["standings.past_end"]
             if name in data["past_end"]
-            else words["standings.to_go"].format(points=data["to_go"][seat], line=data["end_at"])
+            else word.format(points=data["to_go"][seat], line=line)
         )
     for hand in data["hands"]:
         n = hand["hand"]

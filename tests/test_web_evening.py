@@ -72,11 +72,13 @@ def test_an_evening_of_two_matches_from_phones_only(
         a.accessible("no match yet")
         for seat, name in enumerate(["老王", "小李", "阿张", "大刘"]):
             a(f"new-player-{seat}").fill(name)
-        a("new-end").fill("-300")
-        a("new-name").fill("周五")
+        a("new-end").fill("300")  # (a distance: it ends at -300)
+        a("new-title").fill("周五")
         a.tap("new-start")
-        first = folder / "周五.yaml"
-        expect(a.page.locator("body")).to_have_attribute("data-match", "周五.yaml")
+        first = folder / "2026-11-20.yaml"
+        expect(a.page.locator("body")).to_have_attribute("data-match", first.name)
+        assert shown(first)["title"] == "周五"
+        expect(a("ledger")).to_have_text("周五")  # (the table's name, never the file's)
         assert shown(first)["players"] == ["老王", "小李", "阿张", "大刘"]
         assert shown(first)["end_at"] == -300
         expect(a("panel-entry")).to_be_visible()
@@ -121,16 +123,16 @@ def test_an_evening_of_two_matches_from_phones_only(
         a.tap("again")
         expect(a("dialog-title")).to_have_text(ZH["ask.again"])
         a.tap("dialog-yes")
-        second = folder / "2026-11-20.yaml"
+        second = folder / "2026-11-20-2.yaml"
         expect(a.page.locator("body")).to_have_attribute("data-match", second.name)
         data = shown(second)
         assert data["players"] == ["老王", "小李", "阿张", "大刘"] and data["end_at"] == -300
-        assert data["hands"] == []
+        assert data["hands"] == [] and data["title"] == "周五" and data["follows"] == first.name
         agrees(a, second)
 
         # The second phone is shown the way to the next match, live, and follows it.
         expect(b("next-match")).to_be_visible(timeout=3000)
-        expect(b("next-match")).to_have_text(ZH["matches.next"].format(name=second.name))
+        expect(b("next-match")).to_have_text(ZH["matches.next"].format(name="周五"))
         b.tap("next-match")
         agrees(b, second)
 
@@ -253,7 +255,9 @@ def test_the_standings_and_the_chart_are_shared_or_saved(
             a.tap("share-text")
         text = Path(got.value.path()).read_text("utf-8")
         assert got.value.suggested_filename == "a.txt"
-        assert "2. 南 0" in text and "4. 东 -100" in text and "a.yaml" in text
+        # (the match by its players, never its file's name: it has no title)
+        assert "2. 南 0" in text and "4. 东 -100" in text and "东、南、西、北" in text
+        assert "a.yaml" not in text
         with a.page.expect_download() as got:
             a.tap("share-chart")
         picture = Path(got.value.path()).read_bytes()

@@ -50,6 +50,7 @@ from .options import (
     ShownFormatOpt,
     ShownNumberArg,
     TableFormatOpt,
+    TitleOpt,
     TotalsOpt,
     Values,
     ValuesOpt,
@@ -123,6 +124,7 @@ def match_new(
     end_at: EndAtOpt = None,
     hands: HandsOpt = None,
     auto_play: AutoPlayOpt = None,
+    title: TitleOpt = None,
     lang: str,
 ) -> None:
     """Start a match ledger. It is never overwritten.
@@ -145,7 +147,7 @@ def match_new(
     try:
         names = split_names(players) if players is not None else None
         ledger = new_match(ledger_file, names, like=like, options=asked.scoring(), end_at=end_at,
-                           last_hand=hands, auto_play=auto_play)  # fmt: skip
+                           last_hand=hands, auto_play=auto_play, title=title)  # fmt: skip
     except PlayersError as e:
         raise e if players is None else e.within("--players") from None
     started = say("match.new", lang, ledger=ledger_file, players=Listed(ledger.players),

@@ -420,6 +420,9 @@ NewLedgerArg = Annotated[str, typer.Argument(
 PlayersOpt = Annotated[str | None, typer.Option(
     "--players", "-p", metavar="NAMES", show_default=False,
     help="Four names in seat order, the order of play (seat 1 first; seats 1 and 3 are partners), e.g. 东,南,西,北: names, not compass seats (rulings §1). tournament new: every player, in registration order (ties go to the earlier), a multiple of four.")]
+TitleOpt = Annotated[str | None, typer.Option(
+    "--title", metavar="TABLE", show_default=False,
+    help="The match's name as the table calls it (桌名), e.g. 一号桌: the phones show it instead of the file's name. With --like, the other match's, unless given.")]
 LikeOpt = Annotated[str | None, typer.Option(
     "--like", metavar="LEDGER", show_default=False, autocompletion=complete_ledger,
     help="Start with the players and rules of another match (options given here win).")]

@@ -32,6 +32,7 @@ from .ledger import (
     LedgerEntry,
     check_end,
     check_last_hand,
+    check_title,
     check_tournament_name,
     flow_text,
 )
@@ -108,6 +109,7 @@ def new_match(
     last_hand: int | None = None,
     auto_play: AutoPlay | str | None = None,
     tournament: str | None = None,
+    title: str | None = None,
 ) -> Ledger:
     """Start a match in a new ledger, never over an existing file.
 
@@ -115,12 +117,21 @@ def new_match(
     normalization and end (its end line, and its number of hands) are the start: what is given
     here wins, and a new rule set brings its own normalization method. ``last_hand`` makes it a
     盤 of that many hands (rulings §12); ``auto_play`` the 托管 regime (rulings §12.2), else
-    ``like``'s; ``tournament`` the tournament it is a table of (never ``like``'s).
+    ``like``'s; ``tournament`` the tournament it is a table of (never ``like``'s). ``title`` is
+    its display name (its table), else ``like``'s; a match started from one in the same folder
+    records which (``follows``), so that the way on from that one leads here.
     """
     ledger = planned_match(players, like=like, options=options, end_at=end_at,
                            last_hand=last_hand, auto_play=auto_play)  # fmt: skip
     if tournament is not None:
         ledger = replace(ledger, tournament=check_tournament_name(tournament))
+    if like is not None:
+        old = read_ledger(like)
+        title = old.title if title is None else title
+        if Path(like).resolve().parent == Path(path).resolve().parent:
+            ledger = replace(ledger, follows=Path(like).name)
+    if title is not None:
+        ledger = replace(ledger, title=check_title(title))
     create_ledger(path, ledger)
     return ledger
 

@@ -44,7 +44,9 @@ __all__ = [
     "Standing",
     "check_auto_play",
     "check_end",
+    "check_follows",
     "check_last_hand",
+    "check_title",
     "is_whole",
     "pig_takers",
 ]
@@ -171,6 +173,12 @@ class Ledger:
     tournament: str | None = None
     """The tournament this match is a table of (``tournament round`` sets it, rulings §12.3),
     by the tournament's name; None for a match of its own."""
+    title: str | None = None
+    """The match's display name, its table as the players call it (桌名: 一号桌, 老王家), kept
+    only when given; the phones show it instead of the file's name."""
+    follows: str | None = None
+    """The file name of the match this one was started from (再来一盘, ``match new --like`` in
+    the same folder): a finished match's way on leads only to it."""
 
     @property
     def count(self) -> int:
@@ -684,6 +692,8 @@ class Ledger:
             f"players: {_dump(list(self.players))}",
             *(f"{key}: {_dump(value)}" for key, value in self.settings_data().items()),
             *([f"tournament: {_dump(self.tournament)}"] if self.tournament is not None else []),
+            *([f"title: {_dump(self.title)}"] if self.title is not None else []),
+            *([f"follows: {_dump(self.follows)}"] if self.follows is not None else []),
             "hands:",
         ]
         return "\n".join(lines) + "\n"
@@ -717,7 +727,7 @@ class Ledger:
     def same_match(self, other: Ledger) -> bool:
         """Same players, rules and end: only the hands may differ."""
         mine = (self.players, self.variant, self.normalization, self.end_at, self.last_hand,
-                self.auto_play, self.tournament)  # fmt: skip
+                self.auto_play, self.tournament, self.title, self.follows)  # fmt: skip
         return mine == (
             other.players,
             other.variant,
@@ -726,6 +736,8 @@ class Ledger:
             other.last_hand,
             other.auto_play,
             other.tournament,
+            other.title,
+            other.follows,
         )
 
     @classmethod
@@ -745,7 +757,7 @@ class Ledger:
             )
         if "tiebreak" in data or "rounds" in data:  # (a tournament has format: 1 too)
             raise error(NotALedgerError, "error.ledger.tournament_file")
-        allowed = {"format", "players", *SETTINGS, "tournament", "hands"}
+        allowed = {"format", "players", *SETTINGS, "tournament", "title", "follows", "hands"}
         for key in data:
             if key not in allowed:
                 raise error(LedgerError, "error.ledger.unknown_key", key=repr(key))
@@ -771,6 +783,10 @@ class Ledger:
             if "tournament" in data:
                 ledger = replace(ledger, tournament=check_tournament_name(
                     _field(data, "tournament", str)))  # fmt: skip
+            if "title" in data:
+                ledger = replace(ledger, title=check_title(_field(data, "title", str)))
+            if "follows" in data:
+                ledger = replace(ledger, follows=check_follows(_field(data, "follows", str)))
         except GongzhuError as e:
             raise e.recast(LedgerError) from None
         hands = data.get("hands") or []
@@ -980,6 +996,28 @@ MAX_TOURNAMENT_NAME = 60
 """The longest name a tournament may have (and at most twice as many bytes in UTF-8): it
 begins each table's file name, which ``-r1000-t1000.yaml.history`` must still fit beside in
 a file system's 255 bytes."""
+
+
+MAX_TITLE = 40
+"""The most characters a match's display name may have: it heads a phone's screen."""
+
+
+def check_title(title: object) -> str:
+    """A match's display name (its table): one line of at most :data:`MAX_TITLE` characters,
+    trimmed, with no control, bidirectional or line-separating character (it is shown as is)."""
+    if (not isinstance(title, str) or not title.strip() or len(title.strip()) > MAX_TITLE
+            or unsafe_character(title) is not None):  # fmt: skip
+        raise error(LedgerError, "error.ledger.title", title=printable(repr(title)), most=MAX_TITLE)
+    return title.strip()
+
+
+def check_follows(name: object) -> str:
+    """The file name of the match another was started from: a name in the same folder."""
+    if not isinstance(name, str) or name in ("", ".", "..") or len(name) > 255:
+        raise error(LedgerError, "error.ledger.follows", name=printable(repr(name)))
+    if "/" in name or "\\" in name or unsafe_character(name) is not None:
+        raise error(LedgerError, "error.ledger.follows", name=printable(repr(name)))
+    return name
 
 
 TOURNAMENT_HEADER = "# gongzhu-score tournament"

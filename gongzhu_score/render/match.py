@@ -95,6 +95,8 @@ def match_to_dict(ledger: Ledger) -> dict[str, Any]:
         **({"last_hand": ledger.last_hand} if ledger.last_hand is not None else {}),
         **({"auto_play": ledger.auto_play.value} if ledger.asks_auto_played() else {}),
         **({"tournament": ledger.tournament} if ledger.tournament is not None else {}),
+        **({"title": ledger.title} if ledger.title is not None else {}),
+        **({"follows": ledger.follows} if ledger.follows is not None else {}),
         "hands": hands_as_dicts(ledger),
         "totals": totals_to_dict(ledger),
         "ended": status.ended,
@@ -156,6 +158,19 @@ def match_status_text(ledger: Ledger, status: MatchStatus, lang: str = "en") -> 
         key = "match.ended_draw_sides" if ledger.partners else "match.ended_draw"
         kind = say("match.final_total" if ledger.team_play else "match.raw_total", lang)
         return say(key, lang, hand=status.ended_after, kind=kind)
+    if status.ended and ledger.partners:  # (each partner's own total: 托管 may part them)
+        assert status.ended_after is not None
+        totals = deciding(ledger, ledger.entry(status.ended_after))[1]
+
+        def each(side: Sequence[str]) -> str:
+            return say("list", lang).join(
+                f"{name} {format_number(totals[ledger.players.index(name)])}" for name in side
+            )
+
+        return say("match.ended_sides", lang, hand=status.ended_after, loser=status.loser,
+                   winner=status.winner, kind=say("match.final_totals", lang),
+                   loser_totals=each(status.loser_side),
+                   winner_totals=each(status.winner_side))  # fmt: skip
     if status.ended:
         assert status.ended_after is not None
         totals = deciding(ledger, ledger.entry(status.ended_after))[1]

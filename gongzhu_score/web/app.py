@@ -388,16 +388,19 @@ def create_app(
         return Response(files[name], media_type=_FILES[name], headers=_HEADERS)
 
     def listed(chosen: str) -> dict[str, Any]:
-        return {"matches": site.matches(chosen), "left_out": site.left_out(),
+        found = site.matches(chosen)
+        return {"matches": found, "left_out": site.left_out(),
                 "tournaments": site.tournaments(chosen), **site.choices(chosen),
+                **site.recent(found),
                 "words": page_words(chosen)}  # fmt: skip
 
     async def matches(request: Request) -> Response:
         return await answer(request, lambda chosen, _: listed(chosen), named=False)
 
     def started(data: Any, chosen: str) -> dict[str, Any]:
-        name = site.start(data, clock)
-        return {"match": name, "state": state.page_state(site.path(name), chosen)}
+        name, existing = site.start(data, clock)
+        return {"match": name, "existing": existing,
+                "state": state.page_state(site.path(name), chosen)}  # fmt: skip
 
     start = posted(lambda r, data, chosen, _: started(data, chosen), named=False)
 

@@ -28,6 +28,11 @@ from .state import RequestError, _body, _field
 
 __all__ = ["MAX_MATCHES", "Site", "match_name_of"]
 
+MAX_RECENT = 40
+"""The most recent names (and tables' names) the start form offers."""
+_STARTING = threading.Lock()
+"""Held while 再来一盘 looks for the match already started from one and starts it if none:
+two phones asking at once start one match."""
 MAX_MATCHES = 1000
 """The most matches the page lists: the newest (by their files' times); past it, the list says
 how many older ones it leaves out. Only ledgers count: hand, rules and tournament files beside
@@ -207,8 +212,26 @@ class Site:
                 pig=status.loser,
                 variant=ledger.variant.name,
             )
+            if ledger.title is not None:  # (its table: the page shows it, not the file's name)
+                entry["title"] = ledger.title
+            if ledger.follows is not None:  # (再来一盘: the match it was started from)
+                entry["follows"] = ledger.follows
             out.append(entry)
         return out
+
+    @staticmethod
+    def recent(matches: list[dict[str, Any]]) -> dict[str, list[str]]:
+        """The names played with in the folder and its tables' names, the most recent first
+        (:meth:`matches`' order), for the page to offer when a table starts."""
+        names: dict[str, None] = {}
+        titles: dict[str, None] = {}
+        for match in matches:
+            for name in match.get("players") or ():
+                names.setdefault(name)
+            if "title" in match:
+                titles.setdefault(match["title"])
+        return {"recent_names": list(names)[:MAX_RECENT],
+                "recent_titles": list(titles)[:MAX_RECENT]}  # fmt: skip
 
     def tournaments(self, lang: str) -> list[dict[str, Any]]:
         """The folder's tournaments, by file name: each one's standings and its last round's
@@ -259,12 +282,30 @@ class Site:
             "teams": ["none", "partners", "pig-sheep"],
         }
 
-    def start(self, data: object, today: Callable[[], datetime]) -> str:
-        """Start a match as the page asks (docs/web.md, ``POST /api/matches``); its name.
+    def start(self, data: object, today: Callable[[], datetime]) -> tuple[str, bool]:
+        """Start a match as the page asks (docs/web.md, ``POST /api/matches``): its name, and
+        whether it was there already.
 
-        ``like`` (a match's name) starts one like it (再来一盘): its players, rules and end, as
-        ``match new --like``, what else is given winning.
+        ``like`` (a match's name) starts one like it (再来一盘): its players, rules, end and
+        table, as ``match new --like``, what else is given winning. A match already started from
+        ``like`` is the answer instead of a second one, however many phones ask at once.
         """
+        if not self.can_start:
+            raise error(RequestError, "error.web.one_match")
+        body = _body(data)
+        like = body.get("like")
+        if not isinstance(like, str):
+            return self._start(body, today), False
+        with _STARTING:
+            for name in self.names():
+                try:
+                    if read_ledger(os.path.join(self.folder, name)).follows == like:
+                        return name, True
+                except (GongzhuError, OSError):
+                    continue
+            return self._start(body, today), False
+
+    def _start(self, data: object, today: Callable[[], datetime]) -> str:
         if not self.can_start:
             raise error(RequestError, "error.web.one_match")
         body = _body(data)
@@ -293,12 +334,16 @@ class Site:
             raise error(RequestError, "error.web.field", field="end_at",
                         value=printable(repr(end_at)))  # fmt: skip
         options = _recast(lambda: ScoringOptions.parse(chosen, teams=teams), "teams")
+        last_hand = _count(body, "last_hand")
+        auto_play = _field(body, "auto_play", str)
+        titled = _field(body, "title", str)
         asked = _field(body, "name", str)
         for name in self._new_names(asked, today()):
             path = os.path.join(self.folder, name)
             if not os.path.lexists(path):
                 try:
-                    new_match(path, players, like=like_path, options=options, end_at=end_at)
+                    new_match(path, players, like=like_path, options=options, end_at=end_at,
+                              last_hand=last_hand, auto_play=auto_play, title=titled)  # fmt: skip
                     return name
                 except LedgerError:
                     if not os.path.lexists(path):
@@ -331,7 +376,16 @@ def match_name_of(query: Mapping[str, str]) -> str | None:
     return query.get("match")
 
 
-_START_KEYS = ("players", "variant", "rules", "teams", "end_at", "name", "like")
+_START_KEYS = ("players", "variant", "rules", "teams", "end_at", "name", "like", "title",
+               "last_hand", "auto_play")  # fmt: skip
+
+
+def _count(body: Mapping[str, Any], key: str) -> int | None:
+    """A whole number the page sent (a count, never ``true`` or ``1.0``), or None."""
+    value = body.get(key)
+    if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+        raise error(RequestError, "error.web.field", field=key, value=printable(repr(value)))
+    return value
 
 
 def _players(value: object) -> list[str] | None:

@@ -33,12 +33,14 @@ from ..match.entry import HandEntry
 from ..match.history import Change
 from ..match.ledger import Ledger, check_note
 from ..match.storage import check_seen, read_as_seen, read_version
-from ..render.explain import explain, explanation
+from ..render.explain import explanation
 from ..render.formats import json_number
 from ..render.hand import cards_text
 from ..render.match import (
+    auto_played_lines,
     change_text,
     deciding_series,
+    explained_hand,
     hand_to_dict,
     match_status_text,
     match_to_dict,
@@ -46,9 +48,10 @@ from ..render.match import (
     rules_line,
     standing_lines,
 )
+from ..render.rule_words import rule_sentences, rules_in_a_line
 from ..render.seats import SEAT_COLOURS
-from ..render.variants import render_variant, rule_table
-from ..terms import TERMS, Listed, card_name, error, printable, rule_name, say, title
+from ..render.variants import render_variant
+from ..terms import Listed, card_name, error, printable, say, title
 from .words import page_words
 
 __all__ = [
@@ -116,9 +119,9 @@ def _state(ledger: Ledger, version: str, path: str, lang: str) -> dict[str, Any]
         "first_exposure": variant.first_exposure_allowed,
         "asks_auto_played": ledger.asks_auto_played(),
         "rules": f"{rules_line(ledger, lang)}\n\n{render_variant(variant, lang=lang)}",
-        "rules_line": rules_line(ledger, lang),
+        "rules_line": rules_in_a_line(ledger, lang),
         "rules_title": title(variant, lang) or variant.name,
-        "rules_rows": rules_rows(variant, lang),
+        "rules_rows": rule_sentences(ledger, lang),
         "ranking": ranking(ledger),
         "colours": list(SEAT_COLOURS),
         "words": page_words(lang),
@@ -146,39 +149,6 @@ def ranking(ledger: Ledger) -> list[dict[str, Any]]:
         }
         for rank, seat in enumerate(ledger.ranking(), 1)
     ]
-
-
-_WORDED = ("full_red_mode", "first_lead", "first_lead_with_partners")
-_LEFT_OUT = ("name", "title", "title_zh", "source")
-
-
-def rules_rows(variant: Any, lang: str) -> list[dict[str, str]]:
-    """The rules in force as a player reads them: each rule's name and value in words."""
-    rows = []
-    for key, value in rule_table(variant, lang).items():
-        if key in _LEFT_OUT:
-            continue
-        rows.append({"rule": key, "name": rule_name(key, lang, spoken=True),
-                     "value": _value_words(key, value, lang)})  # fmt: skip
-    return rows
-
-
-def _value_words(key: str, value: object, lang: str) -> str:
-    if value is None:
-        return say("value.nothing", lang)
-    if isinstance(value, bool):
-        return say("value.yes" if value else "value.no", lang)
-    if key in _WORDED and f"value.first_lead.{value}" in TERMS:
-        return say(f"value.first_lead.{value}", lang)
-    if key in _WORDED and f"value.{key}.{value}" in TERMS:
-        return say(f"value.{key}.{value}", lang)
-    if key == "normalize" and f"method.{value}" in TERMS:
-        return say(f"method.{value}", lang)
-    if isinstance(value, list):
-        return " ".join(str(v) for v in value)
-    if isinstance(value, dict):
-        return " ".join(f"{k}:{v}" for k, v in value.items())
-    return str(value)
 
 
 # The order a table sorts its scoring cards in: the three special cards, then the hearts from
@@ -221,11 +191,11 @@ def hand_view(path: str, number: int, lang: str) -> dict[str, Any]:
             "players": [{"heading": h, "steps": list(steps)} for h, steps in parts.players],
             "finals_heading": parts.finals_heading,
             "finals": list(parts.finals),
+            # 托管 (rulings §12.2): who was auto-played and the rule that moved the finals.
+            "auto_played": auto_played_lines(ledger, stored, lang),
         },
         "text": render_hand(ledger, number, lang),
-        "explain": say("match.hand_view", lang, number=number, count=ledger.count)
-        + "\n\n"
-        + explain(result, lang),
+        "explain": explained_hand(ledger, number, result, lang),
         "entry": _as_entry(hand, stored.partial, stored.first_pig, stored.note, stored.auto_played),
     }
 
@@ -288,6 +258,7 @@ def _detail(ledger: Ledger, number: int, lang: str) -> list[dict[str, Any]]:
     writes them, the raw and final scores, and the running deciding total (rulings §8)."""
     e = ledger.entries[number - 1]
     totals = e.total_final if ledger.team_play else e.total_raw
+    auto = e.auto_played
     return [
         {
             "name": p.name,
@@ -297,6 +268,7 @@ def _detail(ledger: Ledger, number: int, lang: str) -> list[dict[str, Any]]:
             "raw": raw,
             "final": json_number(final),
             "total": json_number(total),
+            "auto_played": auto is not None and auto.name == p.name,
         }
         for p, raw, final, total in zip(e.hand.players, e.raw, e.final, totals, strict=True)
     ]

@@ -357,6 +357,8 @@ LIBRARY: dict[str, str] = {
     "where.table": "round {number}, table {table} ({file})",
     "error.tournament.name": "the tournament's name {name} is not one word of letters, digits, - and _ of at most {most} characters (it begins its tables' file names; tournament new takes one with --name)",
     "error.ledger.rename_table": "this match is a table of tournament {name}: its players are the tournament's registered names, which a table does not rename",
+    "error.ledger.title": "title {title} is not a table's name: one line of 1 to {most} characters",
+    "error.ledger.follows": "follows {name} is not the name of a match's file in this folder",
     "error.ledger.set_table": "this match is a table of tournament {name} ({file}): its rules, teams, scale, rounding, hands, end line and 托管 regime are the tournament's, which a table does not change",
     "error.tournament.ledger_file": "this is a match ledger, not a tournament file: gongzhu-score match show reads it",
     "error.tournament.exists": "a tournament file is never overwritten (pick another name)",

@@ -41,6 +41,9 @@ const DASHES = ["", "7 3", "2 3", "9 3 2 3"]; // one a seat: lines that coincide
 const TABS = ["standings", "entry", "hands", "rules", "matches"];
 const DONE = { add: "done.add", edit: "done.edit", remove: "done.remove", undo: "done.undo" };
 const TEAMS = { none: "teams.none", partners: "teams.partners", "pig-sheep": "teams.pig-sheep" };
+const SEATS = ["seat.0", "seat.1", "seat.2", "seat.3"]; // North, West, South, East (rulings §1)
+const REGIMES = { tournament: "auto.tournament", island: "auto.island" };
+const THEMES = { auto: "theme.auto", light: "theme.light", dark: "theme.dark" };
 
 const KEY = document.documentElement.dataset.key;
 const LANG = document.documentElement.dataset.lang;
@@ -48,7 +51,10 @@ const STORE = `gongzhu:${KEY.slice(0, 8)}`; // this server's keys in localStorag
 
 let state = null; // the last state the server sent (GET api/state)
 let kept = false; // the state shown is a kept copy (the server is gone): read-only
-let match = sessionStorage.getItem(`${STORE}:match`); // the match this tab shows (null: current)
+// The match this phone shows: the one its address names, else the one it was on last (kept on
+// the phone, so a new tab, a restarted browser or the home-screen icon come back to this table),
+// else (null) the folder's current one.
+let match = new URLSearchParams(location.search).get("match") || remembered("match");
 let listing = null; // GET api/matches
 let stateAsked = 0; // only the newest answer is shown: refreshes can cross
 let entry = blankEntry(); // the hand being entered, by seat (names can be renamed meanwhile)
@@ -63,6 +69,33 @@ let previewAsked = 0;
 let openHand = null; // the hand whose table and explanation are shown
 let detail = null; // {number, version, data}: GET api/hands/N for openHand
 let tab = sessionStorage.getItem(`${STORE}:tab`) || "standings"; // (kept across a reload)
+
+// What this phone keeps for this server (localStorage): its match, language, theme.
+function remembered(what) {
+  try {
+    return localStorage.getItem(`${STORE}:${what}`);
+  } catch {
+    return null;
+  }
+}
+
+function remember(what, value) {
+  try {
+    if (value === null) localStorage.removeItem(`${STORE}:${what}`);
+    else localStorage.setItem(`${STORE}:${what}`, value);
+  } catch {
+    /* (storage refused: only this page keeps it) */
+  }
+}
+
+// The address names the match shown, so a bookmark, a shared link or a reload opens it.
+function showInAddress(name) {
+  const url = new URL(location.href);
+  if (url.searchParams.get("match") === name) return;
+  if (name === null) url.searchParams.delete("match");
+  else url.searchParams.set("match", name);
+  history.replaceState(null, "", url);
+}
 
 function blankEntry() {
   // exposed: by slot "CODE#copy", {seat, first}: each copy of an exposable card has one exposer.
@@ -136,8 +169,9 @@ async function refresh() {
   if (r.status === 200) return adopt(r.data, r.kept);
   if (r.status === 0 && !state) return showKept();
   if (r.status === 400 && match && !state) {
-    match = null; // the match this tab showed is gone: the current one
-    sessionStorage.removeItem(`${STORE}:match`);
+    match = null; // the match this phone showed is gone: the current one
+    remember("match", null);
+    showInAddress(null);
     return refresh();
   }
   if (!state) showBare(r.data.error);
@@ -149,6 +183,7 @@ function showBare(said) {
   for (const other of TABS) $(`tab-${other}`).hidden = other !== "matches";
   $("status").textContent = said || w("matches.none");
   renderMatches();
+  renderSettings();
   show("matches");
 }
 
@@ -167,7 +202,8 @@ function adopt(next, fromCache = false) {
   }
   if (first) {
     match = state.ledger;
-    sessionStorage.setItem(`${STORE}:match`, match);
+    if (!fromCache) remember("match", match);
+    showInAddress(match);
     restoreDraft();
     listen();
   }
@@ -179,6 +215,17 @@ function adopt(next, fromCache = false) {
   if (first && !kept) askPreview();
   if (!fromCache && wasKept) listen();
   if (fromCache) retryLater();
+}
+
+// The server did not answer a preview: ask again every 2 seconds until it does, so the entry
+// comes back by itself even when the live feed is slow to return.
+let previewRetry = null;
+function retryPreview() {
+  if (previewRetry) return;
+  previewRetry = setTimeout(() => {
+    previewRetry = null;
+    if (preview && preview.offline) askPreview();
+  }, 2000);
 }
 
 // Shown from a kept copy: ask the server again now and then; once it answers, live again.
@@ -224,9 +271,13 @@ function listen() {
   const mine = new EventSource(url);
   source = mine;
   mine.addEventListener("version", (event) => {
+    const wasOff = !$("offline").hidden;
     setOffline(false);
     const { version } = JSON.parse(event.data);
     if (!state || version !== state.version || kept) refresh();
+    // Back after a drop or a restart: the hand being entered is asked again, so its running
+    // scores and Confirm come back without a tap.
+    if (wasOff || (preview && preview.offline)) askPreview();
   });
   // (the list is read again where it is shown: the matches tab, or a finished match's way on)
   mine.addEventListener("matches", () => {
@@ -244,11 +295,11 @@ function listen() {
 
 function render() {
   for (const other of TABS) $(`tab-${other}`).hidden = false;
-  document.title = `${w("title")} · ${state.ledger}`;
+  document.title = `${w("title")} · ${labelOf(state.match)}`;
   for (const node of document.querySelectorAll("[data-w]")) node.textContent = w(node.dataset.w);
   document.body.dataset.version = state.version; // which state is shown (the tests wait on it)
   document.body.dataset.match = state.ledger;
-  $("ledger").textContent = state.ledger;
+  $("ledger").textContent = labelOf(state.match);
   $("status").textContent = state.status;
   renderStandings();
   renderChart();
@@ -256,6 +307,7 @@ function render() {
   renderRules();
   renderEntry();
   renderMatches();
+  renderSettings();
 }
 
 const decidesOnFinal = () => state.decided_on === "final";
@@ -265,10 +317,10 @@ function renderStandings() {
   const m = state.match;
   $("standings-title").replaceChildren(
     w(decidesOnFinal() ? "standings.final" : "standings.raw"),
-    el("small", { testid: "end-at" }, w("standings.end_at", { line: state.end_at })),
+    el("small", { testid: "end-at" }, endLineText()),
   );
   const rows = state.ranking.map((p, rank) => {
-    const toGo = p.past ? w("standings.past_end") : w("standings.to_go", { points: p.to_go, line: state.end_at });
+    const toGo = p.past ? w("standings.past_end") : toGoText(p);
     const otherWord = decidesOnFinal() ? "standings.raws" : "standings.finals";
     return el(
       "li",
@@ -281,18 +333,42 @@ function renderStandings() {
     );
   });
   $("standings").replaceChildren(...rows);
+  // (the status line above says how it ended: here only the ways on, no second status)
   const ended = m.ended;
   $("ended").hidden = !ended;
-  $("ended-text").textContent = ended ? state.status : "";
   renderNext($("next-match"));
-  $("again").hidden = !ended || kept || !(listing && listing.can_start);
+  $("again").hidden = !ended || kept || !(listing && listing.can_start) || Boolean(nextOf());
 }
 
-// The way to the next match, once this one is over: the newest one started since.
+// The end line as the standings say it: in team play both ways (−1000 and +1000).
+function endLineText() {
+  if (!decidesOnFinal()) return w("standings.end_at", { line: state.end_at });
+  return w("standings.end_at_team", { low: state.end_at, high: `+${-state.end_at}` });
+}
+
+// How far a player is from the end: never "to go" for a leader, who is far above it; in team
+// play, to the nearer of the two lines.
+function toGoText(p) {
+  if (!decidesOnFinal()) return w("standings.to_go", { points: p.to_go });
+  const line = p.total >= 0 ? `+${-state.end_at}` : String(state.end_at);
+  return w("standings.to_go_team", { points: p.to_go, line });
+}
+
+// The match started from this one (再来一盘, match new --like), if any: the only way on.
+function nextOf() {
+  return (listing && state && listing.matches.find((x) => x.follows === state.ledger)) || null;
+}
+
+// A match as the page names it: its table (its title), else its players; never its file.
+function labelOf(x) {
+  return x.title || (x.players || []).join("、");
+}
+
+// The way to the next match, once this one is over: the one started from it, and no other.
 function renderNext(node) {
-  const next = listing && listing.matches.find((x) => x.current && x.name !== state.ledger);
+  const next = nextOf();
   node.hidden = !(state.match.ended && next);
-  node.textContent = next ? w("matches.next", { name: next.name }) : "";
+  node.textContent = next ? w("matches.next", { name: labelOf(next), when: localTime(next.started || next.changed) }) : "";
   node.onclick = next ? () => choose(next.name) : null;
 }
 
@@ -374,6 +450,10 @@ function renderHands() {
         el("td", { class: "pig", testid: `hand-pig-${n}` }, h.pig.join("+")),
       ),
     );
+    if (h.auto_played) {
+      const said = w(h.last_card ? "hands.auto_last" : "hands.auto", { name: h.auto_played });
+      body.push(el("tr", { class: "note-row" }, el("td", { colspan: 6, testid: `hand-auto-${n}` }, said)));
+    }
     if (h.note) body.push(el("tr", { class: "note-row" }, el("td", { colspan: 6, testid: `hand-note-${n}` }, h.note)));
     if (openHand === n) body.push(el("tr", { class: "detail" }, el("td", { colspan: 6 }, handBox(n))));
   }
@@ -384,16 +464,17 @@ function renderHands() {
 function handTable(data) {
   const d = data.detail;
   const entered = data.hand.entered ? el("p", { class: "when" }, w("hand.entered", { time: localTime(data.hand.entered) })) : null;
+  const marks = exposureMarks(data.hand.players);
   const cards = d.map((p, seat) =>
     el(
       "div",
       { class: "who-card", seat, testid: `detail-${seat}` },
-      el("h4", {}, p.name),
+      el("h4", {}, p.name, p.auto_played ? el("span", { class: "tag-auto", testid: `detail-auto-${seat}` }, w("hand.auto_played")) : null),
       el(
         "dl",
         {},
         el("dt", {}, w("hand.captured")),
-        el("dd", {}, p.captured || "–"),
+        el("dd", { testid: `detail-cards-${seat}` }, ...markedCards(data.hand.players[seat].captured, marks)),
         p.exposed || p.first_exposed ? el("dt", {}, w("hand.exposed")) : null,
         p.exposed || p.first_exposed ? el("dd", {}, [p.exposed, p.first_exposed && `${p.first_exposed} (${w("entry.first_exposed")})`].filter(Boolean).join(" ")) : null,
       ),
@@ -411,6 +492,7 @@ function handTable(data) {
 }
 
 function explanationBox(x) {
+  const auto = x.auto_played || [];
   return el(
     "div",
     { class: "explain", testid: "hand-explain" },
@@ -420,7 +502,34 @@ function explanationBox(x) {
     ...x.players.map((p) => el("section", {}, el("h4", {}, p.heading), el("ol", {}, ...p.steps.map((s) => el("li", {}, s))))),
     el("h4", {}, x.finals_heading),
     el("ul", {}, ...x.finals.map((s) => el("li", {}, s))),
+    // 托管 (rulings §12.2): the lines explain LEDGER N ends with, after the finals they move.
+    auto.length ? el("div", { class: "auto-lines", testid: "hand-explain-auto" }, ...auto.map((line) => el("p", {}, line))) : null,
   );
+}
+
+// Which copies of which cards were exposed in a hand (the exposure is the card's, whoever took
+// it): code -> [{first}], one a copy exposed.
+function exposureMarks(players) {
+  const marks = {};
+  for (const p of players) {
+    for (const code of p.exposed || []) (marks[code] ??= []).push({ first: false });
+    for (const code of p.first_exposed || []) (marks[code] ??= []).push({ first: true });
+  }
+  return marks;
+}
+
+// Card codes as the page shows them, each exposed copy with its mark (亮 or 首明) on it.
+function markedCards(codes, marks) {
+  if (!codes.length) return ["–"];
+  const left = Object.fromEntries(Object.entries(marks).map(([code, list]) => [code, list.slice()]));
+  const out = [];
+  for (const code of codes) {
+    if (out.length) out.push(" ");
+    const mark = left[code] && left[code].length ? left[code].shift() : null;
+    if (!mark) out.push(symbolOf(code));
+    else out.push(el("span", { class: "shown-card" }, symbolOf(code), el("sup", { class: "mark" }, w(mark.first ? "face.first" : "face.exposed"))));
+  }
+  return out;
 }
 
 function handBox(n) {
@@ -546,15 +655,35 @@ function matchItem(name, testid, title, tag, what, disabled = false) {
   );
 }
 
+// The folder's matches, grouped by table (a match's title, else its players), the table of the
+// newest first; each match by when it started, its hands and how it stands.
 function renderMatches() {
   renderTournaments();
   const list = listing ? listing.matches : [];
+  const groups = new Map();
+  for (const x of list) {
+    const label = x.problem ? x.name : labelOf(x);
+    if (!groups.has(label)) groups.set(label, []);
+    groups.get(label).push(x);
+  }
   $("matches").replaceChildren(
-    ...list.map((x) => {
-      const tag = x.current ? w("matches.current") : null;
-      const what = x.problem || matchWhat(x, x.hands, localTime(x.changed));
-      return matchItem(x.name, `match-${x.name}`, x.name, tag, what, Boolean(x.problem));
-    }),
+    ...[...groups].map(([label, items], k) =>
+      el(
+        "li",
+        { class: "table-group", testid: `group-${k}` },
+        el("h3", {}, label),
+        el(
+          "ul",
+          { class: "matches" },
+          ...items.map((x) => {
+            const tag = x.current ? w("matches.current") : null;
+            const when = localTime(x.started || x.changed);
+            const what = x.problem || matchWhat(x, x.hands);
+            return matchItem(x.name, `match-${x.name}`, when || label, tag, what, Boolean(x.problem));
+          }),
+        ),
+      ),
+    ),
   );
   const leftOut = listing ? listing.left_out || 0 : 0;
   $("matches-left-out").hidden = !leftOut;
@@ -575,30 +704,82 @@ function renderMatches() {
 let formFor = null; // the match whose players and rules the new-match form was filled from
 function buildNewMatch() {
   formFor = state ? state.ledger : "";
+  const recent = (listing && listing.recent_names) || [];
+  $("recent-names").replaceChildren(...recent.map((name) => el("option", { value: name })));
+  $("recent-titles").replaceChildren(...((listing && listing.recent_titles) || []).map((t) => el("option", { value: t })));
   $("new-players").replaceChildren(
     ...[0, 1, 2, 3].map((seat) =>
       el(
         "label",
         {},
-        el("span", {}, w("matches.player", { seat: seat + 1 })),
-        el("input", { type: "text", testid: `new-player-${seat}`, autocomplete: "off", maxlength: 40, required: true }),
+        el("span", {}, w("matches.player", { seat: seat + 1, where: w(SEATS[seat]) })),
+        el("input", { type: "text", testid: `new-player-${seat}`, autocomplete: "off", maxlength: 40, required: true, list: "recent-names" }),
       ),
     ),
   );
+  // The names played with lately, most recent first: a tap puts one in the first empty seat.
+  $("recent").hidden = recent.length === 0;
+  $("recent-buttons").replaceChildren(
+    ...recent.slice(0, 12).map((name, k) => button(name, `recent-name-${k}`, () => fillSeat(name), "chip")),
+  );
   $("new-rules").replaceChildren(
-    ...listing.variants.map((v) => el("option", { value: `variant:${v.name}` }, v.title ? `${v.title} (${v.name})` : v.name)),
+    ...listing.variants.map((v) => el("option", { value: `variant:${v.name}` }, v.title || v.name)),
     ...listing.rules_files.map((f) => {
       const named = (listing.rules_titles || {})[f];
-      return el("option", { value: `rules:${f}` }, named ? `${named} (${f})` : f);
+      return el("option", { value: `rules:${f}` }, named || f);
     }),
   );
   $("new-teams").replaceChildren(...listing.teams.map((t) => el("option", { value: t }, w(TEAMS[t] || t))));
+  $("new-auto").replaceChildren(...Object.entries(REGIMES).map(([r, key]) => el("option", { value: r }, w(key))));
   if (state) {
     state.match.players.forEach((name, seat) => ($(`new-player-${seat}`).value = name));
     $("new-rules").value = `variant:${state.match.variant}`;
     $("new-teams").value = state.match.teams;
-    $("new-end").value = state.end_at === -1000 ? "" : String(state.end_at);
+    $("new-end").value = state.end_at === -1000 ? "" : String(-state.end_at);
+    $("new-hands").value = state.match.last_hand ? String(state.match.last_hand) : "";
+    $("new-auto").value = state.match.auto_play || "tournament";
+    $("new-title").value = state.match.title || "";
   }
+  for (let seat = 0; seat < 4; seat++) $(`new-player-${seat}`).addEventListener("input", renderSeating);
+  formChanged();
+}
+
+function fillSeat(name) {
+  const inputs = [0, 1, 2, 3].map((seat) => $(`new-player-${seat}`));
+  if (inputs.some((i) => i.value.trim() === name)) return;
+  const empty = inputs.find((i) => !i.value.trim());
+  if (empty) empty.value = name;
+  renderSeating();
+}
+
+// The form follows the teams: the 托管 regime and the end both ways in partner play.
+function formChanged() {
+  const partners = $("new-teams").value === "partners";
+  $("new-auto-label").hidden = !partners;
+  $("new-end-word").textContent = w($("new-teams").value === "none" ? "matches.end_at" : "matches.end_at_team");
+  renderSeating();
+}
+
+// The table seen from above, seat 1 (North) at the top, play going counter-clockwise (rulings
+// §1): North, West, South, East. In partner play seats 1 and 3 (and 2 and 4) share a colour.
+function renderSeating() {
+  const partners = $("new-teams").value === "partners";
+  const names = [0, 1, 2, 3].map((seat) => $(`new-player-${seat}`).value.trim() || w("matches.player", { seat: seat + 1, where: "" }).trim());
+  const places = ["north", "west", "south", "east"];
+  $("seating").replaceChildren(
+    ...names.map((name, seat) =>
+      el(
+        "div",
+        { class: `seat ${places[seat]}${partners ? ` side-${seat % 2}` : ""}`, testid: `seat-${seat}` },
+        el("small", {}, w(SEATS[seat])),
+        el("b", {}, name),
+      ),
+    ),
+    el("div", { class: "table-top", "aria-hidden": "true" }, "↺"),
+  );
+  $("seating-said").textContent = partners
+    ? w("seating.partners", { a: names[0], b: names[1], c: names[2], d: names[3] })
+    : w("seating.none");
 }
 
 async function startMatch(body) {
@@ -612,9 +793,20 @@ async function startMatch(body) {
   clearEntry(false);
   adopt(r.data.state);
   refresh();
-  toast(w("done.start", { name: r.data.match }));
+  // (再来一盘 asked twice, here or on another phone: the match already started from this one)
+  toast(w(r.data.existing ? "done.joined" : "done.start", { name: labelOf(r.data.state.match) }));
   await loadMatches();
   show("entry");
+}
+
+// A count as a phone types it: digits only (a dot, a space or a letter is no count); the end
+// line may be typed with its minus too.
+function countOf(id, problem, minus = false) {
+  const text = $(id).value.trim();
+  if (!text) return null;
+  const digits = minus ? text.replace(/^[-−]/, "") : text;
+  if (!/^[0-9]+$/.test(digits) || Number(digits) < 1) throw new Error(w(problem, { value: text }));
+  return Number(digits);
 }
 
 function newMatchSubmitted(event) {
@@ -624,10 +816,19 @@ function newMatchSubmitted(event) {
   const body = { players, teams: $("new-teams").value };
   if (kind === "variant") body.variant = name;
   else body.rules = name;
-  const end = $("new-end").value.trim();
-  if (end) body.end_at = Number(end);
-  const file = $("new-name").value.trim();
-  if (file) body.name = file;
+  try {
+    const end = countOf("new-end", "matches.end_bad", true);
+    if (end !== null) body.end_at = -end; // (typed as a distance: "1000" ends at −1000)
+    const hands = countOf("new-hands", "matches.hands_bad");
+    if (hands !== null) body.last_hand = hands;
+  } catch (e) {
+    $("new-problem").hidden = false;
+    $("new-problem").textContent = e.message;
+    return;
+  }
+  if (body.teams === "partners") body.auto_play = $("new-auto").value;
+  const titled = $("new-title").value.trim();
+  if (titled) body.title = titled;
   startMatch(body);
 }
 
@@ -656,8 +857,8 @@ async function renameSubmitted(event) {
 
 function choose(name) {
   match = name;
-  if (name === null) sessionStorage.removeItem(`${STORE}:match`);
-  else sessionStorage.setItem(`${STORE}:match`, name);
+  remember("match", name);
+  showInAddress(name);
   state = null;
   entry = blankEntry();
   editing = null;
@@ -777,8 +978,22 @@ function renderEntry() {
   $("undo").disabled = m.hands.length === 0;
 }
 
+// The shortest start of each name that tells it from the others' (two characters at least,
+// or the whole name): what a card face has room for, never two alike.
+function shortNames(names) {
+  const chars = names.map((n) => Array.from(n));
+  return chars.map((c, i) => {
+    for (let k = Math.min(2, c.length); k <= c.length; k++) {
+      const head = c.slice(0, k).join("");
+      if (chars.every((o, j) => j === i || o.slice(0, k).join("") !== head)) return head;
+    }
+    return c.join("");
+  });
+}
+
 function face(card, copy, holder) {
   const name = holder ? state.match.players[holder.seat] : "";
+  const short = holder ? shortNames(state.match.players)[holder.seat] : "";
   const nick = NICKNAMES[card.code];
   const b = button(null, `card-${card.code}-${copy}`, () => tapCard(card.code, holder), `face suit-${card.suit}`);
   b.dataset.holder = name;
@@ -789,10 +1004,16 @@ function face(card, copy, holder) {
     b.style.setProperty("--seat", colour(holder.seat));
     if (holder.rest) b.dataset.rest = "1";
   }
+  const shown = entry.exposed[`${card.code}#${copy}`];
+  if (shown) {
+    b.classList.add("exposed");
+    b.title += ` · ${w(shown.first ? "face.first" : "face.exposed")}`;
+    b.append(el("span", { class: "mark", testid: `mark-${card.code}-${copy}` }, w(shown.first ? "face.first" : "face.exposed")));
+  }
   b.append(el("span", { class: "rank" }, card.code.slice(0, -1).replace("T", "10")));
   b.append(el("span", { class: "suit" }, SUITS[card.suit] || card.suit));
   if (nick) b.append(el("span", { class: "nick" }, w(nick)));
-  b.append(el("span", { class: "who" }, name));
+  b.append(el("span", { class: "who" }, short));
   return b;
 }
 
@@ -1007,11 +1228,13 @@ async function askPreview() {
   const asked = ++previewAsked;
   const r = await api("api/preview", { entry: toEntry() });
   if (asked !== previewAsked) return; // a later tap has asked again
+  if (r.status !== 0 && !kept) setOffline(false);
   preview =
     r.status === 200
       ? r.data
-      : { raw: null, final: null, unplaced: [], rest_cards: [], complete: false, asks_first_pig: false, problem: r.data.error };
+      : { raw: null, final: null, unplaced: [], rest_cards: [], complete: false, asks_first_pig: false, problem: r.data.error, offline: r.status === 0 };
   renderEntry();
+  if (preview.offline) retryPreview();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1033,6 +1256,8 @@ function ask(title, body) {
 function previewTable() {
   const names = state.match.players;
   const before = editing === null ? null : state.match.hands[editing - 1];
+  const asEntry = toEntry();
+  const marks = exposureMarks(names.map((name) => ({ exposed: asEntry.exposed[name], first_exposed: asEntry.first_exposed[name] })));
   return el(
     "div",
     { class: "hand-table" },
@@ -1045,9 +1270,35 @@ function previewTable() {
         el("span", {}, `${w("entry.raw")} `, el("b", {}, String(preview.raw[seat]))),
         el("span", {}, `${w("entry.final")} `, el("b", {}, String(preview.final[seat]))),
       );
-      return el("div", { class: "who-card", seat }, el("h4", {}, name), el("p", { class: "cards-line" }, cards.map(symbolOf).join(" ") || "–"), el("p", { class: "nums" }, ...nums));
+      const auto = state.asks_auto_played && entry.autoPlayed === seat;
+      return el(
+        "div",
+        { class: "who-card", seat, testid: `ask-${seat}` },
+        el("h4", {}, name, auto ? el("span", { class: "tag-auto" }, w("hand.auto_played")) : null),
+        el("p", { class: "cards-line", testid: `ask-cards-${seat}` }, ...markedCards(cards, marks)),
+        el("p", { class: "nums" }, ...nums),
+      );
     }),
+    el("div", { class: "asked", testid: "ask-more" }, ...askedLines(names, asEntry)),
   );
+}
+
+// The last look before saving: who exposed what (and 首明), who was 托管, whose pig came first.
+function askedLines(names, given) {
+  const lines = [];
+  const shown = [];
+  for (const name of names) {
+    for (const code of given.exposed[name] || []) shown.push(w("ask.exposed_by", { card: symbolOf(code), name }));
+    for (const code of given.first_exposed[name] || []) shown.push(w("ask.first_by", { card: symbolOf(code), name }));
+  }
+  lines.push(el("p", { testid: "ask-exposed" }, shown.length ? `${w("ask.exposed")} ${shown.join(w("list"))}` : w("ask.no_exposure")));
+  if (state.asks_auto_played) {
+    const who = given.auto_played;
+    const said = who ? w(given.last_card ? "ask.auto_last" : "ask.auto", { name: who }) : w("ask.no_auto");
+    lines.push(el("p", { testid: "ask-auto" }, said));
+  }
+  if (given.first_pig) lines.push(el("p", {}, w("ask.first_pig", { name: given.first_pig })));
+  return lines;
 }
 
 async function confirmEntry() {
@@ -1164,7 +1415,7 @@ function toast(text) {
 // or, where there is none, as a download.
 
 function summaryText() {
-  const lines = [`${w("title")} · ${state.ledger}`, state.rules_line, ""];
+  const lines = [`${w("title")} · ${labelOf(state.match)}`, state.rules_line, ""];
   for (const p of state.ranking) {
     const other = w(decidesOnFinal() ? "standings.raws" : "standings.finals");
     lines.push(`${p.rank}. ${p.name} ${p.total} (${other} ${p.other})`);
@@ -1187,7 +1438,7 @@ async function shareText() {
   const text = summaryText();
   if (navigator.share) {
     try {
-      return await navigator.share({ title: state.ledger, text });
+      return await navigator.share({ title: labelOf(state.match), text });
     } catch (e) {
       if (e && e.name === "AbortError") return;
     }
@@ -1225,7 +1476,7 @@ async function chartPng() {
   g.fillRect(0, 0, canvas.width, canvas.height);
   g.fillStyle = ink || "#111";
   g.font = "bold 34px system-ui, sans-serif";
-  g.fillText(`${w("title")} · ${state.ledger}`, 24, 46);
+  g.fillText(`${w("title")} · ${labelOf(state.match)}`.slice(0, 60), 24, 46);
   g.font = "24px system-ui, sans-serif";
   g.fillStyle = muted || "#555";
   g.fillText(`${w("chart.title")} · ${state.rules_line}`.slice(0, 80), 24, 82);
@@ -1256,7 +1507,7 @@ async function shareChart() {
   const file = new File([blob], name, { type: "image/png" });
   if (navigator.canShare && navigator.canShare({ files: [file] })) {
     try {
-      return await navigator.share({ files: [file], title: state.ledger });
+      return await navigator.share({ files: [file], title: labelOf(state.match) });
     } catch (e) {
       if (e && e.name === "AbortError") return;
     }
@@ -1278,7 +1529,46 @@ function show(name) {
   window.scrollTo(0, 0);
 }
 
+// This phone's language and theme, kept on it: the language asked in the address wins; else
+// the one chosen here before; else the server's.
+function chosenLanguage() {
+  const asked = new URLSearchParams(location.search).get("lang");
+  const kept = remembered("lang");
+  if (!asked && kept && kept !== LANG) {
+    const url = new URL(location.href);
+    url.searchParams.set("lang", kept);
+    location.replace(url);
+    return false;
+  }
+  return true;
+}
+
+function applyTheme() {
+  const theme = remembered("theme");
+  if (theme === "light" || theme === "dark") document.documentElement.dataset.theme = theme;
+  else delete document.documentElement.dataset.theme;
+}
+
+function renderSettings() {
+  $("lang").value = LANG;
+  const theme = remembered("theme") || "auto";
+  $("theme").replaceChildren(...Object.entries(THEMES).map(([t, key]) => el("option", { value: t }, w(key))));
+  $("theme").value = theme;
+}
+
 function start() {
+  applyTheme();
+  if (!chosenLanguage()) return;
+  $("lang").addEventListener("change", (event) => {
+    remember("lang", event.target.value);
+    const url = new URL(location.href);
+    url.searchParams.set("lang", event.target.value);
+    location.replace(url);
+  });
+  $("theme").addEventListener("change", (event) => {
+    remember("theme", event.target.value === "auto" ? null : event.target.value);
+    applyTheme();
+  });
   for (const name of TABS) $(`tab-${name}`).addEventListener("click", () => show(name));
   $("rest").addEventListener("click", tapRest);
   $("full-red").addEventListener("click", fullRed);
@@ -1304,6 +1594,7 @@ function start() {
   $("again").addEventListener("click", again);
   $("over-again").addEventListener("click", again);
   $("new-match").addEventListener("submit", newMatchSubmitted);
+  $("new-teams").addEventListener("change", formChanged);
   $("rename").addEventListener("submit", renameSubmitted);
   $("share-text").addEventListener("click", shareText);
   $("share-chart").addEventListener("click", shareChart);

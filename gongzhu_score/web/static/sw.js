@@ -6,7 +6,7 @@
    Browsers run a service worker only in a secure context: http://127.0.0.1 and localhost, or
    https; on a LAN address over plain http the page keeps its last state itself (app.js). */
 
-const CACHE = "gongzhu-v2";
+const CACHE = "gongzhu-v3";
 
 self.addEventListener("install", (event) => {
   const key = new URL(self.location).searchParams.get("key");
@@ -38,7 +38,8 @@ function kept(request) {
 // A cached copy is found by its path and the match asked for (the language aside).
 function cacheKey(request) {
   const url = new URL(request.url);
-  const match = url.searchParams.get("match") || "";
+  // (the page's shell is one whatever match its address names; the state is per match)
+  const match = url.pathname.includes("/api/") ? url.searchParams.get("match") || "" : "";
   const key = url.searchParams.get("key") || "";
   return `${url.origin}${url.pathname}?key=${encodeURIComponent(key)}&match=${encodeURIComponent(match)}`;
 }
