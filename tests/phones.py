@@ -151,11 +151,15 @@ def shows_now(phone: Phone, ledger: Path, timeout: float = 5000) -> None:
 
 
 def ranked(data: dict[str, Any]) -> list[int]:
-    """The seats from first to last as rulings §8 ranks them, from ``match show``'s JSON: the
-    deciding total, then the last hand's final, then the earlier seat."""
-    totals = data["totals"]["final" if data["decided_on"] == "final" else "raw"]
-    last = data["hands"][-1]["final"] if data["hands"] else [0] * 4
-    return sorted(range(4), key=lambda i: (-totals[i], -last[i], i))
+    """The seats from first to last as rulings §8 ranks them, from ``match show``'s JSON: its
+    ``order`` (in partner play, sides on their sums); checked against the rule itself where
+    the players rank one by one: the deciding total, the last hand's final, the earlier seat."""
+    order = [data["players"].index(name) for name in data["order"]]
+    if data["teams"] != "partners":
+        totals = data["totals"]["final" if data["decided_on"] == "final" else "raw"]
+        last = data["hands"][-1]["final"] if data["hands"] else [0] * 4
+        assert order == sorted(range(4), key=lambda i: (-totals[i], -last[i], i))
+    return order
 
 
 def agrees(phone: Phone, ledger: Path, words: dict[str, str] = ZH) -> dict[str, Any]:

@@ -160,7 +160,8 @@ def test_a_whole_match_tapped_in_on_a_phone_in_chinese(
             expect(phone("hand-note-3")).to_have_text("南当猪")
         screenshot(a, "standings")
         a.tap("tab-rules")  # the rules in force, in words: no rules-file key, no True
-        expect(a("rules-line")).to_contain_text("classic")
+        expect(a("rules-line")).to_contain_text("一副牌规则")  # (the title, never a key)
+        assert "classic" not in a("rules-line").inner_text()
         expect(a("rule-match_end")).to_have_text("终局线")
         rules = a("rules").inner_text()
         assert "-1000" in rules and "是" in rules

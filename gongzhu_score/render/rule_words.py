@@ -214,7 +214,9 @@ def _first_lead(ledger: Ledger, lang: str) -> str:
     """The explanation's own sentence for the match's first lead (rulings §10), without its
     citation of the rule (the tab is the rules)."""
     nothing = Hand.from_captured(dict.fromkeys(ledger.players, ()), decks=ledger.variant.decks)
-    result = ledger.score(nothing, partial=True)
+    # (who plays with whom decides the rule only in partner play: 猪羊一家's sides need cards)
+    norm = Normalization(teams=Teams.PARTNERS) if ledger.partners else Normalization()
+    result = compiled_rules(ledger.rules).score(nothing, norm, True)
     cite = say("explain.rule", lang, name=rule_name("first_lead", lang, spoken=True))
     return explanation(result, lang, spoken=True).lead.replace(cite, "")
 
