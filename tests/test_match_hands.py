@@ -73,7 +73,9 @@ def test_the_page_says_it_too(tmp_path: Path) -> None:
     ledger = played(tmp_path, 4, 1)
     state = page_state(str(ledger), "zh")
     assert "1/4 局" in state["status"] and "一盘 4 局" in state["rules_line"]
-    assert "或打满第 4 局" in next(r["value"] for r in state["rules_rows"] if r["rule"] == "match_end")
+    assert "或打满第 4 局" in next(
+        r["value"] for r in state["rules_rows"] if r["rule"] == "match_end"
+    )
     assert state["match"]["last_hand"] == 4
 
 

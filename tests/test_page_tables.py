@@ -181,7 +181,9 @@ def test_the_standings_never_tell_a_leader_he_is_behind() -> None:
         words = page_words(lang)
         said = words["standings.to_go"].format(points=2090)
         assert "还差" not in said and "還差" not in said and "to go" not in said
-        assert "{low}" in words["standings.end_at_team"] and "{high}" in words["standings.end_at_team"]
+        assert (
+            "{low}" in words["standings.end_at_team"] and "{high}" in words["standings.end_at_team"]
+        )
 
 
 def test_a_sides_pig_line_names_each_partners_own_total(tmp_path: Path) -> None:

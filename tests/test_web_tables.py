@@ -309,7 +309,10 @@ def test_names_stay_apart_at_320_and_the_page_is_comfortable(
         for testid, text, whole in buttons:
             assert whole, (testid, text)
             if testid.startswith("pick-") or testid.endswith(("-0", "-1", "-2", "-3")):
-                assert text in names or text in ("无", "没有") or text.endswith(names), (testid, text)
+                assert text in names or text in ("无", "没有") or text.endswith(names), (
+                    testid,
+                    text,
+                )
         shown_names = {t for _, t, _ in buttons}
         assert {"王小明", "王小红"} <= shown_names
         holders = [a(f"card-{c}-0").locator(".who").inner_text() for c in ("QS", "JD")]
@@ -321,7 +324,12 @@ def test_names_stay_apart_at_320_and_the_page_is_comfortable(
         expect(a("last-card")).to_be_checked()
         box = a("last-card").bounding_box()
         label = a.page.locator("label.last-card").bounding_box()
-        assert box and label and label["y"] <= box["y"] and box["y"] + box["height"] <= label["y"] + label["height"] + 1
+        assert (
+            box
+            and label
+            and label["y"] <= box["y"]
+            and box["y"] + box["height"] <= label["y"] + label["height"] + 1
+        )
 
         # A toast covers no control.
         a.tap("pick-1", "card-QS-0")  # (not 王小红's: the page says whose it is)
