@@ -1,5 +1,5 @@
 """Benchmarks: prints figures, asserts nothing. Run: python tests/benchmark.py [--quick] [--played]
-[--web]
+[--web] [--startup]
 
 Every timed process is started in a temporary folder without PYTHONPATH, so it runs the
 installed package wherever the benchmark is run from (never the checkout's source, which would
@@ -7,10 +7,12 @@ shadow a non-editable install from the checkout's root), and every section says 
 timed: where ``gongzhu_score`` was loaded from and which of ``gongzhu_score.core.COMPILED`` were
 compiled. The helpers are in ``tests/bench_*.py``.
 
-- CLI start-up: wall time of ``gongzhu-score --version`` and of scoring one hand (a file, as
-  JSON, from flags), as a user's shell runs them (a new Python process each time, with Python's
-  bytecode caches), against importing typer, tabulate and yaml, the floor any tool on them pays
-  (target ≤ 1.0 ×), measured in turn in the same run.
+- CLI start-up (``tests/bench_startup.py``): wall time of ``gongzhu-score --version`` and
+  ``--help`` against ``python -c "import typer"`` (target for ``--version`` ≤ 1.0 ×), and of
+  ``score`` by flags (a table, and JSON) against the bare Typer app of ``tests/typer_floor.py``
+  given the same arguments (target ≤ 1.1 ×), as a user's shell runs them (a new Python process
+  each time, with Python's bytecode caches), measured in turn in the same run; ``score FILE``
+  too.
 - The library on one core (a process of its own), random one-deck hands with random exposures
   as hand-file data (names, card strings): ``Scorer.score_many``'s call (the many-hands door:
   its numbers as arrays, no result object made), then the same with every ``HandResult`` made
@@ -60,7 +62,8 @@ compiled. The helpers are in ``tests/bench_*.py``.
 ``--quick`` makes everything small, about three minutes: start-up 5 rounds, the library 20,000
 hands, 40 claims at 3 and 5 tricks left and 80 at 7, the JSON Lines batch, Parquet and the
 realistic section 100,000 hands, each command once (the JSON Lines batch after a warm-up
-round). ``--played`` runs the realistic section alone (with ``--quick``: 100,000 hands, once);
+round). ``--startup`` runs the start-up section alone (21 rounds; 5 with ``--quick``);
+``--played`` runs the realistic section alone (with ``--quick``: 100,000 hands, once);
 ``--jsonl`` the JSON Lines batch alone (likewise); ``--web`` the section on ``serve`` under load
 alone.
 """
@@ -78,12 +81,10 @@ from bench_batch import jsonl_figures, parquet_figures
 from bench_common import NAMES, ROOT, TESTS, Place, cli_command, engine, engine_words, random_hand
 from bench_library import claim_figures, library_figures
 from bench_played import played_figures
+from bench_startup import startup_figures
 from bench_web import web_figures
 
 from gongzhu_score import Hand
-
-FLAGS = ["-c", "东=QS 6H 8H 10H JH 10C", "-c", "南=AH 2H 3H 4H 5H 7H 9H", "-c", "西=JD QH KH",
-         "-c", "北=", "--exposed", "南=AH"]  # fmt: skip
 
 
 def main() -> None:
@@ -96,6 +97,9 @@ def main() -> None:
             return
         if "--jsonl" in sys.argv:  # the JSON Lines batch alone
             jsonl_figures(cli, place, 100_000 if quick else 1_000_000, 1 if quick else 3)
+            return
+        if "--startup" in sys.argv:  # the start-up section alone
+            startup_figures(cli, place, 5 if quick else 21)
             return
         if "--web" in sys.argv:  # the section on the table's page under load alone
             web_figures(cli, place)
@@ -126,31 +130,6 @@ def this_process(place: Place) -> None:
         print(f"  NOTE: not the installed package the other processes run: {engine_words(theirs)}")
     elif Path(mine["at"]).parent == ROOT:
         print("  (the installed package is this checkout's source: an editable install)")
-
-
-def startup_figures(cli: list[str], place: Place, runs: int) -> float:
-    """The start-up section; returns one ``score FILE``'s seconds (for ``match add``)."""
-    sample = str(ROOT / "sample_hands" / "seed_minus_400.yaml")
-    python = sys.executable
-    startup = {
-        "python -c pass": [python, "-c", "pass"],
-        "import typer, tabulate, yaml": [python, "-c", "import typer, tabulate, yaml"],
-        "gongzhu-score --version": [*cli, "--version"],
-        "gongzhu-score score FILE": [*cli, "score", sample],
-        "score FILE --format json": [*cli, "score", sample, "--format", "json"],
-        "score -c … (flags)": [*cli, "score", *FLAGS],
-    }
-    times = place.time_paired(startup, runs)
-    floor = times["import typer, tabulate, yaml"]
-    print(f"CLI start-up (median of {runs}, runs interleaved, each started in a temporary "
-          "folder; the floor is importing typer, tabulate and yaml, target ≤ 1.0 ×):")  # fmt: skip
-    print(place.engine_line())
-    for label, seconds in times.items():
-        ratio = (
-            f"= {seconds / floor:.2f} × the floor" if label.startswith(("gong", "score")) else ""
-        )
-        print(f"  {label:30s} {seconds * 1000:7.1f} ms  {ratio}")
-    return times["gongzhu-score score FILE"]
 
 
 def match_add_figures(cli: list[str], place: Place, runs: int, one: float) -> None:
