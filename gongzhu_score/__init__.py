@@ -11,37 +11,43 @@ over it.
 [('东', -400, -333), ('南', 0, 200), ('西', 100, 333), ('北', -300, -200)]
 """
 
-from .api import Scorer, score, score_hand
-from .core.cards import (
-    ACE_OF_HEARTS,
-    DECK,
-    HEARTS,
-    PIG,
-    SCORING_CARDS,
-    SHEEP,
-    SPECIAL_CARDS,
-    TRANSFORMER,
-    Card,
-    Suit,
-    parse_card,
-    parse_cards,
-)
-from .core.engine import HandResult, normalize
-from .core.hand import Hand, PlayerHand, validate_hand
-from .core.normalize import Method, Normalization, Rounding, Teams
-from .core.options import ScoringOptions
-from .core.result import Exposure, Line, PlayerScore, TeamSide
-from .core.variant import Variant
-from .errors import (
-    ArgumentError,
-    CardError,
-    GongzhuError,
-    HandError,
-    InputError,
-    MissingCardsError,
-    RulesError,
-)
-from .io.variants import VARIANTS, find_variant, load_rules
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # (the names as a type checker sees them; a program imports each when used)
+    from .api import Scorer, score, score_hand
+    from .core.cards import (
+        ACE_OF_HEARTS,
+        DECK,
+        HEARTS,
+        PIG,
+        SCORING_CARDS,
+        SHEEP,
+        SPECIAL_CARDS,
+        TRANSFORMER,
+        Card,
+        Suit,
+        parse_card,
+        parse_cards,
+    )
+    from .core.engine import HandResult, normalize
+    from .core.hand import Hand, PlayerHand, validate_hand
+    from .core.normalize import Method, Normalization, Rounding, Teams
+    from .core.options import ScoringOptions
+    from .core.result import Exposure, Line, PlayerScore, TeamSide
+    from .core.variant import Variant
+    from .errors import (
+        ArgumentError,
+        CardError,
+        GongzhuError,
+        HandError,
+        InputError,
+        MissingCardsError,
+        RulesError,
+    )
+    from .io.variants import VARIANTS, find_variant, load_rules
 
 __version__ = "0.1.0"
 
@@ -87,3 +93,34 @@ __all__ = [
     "score_hand",
     "validate_hand",
 ]
+
+_HOMES = {
+    ".api": ("Scorer", "score", "score_hand"),
+    ".core.cards": ("ACE_OF_HEARTS", "DECK", "HEARTS", "PIG", "SCORING_CARDS", "SHEEP",
+                    "SPECIAL_CARDS", "TRANSFORMER", "Card", "Suit", "parse_card", "parse_cards"),
+    ".core.engine": ("HandResult", "normalize"),
+    ".core.hand": ("Hand", "PlayerHand", "validate_hand"),
+    ".core.normalize": ("Method", "Normalization", "Rounding", "Teams"),
+    ".core.options": ("ScoringOptions",),
+    ".core.result": ("Exposure", "Line", "PlayerScore", "TeamSide"),
+    ".core.variant": ("Variant",),
+    ".errors": ("ArgumentError", "CardError", "GongzhuError", "HandError", "InputError",
+                "MissingCardsError", "RulesError"),
+    ".io.variants": ("VARIANTS", "find_variant", "load_rules"),
+}  # fmt: skip
+_HOME = {name: module for module, names in _HOMES.items() for name in names}
+"""Each public name's module: imported when the name is first used, so that ``gongzhu-score
+--version`` or ``--help`` loads no scoring module."""
+
+
+def __getattr__(name: str) -> Any:
+    module = _HOME.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(module, __name__), name)
+    globals()[name] = value  # (found here from now on, without this function)
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})

@@ -65,3 +65,32 @@ def test_the_console_script_says_what_the_whole_command_line_says(args: list[str
     whole = run(*args)
     assert (real.returncode, real.stdout, real.stderr) == (whole.exit_code, whole.stdout,
                                                            whole.stderr)  # fmt: skip
+
+
+
+def test_the_package_loads_a_public_name_when_it_is_used() -> None:
+    """``import gongzhu_score`` loads no module of its own; each name of ``__all__`` is there
+    when asked for, the very object of its home module (issue 56: ``--version`` pays for none
+    of the library)."""
+    code = (
+        "import json, sys\nimport gongzhu_score\n"
+        "before = sorted(m for m in sys.modules if m.startswith('gongzhu_score.'))\n"
+        "from gongzhu_score import *\n"
+        "names = {n: type(getattr(gongzhu_score, n)).__name__ for n in gongzhu_score.__all__}\n"
+        "print(json.dumps([before, names, sorted(dir(gongzhu_score))]))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=60, check=True)  # fmt: skip
+    import json
+
+    import gongzhu_score
+    from gongzhu_score.core.hand import Hand
+    from gongzhu_score.io.variants import VARIANTS
+
+    before, names, listed = json.loads(done.stdout)
+    assert before == []
+    assert set(names) == set(gongzhu_score.__all__) and len(names) == 40
+    assert set(gongzhu_score.__all__) <= set(listed)
+    assert gongzhu_score.Hand is Hand and gongzhu_score.VARIANTS is VARIANTS
+    with pytest.raises(AttributeError, match="no attribute 'nothing'"):
+        gongzhu_score.nothing  # noqa: B018
