@@ -7,51 +7,23 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from functools import lru_cache
 from typing import Any
+
+from wcwidth import wcswidth, wcwidth
 
 from ..terms import printable
 from .formats import table
-from .simple import width as simple_width
 
 __all__ = ["columns", "fitted_table", "listed", "short_name", "shortened", "widest", "wrapped"]
 
 
 def columns(text: str) -> int:
-    """Display width: a Chinese character takes two columns.
-
-    wcwidth is asked only for characters the simple table's list does not know, so a common
-    table pays nothing to import it.
-    """
-    if len(text) <= 1:
-        return _char_columns(text) if text else 0
-    if text.isascii():
-        known = simple_width(text)
-    else:  # (a character at a time, each remembered: the same sum, at a long text's speed)
-        widths = [_simple_columns(c) for c in text]
-        known = None if None in widths else sum(widths)  # type: ignore[arg-type]
-    if known is not None:
-        return known
-    from wcwidth import wcswidth
-
-    return max(wcswidth(text), len(text))
-
-
-@lru_cache(maxsize=4096)
-def _simple_columns(char: str) -> int | None:
-    return simple_width(char)
-
-
-@lru_cache(maxsize=4096)
-def _char_columns(char: str) -> int:
-    """:func:`columns` of one character, remembered (a long text is measured a character at a
-    time)."""
-    known = _simple_columns(char)
-    if known is not None:
-        return known
-    from wcwidth import wcswidth
-
-    return max(wcswidth(char), 1)
+    """Display width: the columns a terminal gives ``text``, as wcwidth measures them (a
+    Chinese character takes two). The one measure of the package, and tabulate's own, so a
+    table and the lines fitted around it agree; a character wcwidth cannot measure (a control
+    character, which :func:`printable` keeps from any output) counts as none."""
+    shown = wcswidth(text)
+    return shown if shown >= 0 else sum(max(wcwidth(char), 0) for char in text)
 
 
 def widest(text: str) -> int:
@@ -60,22 +32,25 @@ def widest(text: str) -> int:
 
 
 def _head(text: str, width: int) -> str:
-    """The longest start of ``text`` within ``width`` columns."""
+    """The longest start of ``text`` within ``width`` columns, each start measured whole by
+    :func:`columns` (an emoji sequence joined with U+200D is one character wide, not its
+    pieces' sum)."""
     start = text[: max(width, 0)]
     if start.isascii() and start.isprintable():
         return start
-    used = 0
-    for k, char in enumerate(text):
-        used += columns(char)
-        if used > width:
-            return text[:k]
-    return text
+    fits, over = 0, len(text) + 1  # (a start of ``fits`` characters fits; one of ``over`` not)
+    while over - fits > 1:
+        middle = (fits + over) // 2
+        if columns(text[:middle]) <= width:
+            fits = middle
+        else:
+            over = middle
+    return text[:fits]
 
 
 def _wider(text: str, width: int) -> bool:
-    """Whether ``columns(text) > width``, measured only when ``text`` is short enough to fit, so
-    a long text costs no more than a short one (no text is narrower than its length)."""
-    return len(text) > width or columns(text) > width
+    """Whether ``text`` takes more than ``width`` columns."""
+    return columns(text) > width
 
 
 def shortened(text: str, width: int, middle: bool = False) -> str:

@@ -125,31 +125,16 @@ def csv_text(rows: Iterable[Sequence[object]]) -> str:
 
 
 def table(rows: Any, headers: Any, table_format: str = "simple", **options: Any) -> str:
-    """A tabulate table with Chinese text aligned; an error for unknown formats.
+    """A tabulate table, Chinese text aligned (tabulate measures it with wcwidth, as
+    :func:`.fit.columns` does); an error for unknown formats.
 
-    Cells are shown as given (no number parsing: ``-0`` and card codes stay as typed). The
-    default style is written without tabulate when it can be (:mod:`.simple`): the same bytes.
+    Cells are shown as given (no number parsing: ``-0`` and card codes stay as typed).
     """
-    numbers = not options.get("disable_numparse", True)
-    if (
-        table_format == "simple"
-        and not numbers
-        and set(options) <= {"colalign", "disable_numparse"}
-    ):
-        from .simple import simple_table
-
-        text = simple_table(rows, headers, options.get("colalign"))
-        if text is not None:
-            return text
-    # Imported here: tabulate (with wcwidth and importlib.metadata) costs ~40 ms of start-up,
-    # which JSON/CSV output, --version and most simple tables need not pay.
-    import tabulate
+    import tabulate  # (JSON, CSV and --version need none of it)
 
     if table_format not in tabulate.tabulate_formats:
         known = ", ".join(sorted(tabulate.tabulate_formats))
         raise error(InputError, "error.table_format", value=repr(table_format), known=known)
-    # Wide (CJK) characters count as two columns when tabulate measures cells.
-    tabulate.WIDE_CHARS_MODE = True
     if not rows:  # (tabulate 0.9 fails on column alignments for a table without rows)
         options.pop("colalign", None)
     options.setdefault("disable_numparse", True)
