@@ -14,7 +14,8 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from gongzhu_score.cli import app
+from gongzhu_score.cli.boundary import run as run_at_the_boundary
+from gongzhu_score.cli.root import command_line
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "sample_hands"
@@ -26,13 +27,25 @@ class Run:
     exit_code: int
     stdout: str
     stderr: str
+    output: str = ""
+    """Both streams as a terminal shows them, what is typed at a prompt echoed."""
 
 
-def run(*args: str, input: str | bytes | None = None) -> Run:
-    result = CliRunner().invoke(app, list(args), input=input)
-    if result.exception is not None and not isinstance(result.exception, SystemExit):
-        raise result.exception
-    return Run(result.exit_code, result.stdout, result.stderr)
+def run(
+    *args: str,
+    input: str | bytes | None = None,
+    env: dict[str, str | None] | None = None,
+    every: bool = False,
+) -> Run:
+    """The command line as the console script runs it (only the command named; ``every``:
+    with every command registered), in this process, its streams caught by Typer's runner."""
+    with CliRunner(env=env).isolation(input=input) as (out, err, both):
+        code = run_at_the_boundary(list(args), lambda given: command_line(given, every))
+        sys.stdout.flush()
+        sys.stderr.flush()
+        texts = [s.getvalue().decode("utf-8", "replace").replace("\r\n", "\n")
+                 for s in (out, err, both)]  # fmt: skip
+    return Run(code, *texts)
 
 
 def ok(*args: str, input: str | None = None) -> str:

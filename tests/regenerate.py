@@ -33,10 +33,10 @@ def commands(command: Any = None, path: str = "gongzhu-score") -> Iterator[tuple
     """Every command of the command line (path, command, a context for it), root first."""
     import typer
 
-    from gongzhu_score.cli import app
+    from gongzhu_score.cli.root import built, whole
 
     if command is None:
-        command = typer.main.get_command(app)
+        command = built(whole())
     ctx = typer.Context(command, info_name=path.rpartition(" ")[2])
     yield path, command, ctx
     if hasattr(command, "list_commands"):
@@ -52,7 +52,7 @@ def template(root: Any = None) -> Any:
     import gongzhu_score.cli
     import gongzhu_score.render  # noqa: F401  (their words join the table)
     from gongzhu_score.io.variants import VARIANTS
-    from gongzhu_score.render.help import reflowed
+    from gongzhu_score.render.help import reflowed, usage_pieces
     from gongzhu_score.terms import TERMS
     from gongzhu_score.web.words import WORDS
 
@@ -68,7 +68,7 @@ def template(root: Any = None) -> Any:
     for path, command, ctx in commands(root):
         if command.help:
             catalog.add(reflowed(command.help), auto_comments=[f"{path}"])
-        for piece in command.collect_usage_pieces(ctx):
+        for piece in usage_pieces(command, ctx):
             catalog.add(piece.strip("[]").removesuffix("..."), context="metavar")
         for param in command.get_params(ctx):
             if param.help:
@@ -118,17 +118,15 @@ def updated(po: Path, new: Any) -> Any:
 
 def cli_reference() -> str:
     """docs/cli.md: every command's ``--help`` as the program prints it, 100 columns wide."""
-    from typer.testing import CliRunner
+    from clitools import run
 
-    from gongzhu_score.cli import app
-
-    runner = CliRunner(env={"COLUMNS": "100", "GONGZHU_LANG": None, "LANGUAGE": None,
-                            "LC_ALL": None, "LC_MESSAGES": None, "LANG": None})  # fmt: skip
+    env: dict[str, str | None] = {"COLUMNS": "100", "GONGZHU_LANG": None, "LANGUAGE": None,
+                                  "LC_ALL": None, "LC_MESSAGES": None, "LANG": None}  # fmt: skip
     paths = [path for path, _, _ in commands()]
     contents = "".join(f"- [`{p}`](#{p.replace(' ', '-')})\n" for p in paths)
     sections = []
     for path in paths:
-        r = runner.invoke(app, [*path.split()[1:], "--help"])
+        r = run(*path.split()[1:], "--help", env=env)
         assert r.exit_code == 0, r.output
         sections.append(f"\n## {path}\n\n```text\n{r.stdout}```\n")
     return (

@@ -21,7 +21,6 @@ import pytest
 import typer
 from clitools import ROOT, SAMPLES, run
 from regenerate import cli_reference
-from typer.testing import CliRunner
 
 from gongzhu_score.cli import app
 
@@ -130,8 +129,7 @@ def _walk(text: str, folder: Path) -> list[tuple[str, str]]:
                 if typed is not None:
                     args.append("--interactive")  # what a terminal does by itself
                 # Typer's runner echoes what is typed after each prompt, as a terminal shows it.
-                r = CliRunner(env=env).invoke(app, args[1:], input=typed)
-                assert r.exception is None or isinstance(r.exception, SystemExit), r.exception
+                r = run(*args[1:], input=typed, env=env)
                 shown.append((command, r.output))
     finally:
         os.chdir(old)

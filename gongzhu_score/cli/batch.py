@@ -12,20 +12,25 @@ import typer
 from ..errors import InputError
 from ..render.formats import Format
 from ..terms import colon, count_of, error, say
-from .boundary import error_line
+from .boundary import HelpOpt, error_line
 from .options import (
-    Asked,
     DaskOpt,
     DaskTimeoutOpt,
     InputsArg,
     KeepGoingOpt,
+    LangOpt,
+    NormalizeOpt,
     OutputOpt,
     PartialOpt,
+    RoundingOpt,
+    RulesOpt,
+    ScaleOpt,
     SummaryOnlyOpt,
+    TeamsOpt,
+    VariantOpt,
     VerboseOpt,
     asked,
     format_option,
-    grouped,
     language,
 )
 
@@ -65,11 +70,14 @@ class _Progress:
             sys.stderr.flush()
 
 
-@grouped(asked=asked, lang=language)
 def batch_command(
     inputs: InputsArg,
-    *,
-    asked: Asked,
+    variant: VariantOpt = None,
+    rules_file: RulesOpt = None,
+    normalize: NormalizeOpt = None,
+    scale: ScaleOpt = None,
+    rounding: RoundingOpt = None,
+    teams: TeamsOpt = None,
     partial: PartialOpt = False,
     fmt: Annotated[
         Format,
@@ -90,7 +98,8 @@ def batch_command(
     dask: DaskOpt = None,
     dask_timeout: DaskTimeoutOpt = None,
     verbose: VerboseOpt = False,
-    lang: str,
+    lang_asked: LangOpt = None,
+    help: HelpOpt = False,
 ) -> None:
     """Score many recorded hands: each hand's scores, then totals per player.
 
@@ -115,7 +124,9 @@ def batch_command(
 
     if output == "-":  # (standard output, as everywhere else; never a file named -)
         output = None
-    batch = Batch(asked.scoring(), partial)  # (its rule set None: each hand's own)
+    lang = language(lang_asked)
+    wanted = asked(variant, rules_file, normalize, scale, rounding, teams)
+    batch = Batch(wanted.scoring(), partial)  # (its rule set None: each hand's own)
     files = input_files(inputs, fmt is Format.parquet or dask is not None,
                         functools.partial(_passed_over, lang=lang))  # fmt: skip
     if dask is not None and (fmt is not Format.parquet or output is None):

@@ -1,9 +1,11 @@
-"""The error boundary and the command classes: every refusal as one ``error:`` line, exit 2.
+"""The error boundary and the help option: every refusal as one ``error:`` line, exit 2.
 
 Every refusal is turned into one ``error: …`` line on stderr and exit code 2 here and nowhere
-else (:class:`ErrorsAtTheBoundary`), in the language asked for: the library's errors say
-themselves, Click's usage errors are read from their attributes and said from the catalogs.
-The library's errors describe the data; the flag that fixes one is added here.
+else (:func:`run`, which runs the command line non-standalone, as Click provides), in the
+language asked for: the library's errors say themselves, Click's usage errors are read from
+their attributes and said from the catalogs. The library's errors describe the data; the flag
+that fixes one is added here. ``--help`` is an eager option of every command
+(:data:`HelpOpt`), whose callback shows the page in the language asked for.
 """
 
 from __future__ import annotations
@@ -13,11 +15,10 @@ import contextvars
 import io
 import os
 import sys
-from collections.abc import Iterator, Sequence
-from typing import Any
+from collections.abc import Callable, Collection, Iterator, Sequence
+from typing import Annotated, Any
 
 import typer
-from typer.core import TyperCommand, TyperGroup
 
 from ..errors import GongzhuError, InputError, LedgerNotHandError, MissingCardsError
 from ..terminal.streams import prepare_streams, stdin_encoding
@@ -33,12 +34,12 @@ from ..terms import (
     say,
 )
 
-__all__ = ["PROG", "Command", "ErrorsAtTheBoundary", "FormatRefused", "asked_lang",
-           "check_lang_variable", "error_line", "tell"]  # fmt: skip
+__all__ = ["PROG", "FormatRefused", "HelpOpt", "asked_lang", "check_lang_variable", "error_line",
+           "lang_to_command", "run", "show_help", "tell"]  # fmt: skip
 
 PROG = "gongzhu-score"
 HELP_LANG: contextvars.ContextVar[str | None] = contextvars.ContextVar("help", default=None)
-"""The language of the command line being run (its help)."""
+"""The language of the command line being run (its help, the current match's notice)."""
 
 # What the command line adds to a library error: the flags that fix it.
 _FLAG_HINTS: dict[type[GongzhuError], str] = {
@@ -95,118 +96,108 @@ class FormatRefused(typer.BadParameter):
         self.value, self.formats = value, tuple(formats)
 
 
+# --- the help option ---------------------------------------------------------------------------
+
+
+def _help(ctx: typer.Context, value: bool) -> None:
+    if value and not ctx.resilient_parsing:
+        show_help(ctx)
+        raise typer.Exit()
+
+
+HelpOpt = Annotated[bool, typer.Option(
+    "--help", "-h", is_eager=True, expose_value=False, callback=_help,
+    help="Show this message and exit.")]  # fmt: skip
+"""Every command's ``--help``: its page in the language asked (Click's own is turned off at the
+root: ``help_option_names`` empty)."""
+
+
+def show_help(ctx: typer.Context) -> None:
+    """The help page of the command ``ctx`` runs, in the language asked for
+    (:func:`..render.help.help_page`: Rich, and the page's making, only to be shown)."""
+    from ..render.help import help_page
+
+    typer.echo(help_page(ctx.command, ctx, HELP_LANG.get() or asked_lang(())))
+
+
 # --- the boundary -------------------------------------------------------------------------------
 
 
-def _lang_to_command(args: list[str]) -> list[str]:
-    """A group's arguments with a ``--lang`` given before the command's name moved after it
-    (``gongzhu-score --lang zh score …`` is ``score … --lang zh``), or dropped where no command
-    follows (``gongzhu-score --lang zh --help``: the help's language, read already)."""
+def lang_to_command(args: Sequence[str], groups: Collection[str]) -> list[str]:
+    """The arguments with each ``--lang`` given before the command's name moved after it
+    (``gongzhu-score --lang zh score …`` is ``score … --lang zh``; through the ``groups``, whose
+    own options are flags: ``--lang zh match show`` is ``match show --lang zh``), or dropped
+    where no command follows (``gongzhu-score --lang zh --help``: the help's language, read
+    already)."""
     taken: list[str] = []
     rest: list[str] = []
     i = 0
     while i < len(args):
         arg = args[i]
-        if arg == "--" or not arg.startswith("-"):
+        if arg == "--":
             break
         if arg == "--lang" and i + 1 < len(args):
             taken += args[i : i + 2]
             i += 2
-            continue
-        (taken if arg.startswith("--lang=") else rest).append(arg)
-        i += 1
+        elif arg.startswith("--lang="):
+            taken.append(arg)
+            i += 1
+        elif arg.startswith("-") or arg in groups:  # (a group: its command's name comes next)
+            rest.append(arg)
+            i += 1
+        else:
+            break
     if not taken or args[i : i + 1] == ["--"]:
-        return args
+        return list(args)
     return [*rest, *args[i : i + 1], *taken, *args[i + 1 :]] if i < len(args) else rest
 
 
-class _Translated:
-    """Help in the language asked (:func:`..render.help.help_page`)."""
+def run(args: Sequence[str], prepare: Callable[[list[str]], tuple[Any, list[str]]]) -> int:
+    """Runs the command line ``args`` (``prepare`` gives the command, as Typer builds it, and
+    the arguments it is given) non-standalone, so that every error, ours or Click's, reads
+    ``error: …`` (``错误：`` in Chinese) on one line: exit 2. Returns the exit code."""
+    lang = asked_lang(args)
+    prefix = say("error.prefix", lang)  # `error: `, `错误：` (one prefix per language)
+    streams = prepare_streams(lang)  # none closed, missing or unable to encode: see there
+    asked = HELP_LANG.set(lang)
+    try:
+        check_lang_variable(args)
+        command, given = prepare(list(args))
+        rv = command.main(args=given, prog_name=PROG, standalone_mode=False)
+        sys.stdout.flush()  # a closed pipe or a full disk shows here, not at exit
+        code = rv if isinstance(rv, int) else 0
+    except BrokenPipeError:  # `gongzhu-score … | head`: the reader has what it wanted
+        silence_stdout()
+        code = 1  # as Click ends a command whose pipe closed mid-output
+    except GongzhuError as e:
+        tell(f"{prefix}{error_line(e, lang)}")
+        code = 2
+    except typer.TyperException as e:  # Click's usage errors: bad option, bad value, …
+        ctx = getattr(e, "ctx", None)
+        hint = say("hint.see_help", lang, command=ctx.command_path) if ctx else ""
+        from ..render.usage import usage_error
 
-    def get_help(self, ctx: Any) -> str:
-        from ..render.help import help_page  # (Rich, and the page's making: only to be shown)
-
-        return help_page(self, ctx, HELP_LANG.get() or asked_lang(()))
-
-
-class Command(_Translated, TyperCommand):
-    """A command whose usage line names what a value is (``[N]``, ``INPUT...``), the same
-    under every Typer, and whose help is in the language asked."""
-
-    def collect_usage_pieces(self, ctx: Any) -> list[str]:
-        arguments = [p for p in self.get_params(ctx) if p.param_type_name == "argument"]
-        return [self.options_metavar or "[OPTIONS]", *map(_usage, arguments)]
-
-
-def _usage(param: Any) -> str:
-    name = str(param.metavar or param.name.upper()).strip("[]")
-    if param.nargs == -1 and not name.endswith("..."):
-        name += "..."
-    return name if param.required else f"[{name}]"
-
-
-class ErrorsAtTheBoundary(_Translated, TyperGroup):
-    """Runs commands non-standalone so that every error, ours or Click's, reads ``error: …``
-    (``错误：`` in Chinese)."""
-
-    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
-        if not any("--lang" in p.opts for p in self.get_params(ctx)):
-            args = _lang_to_command(args)
-        return super().parse_args(ctx, args)
-
-    def main(  # type: ignore[override]
-        self,
-        args: Sequence[str] | None = None,
-        prog_name: str | None = None,
-        complete_var: str | None = None,
-        standalone_mode: bool = True,
-        **extra: Any,
-    ) -> Any:
-        lang = asked_lang(sys.argv[1:] if args is None else list(args))
-        prefix = say("error.prefix", lang)  # `error: `, `错误：` (one prefix per language)
-        streams = prepare_streams(lang)  # none closed, missing or unable to encode: see there
-        asked = HELP_LANG.set(lang)
-        try:
-            check_lang_variable(sys.argv[1:] if args is None else list(args))
-            rv = super().main(args=args, prog_name=prog_name or PROG,
-                              complete_var=complete_var, standalone_mode=False,
-                              **extra)  # fmt: skip
-            sys.stdout.flush()  # a closed pipe or a full disk shows here, not at exit
-            code = rv if isinstance(rv, int) else 0
-        except BrokenPipeError:  # `gongzhu-score … | head`: the reader has what it wanted
-            silence_stdout()
-            code = 1  # as Click ends a command whose pipe closed mid-output
-        except GongzhuError as e:
-            tell(f"{prefix}{error_line(e, lang)}")
-            code = 2
-        except typer.TyperException as e:  # Click's usage errors: bad option, bad value, …
-            ctx = getattr(e, "ctx", None)
-            hint = say("hint.see_help", lang, command=ctx.command_path) if ctx else ""
-            from ..render.usage import usage_error
-
-            tell(f"{prefix}{printable(usage_error(e, lang))}{hint}")
-            code = 2
-        except typer.Abort:
-            tell(say("aborted", lang))
-            code = 1
-        except OSError as e:  # a write the system refused that no layer below expected
-            where = f"{e.filename}: " if e.filename else say("error.output", lang)
-            tell(printable(f"{prefix}{where}{e.strerror or e}"))
-            silence_stdout()  # what is still buffered for it cannot be written either
-            code = 2
-        except UnicodeDecodeError as e:  # typed at a prompt in another encoding than the input's
-            why = f"byte {e.object[e.start : e.start + 1].hex()}, {e.reason}"
-            said = say("error.stream.stdin_encoding", lang, encoding=stdin_encoding(), why=why)
-            tell(f"{prefix}{said}")
-            code = 2
-        finally:
-            HELP_LANG.reset(asked)
-        warning = streams.warning()
-        if warning is not None:
-            tell(warning)
-        if standalone_mode:
-            sys.exit(code)
-        return code
+        tell(f"{prefix}{printable(usage_error(e, lang))}{hint}")
+        code = 2
+    except typer.Abort:
+        tell(say("aborted", lang))
+        code = 1
+    except OSError as e:  # a write the system refused that no layer below expected
+        where = f"{e.filename}: " if e.filename else say("error.output", lang)
+        tell(printable(f"{prefix}{where}{e.strerror or e}"))
+        silence_stdout()  # what is still buffered for it cannot be written either
+        code = 2
+    except UnicodeDecodeError as e:  # typed at a prompt in another encoding than the input's
+        why = f"byte {e.object[e.start : e.start + 1].hex()}, {e.reason}"
+        said = say("error.stream.stdin_encoding", lang, encoding=stdin_encoding(), why=why)
+        tell(f"{prefix}{said}")
+        code = 2
+    finally:
+        HELP_LANG.reset(asked)
+    warning = streams.warning()
+    if warning is not None:
+        tell(warning)
+    return code
 
 
 def tell(line: str) -> None:

@@ -4,8 +4,8 @@ Every ``match`` command whose first argument is the ledger (:data:`LEDGER_VARIAB
 argument's environment variable: what marks it) may leave it out. Then it uses the match that
 ``GONGZHU_MATCH`` names, else the one last started or changed from this folder (said on
 standard error: ``match: tonight.yaml``), decided once for every such command
-(:class:`MatchGroup`) before the command reads its arguments, by the library's rules of a bare
-argument (:func:`gongzhu_score.match.current.ledger_omitted`). Each change
+(:func:`with_current_ledger`, before the command reads its arguments), by the library's rules of
+a bare argument (:func:`gongzhu_score.match.current.ledger_omitted`). Each change
 (``new``, ``add``, ``edit``, ``undo``, ``remove``, ``rename``, ``set``, ``restore``) remembers
 its ledger as this folder's current match (:func:`remember_change`); a state folder that cannot
 be written is said once, and the change stands.
@@ -20,14 +20,16 @@ from typing import Any
 import typer
 
 from ..terms import Said, printable, say
-from .boundary import ErrorsAtTheBoundary, asked_lang, tell
+from .boundary import HELP_LANG, asked_lang, tell
 
 __all__ = [
+    "CURRENT",
     "LEDGER_VARIABLE",
-    "MatchGroup",
+    "current_if_omitted",
     "current_ledger",
     "notice",
     "remember_change",
+    "with_current_ledger",
     "working_folder",
 ]
 
@@ -55,50 +57,64 @@ def working_folder() -> str | None:
         return None
 
 
-class MatchGroup(ErrorsAtTheBoundary):
-    """The ``match`` group: a command of it given no ledger gets the current one."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        for command in self.commands.values():
-            for param in command.params:
-                if param.param_type_name == "argument" and param.envvar == LEDGER_VARIABLE:
-                    # Shown as [LEDGER]: left out, the current match is put in its place
-                    # before the command reads its arguments (so it is never missing).
-                    param.required = False
-
-    def invoke(self, ctx: Any) -> Any:
-        _said.clear()  # (one run's notices; the tests run many in one process)
-        return super().invoke(ctx)
-
-    def resolve_command(self, ctx: Any, args: list[str]) -> tuple[Any, Any, list[str]]:
-        name, command, rest = super().resolve_command(ctx, args)
-        if command is not None and not ctx.resilient_parsing:  # (not while completing)
-            rest = _with_ledger(ctx, name, command, rest)
-        return name, command, rest
+CURRENT = "\0current"
+"""The ledger argument of a ``match`` command given none, put in its place before the command
+reads its arguments (a NUL: no argument a shell passes holds one); its callback
+(:func:`current_if_omitted`) makes it the current match's ledger."""
 
 
-def _with_ledger(ctx: Any, name: str | None, command: Any, args: list[str]) -> list[str]:
-    """``args`` with the current match put first when the ledger is left out."""
-    params = command.get_params(ctx)
-    arguments = [p for p in params if p.param_type_name == "argument"]
+def current_if_omitted(ctx: typer.Context, value: str | None) -> str | None:
+    """The ledger argument: the current match's, where :func:`with_current_ledger` left it
+    out (looked for when the command reads its arguments, after Click's usage errors)."""
+    if value != CURRENT or ctx.resilient_parsing:
+        return value
+    return current_ledger(ctx.info_name or "show", HELP_LANG.get() or asked_lang(()))
+
+
+def with_current_ledger(command: Any, args: list[str], names: Sequence[str]) -> list[str]:
+    """The arguments of ``match NAME …`` (``names``: match and NAME, as ``args`` give them)
+    with :data:`CURRENT` put before the command's own when they leave its ledger out, by the
+    library's rules of a bare argument (:func:`gongzhu_score.match.current.ledger_omitted`),
+    read from what Click makes of them (parsed leniently, nothing run)."""
+    _said.clear()  # (one run's notices; the tests run many in one process)
+    found = command.commands.get("match")
+    found = found.commands.get(names[1]) if found is not None else None
+    at = _after(args, names)
+    if found is None or at is None:
+        return args
+    arguments = [p for p in found.params if p.param_type_name == "argument"]
     if not arguments or arguments[0].envvar != LEDGER_VARIABLE:
         return args  # (match new: its ledger is always named)
-    probe = command.context_class(command, info_name=name, parent=ctx)
-    try:
-        opts, extra, _ = command.make_parser(probe).parse_args(args=list(args))
-    except typer.TyperException:  # a usage error: the command's own parsing says it
-        return args
-    if opts.get("help"):
-        return args
-    given = [opts.get(p.name) for p in arguments]
-    count = sum(value is not None for value in given) + len(extra)
+    probe = found.make_context(names[1], args[at:], resilient_parsing=True)
+    given = [_typed(probe, p.name) for p in arguments]
+    count = sum(value is not None for value in given) + len(probe.args)
     after = [str(p.metavar or p.name).strip("[]") for p in arguments[1:]]
     from ..match.current import ledger_omitted
 
-    if not ledger_omitted(given[0], count, after, name or "show"):
+    if not ledger_omitted(given[0], count, after, names[1]):
         return args
-    return [current_ledger(name or "show", asked_lang(args)), *args]
+    return [*args[:at], CURRENT, *args[at:]]
+
+
+def _after(args: Sequence[str], names: Sequence[str]) -> int | None:
+    """Where the arguments of the command ``names`` start in ``args``."""
+    at = 0
+    for name in names:
+        try:
+            at = args.index(name, at) + 1
+        except ValueError:
+            return None
+    return at
+
+
+def _typed(probe: Any, name: str | None) -> str | None:
+    """What the command line typed for the parameter ``name`` (not its environment variable's
+    or default value), as text."""
+    source = probe.get_parameter_source(name)
+    value = probe.params.get(name)
+    if value is None or getattr(source, "name", None) != "COMMANDLINE":
+        return None
+    return str(value)
 
 
 def current_ledger(command: str, lang: str) -> str:

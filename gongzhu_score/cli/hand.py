@@ -9,13 +9,12 @@ from typing import TYPE_CHECKING
 import typer
 
 from ..errors import InputError
-from ..io.flags import parse_claims
-from ..io.variants import VARIANTS, find_variant
 from ..render.formats import Format
 from ..terms import error
-from .boundary import Command, ErrorsAtTheBoundary
+from .boundary import HelpOpt
 from .options import (
     Asked,
+    CapturedOpt,
     ClaimLimitOpt,
     ClaimOpt,
     ClaimsAre,
@@ -23,16 +22,26 @@ from .options import (
     DataFormatOpt,
     ExplainNumberArg,
     ExplainTooOpt,
+    ExposedOpt,
+    FirstExposedOpt,
     FormatOpt,
+    HandFileArg,
     HandInput,
+    LangOpt,
     LedgersArg,
+    NormalizeOpt,
     PartialOpt,
     RecordFileArg,
+    RestOpt,
+    RoundingOpt,
+    RulesOpt,
+    ScaleOpt,
     ShownFormatOpt,
     TableFormatOpt,
+    TeamsOpt,
     VariantNameArg,
+    VariantOpt,
     asked,
-    grouped,
     hand_input,
     language,
 )
@@ -48,6 +57,7 @@ def _scored(
 ) -> ScoredInput:
     """The hand read (file or flags) and scored as asked, its claimed scores checked."""
     from ..api import score_input
+    from ..io.flags import parse_claims
 
     options = asked.scoring()
     spec, rules = hand.read(options.rules, options.teams)
@@ -57,18 +67,26 @@ def _scored(
                        claimed_are=claims_are.value, source=hand.source)  # fmt: skip
 
 
-@grouped(hand=hand_input, asked=asked, lang=language)
 def score_command(
-    hand: HandInput,
-    *,
-    asked: Asked,
+    hand_file: HandFileArg = None,
+    captured: CapturedOpt = None,
+    exposed: ExposedOpt = None,
+    first_exposed: FirstExposedOpt = None,
+    rest: RestOpt = None,
+    variant: VariantOpt = None,
+    rules_file: RulesOpt = None,
+    normalize: NormalizeOpt = None,
+    scale: ScaleOpt = None,
+    rounding: RoundingOpt = None,
+    teams: TeamsOpt = None,
     partial: PartialOpt = False,
     claim: ClaimOpt = None,
     claims_are: ClaimsAreOpt = ClaimsAre.raw,
     explain_too: ExplainTooOpt = False,
     fmt: FormatOpt = Format.table,
-    lang: str,
+    lang_asked: LangOpt = None,
     table_format: TableFormatOpt = "simple",
+    help: HelpOpt = False,
 ) -> None:
     """Score one hand: who captured which scoring cards, and who exposed what.
 
@@ -91,7 +109,10 @@ def score_command(
     """
     from ..render.hand import render_result
 
-    scored = _scored(hand, asked, partial, claim, claims_are)
+    hand = hand_input(hand_file, captured, exposed, first_exposed, rest)
+    wanted = asked(variant, rules_file, normalize, scale, rounding, teams)
+    lang = language(lang_asked)
+    scored = _scored(hand, wanted, partial, claim, claims_are)
     typer.echo(render_result(scored.result, fmt, lang, table_format, scored.claimed), nl=False)
     if explain_too:
         from ..render.explain import explain
@@ -102,16 +123,24 @@ def score_command(
         raise typer.Exit(3)
 
 
-@grouped(hand=hand_input, asked=asked, lang=language)
 def explain_command(
-    hand: HandInput,
+    hand_file: HandFileArg = None,
     hand_number: ExplainNumberArg = None,
-    *,
-    asked: Asked,
+    captured: CapturedOpt = None,
+    exposed: ExposedOpt = None,
+    first_exposed: FirstExposedOpt = None,
+    rest: RestOpt = None,
+    variant: VariantOpt = None,
+    rules_file: RulesOpt = None,
+    normalize: NormalizeOpt = None,
+    scale: ScaleOpt = None,
+    rounding: RoundingOpt = None,
+    teams: TeamsOpt = None,
     partial: PartialOpt = False,
     claim: ClaimOpt = None,
     claims_are: ClaimsAreOpt = ClaimsAre.raw,
-    lang: str,
+    lang_asked: LangOpt = None,
+    help: HelpOpt = False,
 ) -> None:
     """Explain every player's score step by step, citing the rule behind each step.
 
@@ -126,6 +155,9 @@ def explain_command(
     """
     from ..render.explain import explain, explain_claimed
 
+    hand = hand_input(hand_file, captured, exposed, first_exposed, rest)
+    wanted = asked(variant, rules_file, normalize, scale, rounding, teams)
+    lang = language(lang_asked)
     if hand_number is not None:
         from .match import explain_hand
 
@@ -133,31 +165,39 @@ def explain_command(
             raise error(InputError, "error.cli.explain_n")
         typer.echo(explain_hand(hand.file, hand_number, lang), nl=False)
         return
-    scored = _scored(hand, asked, partial, claim, claims_are)
+    scored = _scored(hand, wanted, partial, claim, claims_are)
     typer.echo(explain(scored.result, lang), nl=False)
     answers: Sequence[ClaimExplained] = ()
     if scored.claims_wrong:  # which rules would give the number claimed
         from ..disputes.explain_claim import explain_claims
 
         rules = scored.result.variant
-        options = asked.options.or_teams(scored.spec.teams)
+        options = wanted.options.or_teams(scored.spec.teams)
         answers = explain_claims(scored.spec.hand, rules, scored.claimed, options, partial)
     typer.echo(explain_claimed(scored.claimed, lang, answers), nl=False)
     if scored.claims_wrong:
         raise typer.Exit(3)
 
 
-@grouped(hand=hand_input, asked=asked, lang=language)
 def compare_command(
-    hand: HandInput,
-    *,
-    asked: Asked,
+    hand_file: HandFileArg = None,
+    captured: CapturedOpt = None,
+    exposed: ExposedOpt = None,
+    first_exposed: FirstExposedOpt = None,
+    rest: RestOpt = None,
+    variant: VariantOpt = None,
+    rules_file: RulesOpt = None,
+    normalize: NormalizeOpt = None,
+    scale: ScaleOpt = None,
+    rounding: RoundingOpt = None,
+    teams: TeamsOpt = None,
     partial: PartialOpt = False,
     claim: ClaimOpt = None,
     claims_are: ClaimsAreOpt = ClaimsAre.raw,
     fmt: DataFormatOpt = Format.table,
-    lang: str,
+    lang_asked: LangOpt = None,
     table_format: TableFormatOpt = "simple",
+    help: HelpOpt = False,
 ) -> None:
     """The same hand under several rule sets side by side, and which rule makes each difference.
 
@@ -173,14 +213,18 @@ def compare_command(
       gongzhu-score compare sample_hands/seed_minus_400.yaml --claim 东=-200
     """
     from ..disputes.compare import COMPARED_BY_DEFAULT, compare_with
+    from ..io.flags import parse_claims
     from ..render.compare import render_comparison
 
-    rule_sets = asked.rule_sets(COMPARED_BY_DEFAULT)
+    hand = hand_input(hand_file, captured, exposed, first_exposed, rest)
+    wanted = asked(variant, rules_file, normalize, scale, rounding, teams)
+    lang = language(lang_asked)
+    rule_sets = wanted.rule_sets(COMPARED_BY_DEFAULT)
     if len(rule_sets) < 2:
         raise error(InputError, "error.cli.compare_two")
-    spec, _ = hand.read(rule_sets[0], asked.options.teams, own_play=True, command="compare")
+    spec, _ = hand.read(rule_sets[0], wanted.options.teams, own_play=True, command="compare")
     cards = hand.with_rest(spec.hand, rule_sets[0].decks)
-    options = asked.options.or_teams(spec.teams)
+    options = wanted.options.or_teams(spec.teams)
     scored = compare_with(cards, rule_sets, options, partial=partial)
     claimed: Sequence[ClaimedScore] = ()
     answers: Sequence[ClaimExplained] = ()
@@ -194,15 +238,19 @@ def compare_command(
         raise typer.Exit(3)
 
 
-@grouped(asked=asked, lang=language)
 def replay_command(
     record_file: RecordFileArg,
-    *,
-    asked: Asked,
+    variant: VariantOpt = None,
+    rules_file: RulesOpt = None,
+    normalize: NormalizeOpt = None,
+    scale: ScaleOpt = None,
+    rounding: RoundingOpt = None,
+    teams: TeamsOpt = None,
     claim_limit: ClaimLimitOpt = None,
     fmt: DataFormatOpt = Format.table,
-    lang: str,
+    lang_asked: LangOpt = None,
     table_format: TableFormatOpt = "simple",
+    help: HelpOpt = False,
 ) -> None:
     """Replay a hand trick by trick: check every play, find who won each trick, then score.
 
@@ -238,8 +286,11 @@ def replay_command(
     from ..play.judge import judge_record, read_record
     from ..render.replay import render_replay
 
+    wanted = asked(variant, rules_file, normalize, scale, rounding, teams)
+    lang = language(lang_asked)
+
     data, source = read_record(record_file)
-    judged = judge_record(data, source=source, options=asked.scoring(), claim_limit=claim_limit)
+    judged = judge_record(data, source=source, options=wanted.scoring(), claim_limit=claim_limit)
     typer.echo(render_replay(judged, fmt, lang, table_format), nl=False)
     raise typer.Exit(_VERDICT_EXIT[judged.verdict.value])
 
@@ -248,13 +299,12 @@ def replay_command(
 _VERDICT_EXIT = {"legal": 0, "breaks_rules": 1, "disputed": 3}
 
 
-@grouped(lang=language)
 def stats_command(
     ledgers: LedgersArg,
-    *,
     fmt: ShownFormatOpt = Format.table,
-    lang: str,
+    lang_asked: LangOpt = None,
     table_format: TableFormatOpt = "simple",
+    help: HelpOpt = False,
 ) -> None:
     """Across matches, per player: matches, hands, times 当猪 (lost), matches won, pigs and sheep
     taken, transformers, full reds, grand slams, and the average final per hand.
@@ -267,35 +317,41 @@ def stats_command(
     from ..match.stats import read_stats
     from ..render.stats import render_stats
 
+    lang = language(lang_asked)
     typer.echo(render_stats(read_stats(ledgers), fmt, lang, table_format), nl=False)
 
 
-variants_app = typer.Typer(cls=ErrorsAtTheBoundary, rich_markup_mode=None,
-                           invoke_without_command=True, add_completion=False)  # fmt: skip
+variants_app = typer.Typer(rich_markup_mode=None, invoke_without_command=True,
+                           add_completion=False)  # fmt: skip
 
 
 @variants_app.callback()
-@grouped(lang=language)
-def _variants_list(ctx: typer.Context, *, fmt: DataFormatOpt = Format.table, lang: str) -> None:
+def _variants_list(
+    ctx: typer.Context,
+    fmt: DataFormatOpt = Format.table,
+    lang_asked: LangOpt = None,
+    help: HelpOpt = False,
+) -> None:
     """List the built-in rule sets; 'variants show NAME' prints one in full.
 
     Examples:
       gongzhu-score variants --lang zh
       gongzhu-score variants show dehong
     """
+    from ..io.variants import VARIANTS
     from ..render.variants import render_variant_list
 
     if ctx.invoked_subcommand is None:
+        lang = language(lang_asked)
         typer.echo(render_variant_list(VARIANTS.values(), fmt, lang), nl=False)
 
 
-@grouped(lang=language)
 def variants_show(
     name: VariantNameArg,
-    *,
     fmt: DataFormatOpt = Format.table,
-    lang: str,
+    lang_asked: LangOpt = None,
     table_format: TableFormatOpt = "simple",
+    help: HelpOpt = False,
 ) -> None:
     """Print every rule of one variant: values, exposure, transformer, full red, defaults.
 
@@ -305,9 +361,11 @@ def variants_show(
       gongzhu-score variants show classic --lang zh
       gongzhu-score variants show classic --format yaml > our-table.yaml
     """
+    from ..io.variants import find_variant
     from ..render.variants import render_variant
 
+    lang = language(lang_asked)
     typer.echo(render_variant(find_variant(name), fmt, lang, table_format), nl=False)
 
 
-variants_app.command("show", cls=Command)(variants_show)
+variants_app.command("show")(variants_show)

@@ -20,43 +20,53 @@ from ..errors import FirstPigError, LedgerError, MatchOverError, PlayersError
 from ..match.ledger import check_end, check_last_hand, check_note
 from ..render.formats import Format, json_text
 from ..terms import Listed, colon, count_of_hands, error, place, printable, say
-from .boundary import PROG, Command, silence_stdout, tell
+from .boundary import PROG, HelpOpt, show_help, silence_stdout, tell
 from .clock import entry_time
-from .current import MatchGroup, remember_change
+from .current import remember_change
 from .options import (
-    Asked,
     AutoPlayedOpt,
     AutoPlayOpt,
     BomOpt,
+    CapturedOpt,
     EditNumberArg,
     EndAtOpt,
     ExportFormatOpt,
+    ExposedOpt,
+    FirstExposedOpt,
     FirstPigOpt,
     ForgetGoneOpt,
+    HandFileArg,
     HandInput,
     HandNumberArg,
     HandsOpt,
     InteractiveOpt,
+    LangOpt,
     LastCardOpt,
     LedgerArg,
     LikeOpt,
     NewArg,
     NewLedgerArg,
+    NormalizeOpt,
     NoteOpt,
     OldArg,
     PartialOpt,
     PlainFormatOpt,
     PlayersOpt,
+    RestOpt,
+    RoundingOpt,
+    RulesOpt,
+    ScaleOpt,
     ShownFormatOpt,
     ShownNumberArg,
     TableFormatOpt,
+    TeamsOpt,
     TitleOpt,
     TotalsOpt,
     Values,
     ValuesOpt,
+    VariantOpt,
     YesOpt,
     asked,
-    grouped,
     hand_input,
     language,
     no_hand_given,
@@ -95,7 +105,6 @@ def _shown(ledger_file: str, kind: str, values: Mapping[str, object], lang: str)
 
 match_app = typer.Typer(
     name=PROG,
-    cls=MatchGroup,
     rich_markup_mode=None,
     add_completion=False,
     help="Keep a match ledger (YAML, one file per match): new, add, show, explain, undo, remove, "
@@ -108,24 +117,28 @@ match_app = typer.Typer(
 
 
 @match_app.callback(invoke_without_command=True)
-def _match(ctx: typer.Context) -> None:
+def _match(ctx: typer.Context, help: HelpOpt = False) -> None:
     if ctx.invoked_subcommand is None:
-        typer.echo(ctx.get_help())
+        show_help(ctx)
 
 
-@match_app.command("new", cls=Command)
-@grouped(asked=asked, lang=language)
+@match_app.command("new")
 def match_new(
     ledger_file: NewLedgerArg,
-    *,
     players: PlayersOpt = None,
     like: LikeOpt = None,
-    asked: Asked,
+    variant: VariantOpt = None,
+    rules_file: RulesOpt = None,
+    normalize: NormalizeOpt = None,
+    scale: ScaleOpt = None,
+    rounding: RoundingOpt = None,
+    teams: TeamsOpt = None,
     end_at: EndAtOpt = None,
     hands: HandsOpt = None,
     auto_play: AutoPlayOpt = None,
     title: TitleOpt = None,
-    lang: str,
+    lang_asked: LangOpt = None,
+    help: HelpOpt = False,
 ) -> None:
     """Start a match ledger. It is never overwritten.
 
@@ -138,6 +151,8 @@ def match_new(
     from ..match.actions import new_match, split_names
     from ..render.match import end_text
 
+    lang = language(lang_asked)
+    wanted = asked(variant, rules_file, normalize, scale, rounding, teams)
     if end_at is not None:
         check_end(end_at, "--end-at")
     if hands is not None:
@@ -146,7 +161,7 @@ def match_new(
         raise error(LedgerError, "error.cli.players_or_like")
     try:
         names = split_names(players) if players is not None else None
-        ledger = new_match(ledger_file, names, like=like, options=asked.scoring(), end_at=end_at,
+        ledger = new_match(ledger_file, names, like=like, options=wanted.scoring(), end_at=end_at,
                            last_hand=hands, auto_play=auto_play, title=title)  # fmt: skip
     except PlayersError as e:
         raise e if players is None else e.within("--players") from None
@@ -250,12 +265,14 @@ def _first_pig_hint() -> Iterator[None]:
         raise FirstPigError(place("error.with_hint", message=e, hint=hint)) from None
 
 
-@match_app.command("add", cls=Command)
-@grouped(hand=hand_input, lang=language)
+@match_app.command("add")
 def match_add(
     ledger_file: LedgerArg,
-    hand: HandInput,
-    *,
+    hand_file: HandFileArg = None,
+    captured: CapturedOpt = None,
+    exposed: ExposedOpt = None,
+    first_exposed: FirstExposedOpt = None,
+    rest: RestOpt = None,
     partial: PartialOpt = False,
     first_pig: FirstPigOpt = None,
     auto_played: AutoPlayedOpt = None,
@@ -263,7 +280,8 @@ def match_add(
     note: NoteOpt = None,
     interactive: InteractiveOpt = False,
     fmt: PlainFormatOpt = Format.table,
-    lang: str,
+    lang_asked: LangOpt = None,
+    help: HelpOpt = False,
 ) -> None:
     """Score a hand under the match's rules and add it; print it and the new totals.
 
@@ -285,6 +303,8 @@ def match_add(
     from ..match.actions import add_hand
     from ..render.match import added_text
 
+    hand = hand_input(hand_file, captured, exposed, first_exposed, rest)
+    lang = language(lang_asked)
     note = _checked_note(note)  # (before the prompts: a note refused asks no cards)
     auto = _auto_played(auto_played, last_card)
     typed = _asked(ledger_file, hand, interactive, lang, None, first_pig, auto)
@@ -297,15 +317,14 @@ def match_add(
         typer.echo(added_text(added, lang, fmt, table_too=typed is None), nl=False)
 
 
-@match_app.command("show", cls=Command)
-@grouped(lang=language)
+@match_app.command("show")
 def match_show(
     ledger_file: LedgerArg,
     number: ShownNumberArg = None,
-    *,
     fmt: ShownFormatOpt = Format.table,
-    lang: str,
+    lang_asked: LangOpt = None,
     table_format: TableFormatOpt = "simple",
+    help: HelpOpt = False,
 ) -> None:
     """Every hand's finals with running totals, who leads next, and whether the match ended;
     or hand N with its cards, exposures, raw and final scores and the totals after it.
@@ -318,6 +337,7 @@ def match_show(
     from ..match.storage import read_ledger
     from ..render import match as shown
 
+    lang = language(lang_asked)
     ledger = read_ledger(ledger_file)
     if number is not None:
         ledger.check_number(number)
@@ -337,15 +357,19 @@ def match_show(
         typer.echo(shown.render_match(ledger, lang, table_format, terminal_width()), nl=False)
 
 
-@match_app.command("explain", cls=Command)
-@grouped(lang=language)
-def match_explain(ledger_file: LedgerArg, number: HandNumberArg, *, lang: str) -> None:
+@match_app.command("explain")
+def match_explain(
+    ledger_file: LedgerArg,
+    number: HandNumberArg,
+    lang_asked: LangOpt = None,
+    help: HelpOpt = False,
+) -> None:
     """Explain hand N of the match step by step, under the match's rules (also: explain LEDGER N).
 
     Example:
       gongzhu-score match explain tonight.yaml 3 --lang zh
     """
-    typer.echo(explain_hand(ledger_file, number, lang), nl=False)
+    typer.echo(explain_hand(ledger_file, number, language(lang_asked)), nl=False)
 
 
 def explain_hand(ledger_file: str, number: int, lang: str) -> str:
@@ -357,9 +381,8 @@ def explain_hand(ledger_file: str, number: int, lang: str) -> str:
     return explained_hand(ledger, number, result, lang)
 
 
-@match_app.command("undo", cls=Command)
-@grouped(lang=language)
-def match_undo(ledger_file: LedgerArg, *, lang: str) -> None:
+@match_app.command("undo")
+def match_undo(ledger_file: LedgerArg, lang_asked: LangOpt = None, help: HelpOpt = False) -> None:
     """Remove the last hand, and print everything needed to enter it again.
 
     'match restore' brings it back.
@@ -370,15 +393,19 @@ def match_undo(ledger_file: LedgerArg, *, lang: str) -> None:
     from ..match.actions import undo_hand
     from ..render.match import taken_text
 
+    lang = language(lang_asked)
     taken = undo_hand(ledger_file)
     with _shown(ledger_file, "undo", {"hand": taken.number}, lang):
         typer.echo(taken_text(ledger_file, taken, lang), nl=False)
 
 
-@match_app.command("remove", cls=Command)
-@grouped(lang=language)
+@match_app.command("remove")
 def match_remove(
-    ledger_file: LedgerArg, number: HandNumberArg, *, yes: YesOpt = False, lang: str
+    ledger_file: LedgerArg,
+    number: HandNumberArg,
+    yes: YesOpt = False,
+    lang_asked: LangOpt = None,
+    help: HelpOpt = False,
 ) -> None:
     """Remove hand N (any hand), redo every total after it; asks first at a terminal.
 
@@ -391,6 +418,7 @@ def match_remove(
     from ..match.storage import read_ledger
     from ..render.match import render_hand, taken_text
 
+    lang = language(lang_asked)
     if not yes:
         ledger = read_ledger(ledger_file)
         ledger.check_number(number)
@@ -406,20 +434,23 @@ def match_remove(
         typer.echo(taken_text(ledger_file, taken, lang), nl=False)
 
 
-@match_app.command("edit", cls=Command)
-@grouped(hand=hand_input, lang=language)
+@match_app.command("edit")
 def match_edit(
     ledger_file: LedgerArg,
     number: EditNumberArg,
-    hand: HandInput,
-    *,
+    hand_file: HandFileArg = None,
+    captured: CapturedOpt = None,
+    exposed: ExposedOpt = None,
+    first_exposed: FirstExposedOpt = None,
+    rest: RestOpt = None,
     partial: PartialOpt = False,
     first_pig: FirstPigOpt = None,
     auto_played: AutoPlayedOpt = None,
     last_card: LastCardOpt = False,
     note: NoteOpt = None,
     interactive: InteractiveOpt = False,
-    lang: str,
+    lang_asked: LangOpt = None,
+    help: HelpOpt = False,
 ) -> None:
     """Replace hand N (same input as add) and recompute every total after it.
 
@@ -437,6 +468,8 @@ def match_edit(
     from ..match.actions import edit_hand
     from ..render.match import edited_text
 
+    hand = hand_input(hand_file, captured, exposed, first_exposed, rest)
+    lang = language(lang_asked)
     note = _checked_note(note)
     auto = _auto_played(auto_played, last_card)
     typed = _asked(ledger_file, hand, interactive, lang, number, first_pig, auto)
@@ -449,14 +482,13 @@ def match_edit(
         typer.echo(edited_text(edited, lang, table_too=typed is None), nl=False)
 
 
-@match_app.command("rename", cls=Command)
-@grouped(lang=language)
+@match_app.command("rename")
 def match_rename(
     ledger_file: LedgerArg,
     old: OldArg,
     new: NewArg,
-    *,
-    lang: str,
+    lang_asked: LangOpt = None,
+    help: HelpOpt = False,
 ) -> None:
     """Rename a player everywhere in the ledger ('match restore' brings the old name back).
 
@@ -465,21 +497,26 @@ def match_rename(
     """
     from ..match.actions import rename_player
 
+    lang = language(lang_asked)
     rename_player(ledger_file, old, new)
     with _shown(ledger_file, "rename", {"old": old, "new": new.strip()}, lang):
         typer.echo(say("match.renamed", lang, old=old, new=new.strip()))
 
 
-@match_app.command("set", cls=Command)
-@grouped(asked=asked, lang=language)
+@match_app.command("set")
 def match_set(
     ledger_file: LedgerArg,
-    *,
     end_at: EndAtOpt = None,
     hands: HandsOpt = None,
     auto_play: AutoPlayOpt = None,
-    asked: Asked,
-    lang: str,
+    variant: VariantOpt = None,
+    rules_file: RulesOpt = None,
+    normalize: NormalizeOpt = None,
+    scale: ScaleOpt = None,
+    rounding: RoundingOpt = None,
+    teams: TeamsOpt = None,
+    lang_asked: LangOpt = None,
+    help: HelpOpt = False,
 ) -> None:
     """Change the match's settings after its start: every hand is scored again under them and
     every total redone; it says what moved. 'match restore' brings the old settings back.
@@ -492,11 +529,12 @@ def match_set(
     from ..match.actions import change_settings
     from ..render.match import settings_text
 
+    lang = language(lang_asked)
     if end_at is not None:
         check_end(end_at, "--end-at")
     if hands is not None:
         check_last_hand(hands, "--hands")
-    options = asked.scoring()
+    options = asked(variant, rules_file, normalize, scale, rounding, teams).scoring()
     if not options.given() and end_at is None and hands is None and auto_play is None:
         raise error(LedgerError, "error.cli.nothing_to_set")
     changed = change_settings(ledger_file, options, end_at=end_at, last_hand=hands,
@@ -505,10 +543,12 @@ def match_set(
         typer.echo(settings_text(changed, lang), nl=False)
 
 
-@match_app.command("history", cls=Command)
-@grouped(lang=language)
+@match_app.command("history")
 def match_history(
-    ledger_file: LedgerArg, *, lang: str, table_format: TableFormatOpt = "simple"
+    ledger_file: LedgerArg,
+    lang_asked: LangOpt = None,
+    table_format: TableFormatOpt = "simple",
+    help: HelpOpt = False,
 ) -> None:
     """Every recorded change of the match, oldest first; 'match restore' reverts the last one.
 
@@ -518,12 +558,14 @@ def match_history(
     from ..match.storage import ledger_history
     from ..render.match import render_history
 
+    lang = language(lang_asked)
     typer.echo(render_history(ledger_history(ledger_file), lang, table_format), nl=False)
 
 
-@match_app.command("restore", cls=Command)
-@grouped(lang=language)
-def match_restore(ledger_file: LedgerArg, *, lang: str) -> None:
+@match_app.command("restore")
+def match_restore(
+    ledger_file: LedgerArg, lang_asked: LangOpt = None, help: HelpOpt = False
+) -> None:
     """Bring back the ledger exactly as it was before its last recorded change (an add, a
     removed or edited hand, a rename, new settings). Repeat to go further back.
 
@@ -533,6 +575,7 @@ def match_restore(ledger_file: LedgerArg, *, lang: str) -> None:
     from ..match.actions import restore_match
     from ..render.match import change_text, match_status_text
 
+    lang = language(lang_asked)
     ledger, change = restore_match(ledger_file)
     what = change_text(change, lang)
     with _shown(ledger_file, "restored", {"what": what}, lang):
@@ -540,9 +583,8 @@ def match_restore(ledger_file: LedgerArg, *, lang: str) -> None:
         typer.echo(match_status_text(ledger, ledger.status(), lang))
 
 
-@match_app.command("verify", cls=Command)
-@grouped(lang=language)
-def match_verify(ledger_file: LedgerArg, *, lang: str) -> None:
+@match_app.command("verify")
+def match_verify(ledger_file: LedgerArg, lang_asked: LangOpt = None, help: HelpOpt = False) -> None:
     """Recompute every hand from its stored input; list each stored number that disagrees.
 
     Exit 0 when all agree, 1 when any does not (a hand-edited or tampered ledger).
@@ -552,6 +594,7 @@ def match_verify(ledger_file: LedgerArg, *, lang: str) -> None:
     """
     from ..match.storage import read_ledger
 
+    lang = language(lang_asked)
     ledger = read_ledger(ledger_file)
     problems = ledger.verify(lang)
     for line in problems:
@@ -562,13 +605,14 @@ def match_verify(ledger_file: LedgerArg, *, lang: str) -> None:
     typer.echo(say("match.verified", lang, ledger=ledger_file, count=count), err=True)
 
 
-@match_app.command("export", cls=Command)
+@match_app.command("export")
 def match_export(
     ledger_file: LedgerArg,
     fmt: ExportFormatOpt = Format.csv,
     values: ValuesOpt = Values.final,
     totals: TotalsOpt = False,
     bom: BomOpt = False,
+    help: HelpOpt = False,
 ) -> None:
     """One row per hand, one column per player: the finals (or raws) for a spreadsheet, then
     when each hand was entered and its note.
@@ -583,14 +627,13 @@ def match_export(
     typer.echo(("\ufeff" if bom and fmt is Format.csv else "") + text, nl=False)
 
 
-@match_app.command("list", cls=Command)
-@grouped(lang=language)
+@match_app.command("list")
 def match_list(
-    *,
     fmt: PlainFormatOpt = Format.table,
     forget_gone: ForgetGoneOpt = False,
-    lang: str,
+    lang_asked: LangOpt = None,
     table_format: TableFormatOpt = "simple",
+    help: HelpOpt = False,
 ) -> None:
     """Your matches: each one started or changed with this tool (in any folder), and the
     ledgers in this folder, with its last change, players, hands and state (in play, or over
@@ -609,6 +652,7 @@ def match_list(
     from ..render.matches import render_match_list
     from .current import notice, working_folder
 
+    lang = language(lang_asked)
     matches = list_matches(os.environ, working_folder(), forget=forget_gone)
     notice(matches.problems, lang)
     typer.echo(render_match_list(matches, fmt, lang, table_format), nl=False)

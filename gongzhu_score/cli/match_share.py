@@ -13,16 +13,20 @@ import typer
 
 from ..errors import InputError
 from ..terms import count_of_hands, say
-from .boundary import Command
+from .boundary import HelpOpt
 from .match import match_app
-from .options import LedgerArg, OutputOpt, grouped, language, output_needed
+from .options import LangOpt, LedgerArg, OutputOpt, language, output_needed
 
 __all__ = ["match_app", "match_chart", "match_summary"]
 
 
-@match_app.command("chart", cls=Command)
-@grouped(lang=language)
-def match_chart(ledger_file: LedgerArg, *, output: OutputOpt = None, lang: str) -> None:
+@match_app.command("chart")
+def match_chart(
+    ledger_file: LedgerArg,
+    output: OutputOpt = None,
+    lang_asked: LangOpt = None,
+    help: HelpOpt = False,
+) -> None:
     """Draw the match as a picture to share (SVG or PNG), with the end line.
 
     Every player's running total, hand by hand: the totals the end is decided on (raw totals;
@@ -37,6 +41,7 @@ def match_chart(ledger_file: LedgerArg, *, output: OutputOpt = None, lang: str) 
     from ..match.storage import read_ledger
     from ..render.chart import chart_format, write_chart
 
+    lang = language(lang_asked)
     output = output_needed(output, "match chart")
     try:
         chart_format(output)
@@ -48,9 +53,10 @@ def match_chart(ledger_file: LedgerArg, *, output: OutputOpt = None, lang: str) 
     typer.echo(say("chart.written", lang, count=count, file=output))
 
 
-@match_app.command("summary", cls=Command)
-@grouped(lang=language)
-def match_summary(ledger_file: LedgerArg, *, lang: str) -> None:
+@match_app.command("summary")
+def match_summary(
+    ledger_file: LedgerArg, lang_asked: LangOpt = None, help: HelpOpt = False
+) -> None:
     """The match in a few lines to paste into a group chat (at most 40 columns wide).
 
     The standings on the totals the end is decided on, how far each player is from the end
@@ -63,4 +69,4 @@ def match_summary(ledger_file: LedgerArg, *, lang: str) -> None:
     from ..match.storage import read_ledger
     from ..render.summary import match_summary as summary_of
 
-    typer.echo(summary_of(read_ledger(ledger_file), lang), nl=False)
+    typer.echo(summary_of(read_ledger(ledger_file), language(lang_asked)), nl=False)

@@ -1,17 +1,16 @@
 """Every option that several commands share, declared once, and the typed values they make.
 
-A command takes a group of options as one parameter (``hand: HandInput``, ``asked: Asked``)
-and :func:`grouped` puts the group's options in its place: Typer sees each option, the command
-gets one value. Each help text is English; the catalogs translate it (its id: the text).
+A command declares each option as a parameter (``captured: CapturedOpt = None``), as Typer
+reads them, and makes a group of them one value first thing (:func:`hand_input`,
+:func:`asked`, :func:`language`). Each help text is English; the catalogs translate it (its
+id: the text).
 """
 
 from __future__ import annotations
 
 import enum
-import functools
-import inspect
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -32,7 +31,7 @@ from .complete import (
     complete_player,
     complete_variant,
 )
-from .current import LEDGER_VARIABLE
+from .current import LEDGER_VARIABLE, current_if_omitted
 
 if TYPE_CHECKING:
     from ..core.hand import Hand
@@ -40,7 +39,7 @@ if TYPE_CHECKING:
     from ..io.fields import HandSpec
     from ..io.records import InForce
 
-__all__ = ["Asked", "ClaimsAre", "HandInput", "format_option", "grouped", "language"]
+__all__ = ["Asked", "ClaimsAre", "HandInput", "asked", "format_option", "hand_input", "language"]
 
 
 class Whole:
@@ -75,33 +74,6 @@ def whole(low: int | None = None, high: int | None = None) -> dict[str, Any]:
     and the range for help (Typer 0.29 shows an option's own ``min`` and ``max``)."""
     ranged = {"min": low, "max": high} if low is not None or high is not None else {}
     return {"parser": Whole(low, high), **ranged}
-
-
-def grouped(**groups: Callable[..., Any]) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    """A command whose parameter ``NAME`` is made by ``groups[NAME]`` from that function's own
-    options, which take its place among the command's (so arguments keep their order)."""
-
-    def wrap(command: Callable[..., Any]) -> Callable[..., Any]:
-        own = inspect.signature(command, eval_str=True).parameters.values()
-        made = {n: list(inspect.signature(f, eval_str=True).parameters) for n, f in groups.items()}
-        params = []
-        for p in own:
-            found = groups.get(p.name)
-            shown = inspect.signature(found, eval_str=True).parameters.values() if found else [p]
-            params += [q.replace(kind=inspect.Parameter.KEYWORD_ONLY) for q in shown]
-
-        @functools.wraps(command)
-        def run(**values: Any) -> Any:
-            for name, maker in groups.items():
-                values[name] = maker(**{k: values.pop(k) for k in made[name]})
-            return command(**values)
-
-        run.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
-        run.__annotations__ = {p.name: p.annotation for p in params}
-        del run.__wrapped__  # (Typer reads the signature above, not the command's own)
-        return run
-
-    return wrap
 
 
 # --- the hand ---------------------------------------------------------------------------------
@@ -353,7 +325,7 @@ OutputOpt = Annotated[str | None, typer.Option(
 
 # (what marks the argument the current match stands in for)
 LedgerArg = Annotated[str, typer.Argument(
-    metavar="LEDGER", envvar=LEDGER_VARIABLE, show_envvar=False, autocompletion=complete_ledger,
+    metavar="LEDGER", envvar=LEDGER_VARIABLE, show_envvar=False, autocompletion=complete_ledger, callback=current_if_omitted,
     help="The match's ledger file. Left out: the match GONGZHU_MATCH names, else the one last started or changed in this folder (said on stderr); match new: the new one.")]
 HandNumberArg = Annotated[int, typer.Argument(
     metavar="N", **whole(),

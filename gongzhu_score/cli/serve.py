@@ -11,30 +11,30 @@ import sys
 import typer
 
 from ..terms import say
+from .boundary import HelpOpt
 from .clock import entry_time
 from .current import current_ledger, notice
 from .options import (
     HostOpt,
+    LangOpt,
     NewKeyOpt,
     PortOpt,
     QrOpt,
     ServedLedgerArg,
-    grouped,
     language,
 )
 
 __all__ = ["serve_command"]
 
 
-@grouped(lang=language)
 def serve_command(
     ledger_file: ServedLedgerArg = None,
-    *,
     host: HostOpt = "127.0.0.1",
     port: PortOpt = 8000,
     new_key: NewKeyOpt = False,
     qr: QrOpt = True,
-    lang: str,
+    lang_asked: LangOpt = None,
+    help: HelpOpt = False,
 ) -> None:
     """Serve the matches' page to the table: standings, hands, explanations, entry by tapping.
 
@@ -61,6 +61,7 @@ def serve_command(
     from ..web.serving import listen, needs_web, page_addresses, qr_text, serve
 
     needs_web()
+    lang = language(lang_asked)
     if ledger_file is None:
         ledger_file = current_ledger("serve", lang)
     if not os.path.isdir(ledger_file):

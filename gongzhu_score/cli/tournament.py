@@ -10,20 +10,25 @@ import typer
 
 from ..render.formats import Format, json_text
 from ..terms import colon, count_of, say
-from .boundary import PROG, Command, ErrorsAtTheBoundary
+from .boundary import PROG, HelpOpt, show_help
 from .options import (
-    Asked,
     AutoPlayOpt,
     EndAtOpt,
     HandsOpt,
+    LangOpt,
+    NormalizeOpt,
     PlayersOpt,
+    RoundingOpt,
+    RulesOpt,
+    ScaleOpt,
     ShownFormatOpt,
     TableFormatOpt,
+    TeamsOpt,
     TiebreakOpt,
     TournamentArg,
     TournamentNameOpt,
+    VariantOpt,
     asked,
-    grouped,
     language,
 )
 
@@ -31,7 +36,6 @@ __all__ = ["tournament_app"]
 
 tournament_app = typer.Typer(
     name=PROG,
-    cls=ErrorsAtTheBoundary,
     rich_markup_mode=None,
     add_completion=False,
     help="A tournament across tables: the registered players, rounds seated by the standings, "
@@ -44,24 +48,28 @@ tournament_app = typer.Typer(
 
 
 @tournament_app.callback(invoke_without_command=True)
-def _tournament(ctx: typer.Context) -> None:
+def _tournament(ctx: typer.Context, help: HelpOpt = False) -> None:
     if ctx.invoked_subcommand is None:
-        typer.echo(ctx.get_help())
+        show_help(ctx)
 
 
-@tournament_app.command("new", cls=Command)
-@grouped(asked=asked, lang=language)
+@tournament_app.command("new")
 def tournament_new(
     tournament_file: TournamentArg,
-    *,
     players: PlayersOpt = None,
-    asked: Asked,
+    variant: VariantOpt = None,
+    rules_file: RulesOpt = None,
+    normalize: NormalizeOpt = None,
+    scale: ScaleOpt = None,
+    rounding: RoundingOpt = None,
+    teams: TeamsOpt = None,
     end_at: EndAtOpt = None,
     hands: HandsOpt = None,
     auto_play: AutoPlayOpt = None,
     tiebreak: TiebreakOpt = None,
     name: TournamentNameOpt = None,
-    lang: str,
+    lang_asked: LangOpt = None,
+    help: HelpOpt = False,
 ) -> None:
     """Start a tournament: register the players (in order: ties go to the earlier) and say how
     every table plays (the options of match new). It is never overwritten.
@@ -76,12 +84,13 @@ def tournament_new(
     from ..render.tournament import started_text
     from ..terms import error
 
+    lang = language(lang_asked)
     if players is None:
         raise error(TournamentError, "error.cli.tournament_players")
     tournament = new_tournament(
         tournament_file,
         split_names(players),
-        options=asked.scoring(),
+        options=asked(variant, rules_file, normalize, scale, rounding, teams).scoring(),
         end_at=end_at,
         last_hand=hands,
         auto_play=auto_play,
@@ -91,9 +100,10 @@ def tournament_new(
     typer.echo(started_text(tournament_file, tournament, lang), nl=False)
 
 
-@tournament_app.command("round", cls=Command)
-@grouped(lang=language)
-def tournament_round(tournament_file: TournamentArg, *, lang: str) -> None:
+@tournament_app.command("round")
+def tournament_round(
+    tournament_file: TournamentArg, lang_asked: LangOpt = None, help: HelpOpt = False
+) -> None:
     """Seat the next round by the standings (瑞士移位): players in standings order fill the
     tables four at a time, seat 1 North, and each table's match ledger is created beside the
     tournament file. Refused while a table of the last round is still in play.
@@ -105,17 +115,17 @@ def tournament_round(tournament_file: TournamentArg, *, lang: str) -> None:
     from ..render.tournament import round_text
 
     tournament, tables = next_round(tournament_file)
-    typer.echo(round_text(tournament_file, len(tournament.rounds), tables, lang), nl=False)
+    rounds = len(tournament.rounds)
+    typer.echo(round_text(tournament_file, rounds, tables, language(lang_asked)), nl=False)
 
 
-@tournament_app.command("show", cls=Command)
-@grouped(lang=language)
+@tournament_app.command("show")
 def tournament_show(
     tournament_file: TournamentArg,
-    *,
     fmt: ShownFormatOpt = Format.table,
-    lang: str,
+    lang_asked: LangOpt = None,
     table_format: TableFormatOpt = "simple",
+    help: HelpOpt = False,
 ) -> None:
     """The standings: each player's total (the sum of their deciding totals, rulings §8, over
     the tables they sat at), the matches they played, and the tie-break that placed them where
@@ -134,12 +144,14 @@ def tournament_show(
     elif fmt is Format.csv:
         typer.echo(shown.standings_csv(standings), nl=False)
     else:
+        lang = language(lang_asked)
         typer.echo(shown.standings_text(tournament_file, standings, lang, table_format), nl=False)
 
 
-@tournament_app.command("verify", cls=Command)
-@grouped(lang=language)
-def tournament_verify(tournament_file: TournamentArg, *, lang: str) -> None:
+@tournament_app.command("verify")
+def tournament_verify(
+    tournament_file: TournamentArg, lang_asked: LangOpt = None, help: HelpOpt = False
+) -> None:
     """Check the tournament file, every table's ledger against it (of this tournament, its
     players in their seats) and every hand's stored numbers; list each that disagrees.
 
@@ -151,6 +163,7 @@ def tournament_verify(tournament_file: TournamentArg, *, lang: str) -> None:
     """
     from ..match.tournaments import verify_tournament
 
+    lang = language(lang_asked)
     standings, problems = verify_tournament(tournament_file, lang)
     for line in problems:
         typer.echo(f"{tournament_file}{colon(lang)}{line}")

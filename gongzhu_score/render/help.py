@@ -19,7 +19,7 @@ from typing import Any
 
 from ..terms import say, translations
 
-__all__ = ["help_page", "reflowed", "said_in", "usage_line"]
+__all__ = ["help_page", "reflowed", "said_in", "usage_line", "usage_pieces"]
 
 
 def reflowed(text: str) -> str:
@@ -66,12 +66,13 @@ def help_page(command: Any, ctx: Any, lang: str) -> str:
     width = shutil.get_terminal_size().columns
     out = io.StringIO()
     console = Console(file=out, width=width, color_system=None, highlight=False, emoji=False)
-    usage = usage_line(command.collect_usage_pieces(ctx), lang)
+    usage = usage_line(usage_pieces(command, ctx), lang)
     console.print(Text(f"{say('help.usage', lang)}{ctx.command_path} {usage}", overflow="fold"))
     for paragraph in said_in(command.help or "", lang).split("\n\n") if command.help else ():
         console.print()
         console.print(Padding(Text(paragraph, overflow="fold"), (0, 0, 0, 2)))
     params = [p for p in command.get_params(ctx) if not getattr(p, "hidden", False)]
+    params.sort(key=lambda p: "--help" in getattr(p, "opts", ()))  # (help last, as Click has it)
     sections = [
         ("help.arguments", [_row(p, ctx, lang) for p in params if p.param_type_name == "argument"]),
         ("help.options", [_row(p, ctx, lang) for p in params if p.param_type_name != "argument"]),
@@ -91,6 +92,22 @@ def help_page(command: Any, ctx: Any, lang: str) -> str:
             table.add_row(Text(name, overflow="fold"), Text(text, overflow="fold"))
         console.print(Padding(table, (0, 0, 0, 2)))
     return "\n".join(line.rstrip() for line in out.getvalue().rstrip("\n").splitlines())
+
+
+def usage_pieces(command: Any, ctx: Any) -> list[str]:
+    """The usage line's pieces: ``[OPTIONS]``, each argument (``[N]``, ``INPUT...``: in
+    brackets where it may be left out, or read from the environment), a group's
+    ``COMMAND [ARGS]...``."""
+    arguments = [p for p in command.get_params(ctx) if p.param_type_name == "argument"]
+    pieces = [command.options_metavar or "[OPTIONS]"]
+    for param in arguments:
+        name = str(param.metavar or param.name.upper()).strip("[]")
+        if param.nargs == -1 and not name.endswith("..."):
+            name += "..."
+        pieces.append(name if param.required and not param.envvar else f"[{name}]")
+    if hasattr(command, "list_commands"):
+        pieces.append(getattr(command, "subcommand_metavar", None) or "COMMAND [ARGS]...")
+    return pieces
 
 
 def _row(param: Any, ctx: Any, lang: str) -> tuple[str, str]:
