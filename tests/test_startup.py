@@ -36,6 +36,25 @@ def test_a_command_pays_only_for_itself(args: list[str]) -> None:
         assert "gongzhu_score.cli.batch" not in modules
 
 
+SCORING = ("gongzhu_score.api", "gongzhu_score.arrow", "gongzhu_score.batch",
+           "gongzhu_score.core.cards", "gongzhu_score.core.engine", "gongzhu_score.core.hand",
+           "gongzhu_score.core.options", "gongzhu_score.core.variant", "gongzhu_score.disputes",
+           "gongzhu_score.io", "gongzhu_score.match.ledger", "gongzhu_score.play")  # fmt: skip
+"""The library's scoring modules (the option declarations import only the enumerations their
+choices come from: core.normalize, core.auto_play, match.standings)."""
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["--version"], ["--help"], ["score", "--help"], ["--lang", "zh", "match", "add", "-h"],
+     ["batch", "--help"], ["tournament", "new", "--help"]],
+    ids=" ".join,
+)  # fmt: skip
+def test_version_and_help_import_no_scoring_module(args: list[str]) -> None:
+    loaded = sorted(m for m in loaded_by(*args) if m.startswith(SCORING))
+    assert not loaded, loaded
+
+
 def test_version_needs_no_command() -> None:
     modules = loaded_by("--version")
     assert not {"gongzhu_score.cli.match", "gongzhu_score.cli.batch", "pydantic"} & modules

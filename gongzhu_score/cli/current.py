@@ -86,6 +86,8 @@ def with_current_ledger(command: Any, args: list[str], names: Sequence[str]) -> 
     if not arguments or arguments[0].envvar != LEDGER_VARIABLE:
         return args  # (match new: its ledger is always named)
     probe = found.make_context(names[1], args[at:], resilient_parsing=True)
+    if _source(probe, "help") == "COMMANDLINE":
+        return args  # (the help is shown, and no ledger needed)
     given = [_typed(probe, p.name) for p in arguments]
     count = sum(value is not None for value in given) + len(probe.args)
     after = [str(p.metavar or p.name).strip("[]") for p in arguments[1:]]
@@ -110,11 +112,13 @@ def _after(args: Sequence[str], names: Sequence[str]) -> int | None:
 def _typed(probe: Any, name: str | None) -> str | None:
     """What the command line typed for the parameter ``name`` (not its environment variable's
     or default value), as text."""
-    source = probe.get_parameter_source(name)
     value = probe.params.get(name)
-    if value is None or getattr(source, "name", None) != "COMMANDLINE":
-        return None
-    return str(value)
+    return None if value is None or _source(probe, name) != "COMMANDLINE" else str(value)
+
+
+def _source(probe: Any, name: str | None) -> str | None:
+    """Where the value of the parameter ``name`` came from (``COMMANDLINE``, ``DEFAULT``…)."""
+    return getattr(probe.get_parameter_source(name), "name", None)
 
 
 def current_ledger(command: str, lang: str) -> str:

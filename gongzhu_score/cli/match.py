@@ -15,9 +15,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from ..core.auto_play import AutoPlayed
 from ..errors import FirstPigError, LedgerError, MatchOverError, PlayersError
-from ..match.ledger import check_end, check_last_hand, check_note
 from ..render.formats import Format, json_text
 from ..terms import Listed, colon, count_of_hands, error, place, printable, say
 from .boundary import PROG, HelpOpt, show_help, silence_stdout, tell
@@ -73,6 +71,7 @@ from .options import (
 )
 
 if TYPE_CHECKING:
+    from ..core.auto_play import AutoPlayed
     from ..io.fields import HandSpec
     from ..match.ledger import Ledger
 
@@ -149,6 +148,7 @@ def match_new(
       gongzhu-score match new online.yaml --players 东,南,西,北 --teams partners --auto-play island
     """
     from ..match.actions import new_match, split_names
+    from ..match.ledger import check_end, check_last_hand
     from ..render.match import end_text
 
     lang = language(lang_asked)
@@ -229,6 +229,7 @@ def _asked(
 def _checked_note(note: str | None) -> str | None:
     """``--note`` as given, refused (naming the flag) unless a hand may keep it."""
     from ..errors import GongzhuError
+    from ..match.ledger import check_note
 
     try:
         check_note(note)
@@ -239,6 +240,8 @@ def _checked_note(note: str | None) -> str | None:
 
 def _auto_played(name: str | None, last_card: bool) -> AutoPlayed | None:
     """``--auto-played NAME [--last-card]`` as the hand's 托管; --last-card alone is refused."""
+    from ..core.auto_play import AutoPlayed
+
     if name is None:
         if last_card:
             raise error(LedgerError, "error.ledger.last_card_alone").within("--last-card")
@@ -527,6 +530,7 @@ def match_set(
       gongzhu-score match set final.yaml --hands 20
     """
     from ..match.actions import change_settings
+    from ..match.ledger import check_end, check_last_hand
     from ..render.match import settings_text
 
     lang = language(lang_asked)

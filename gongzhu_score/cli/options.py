@@ -18,7 +18,6 @@ import typer
 
 from ..core.auto_play import AutoPlay
 from ..core.normalize import MAX_SCALE, Method, Rounding, Teams
-from ..core.options import ScoringOptions
 from ..errors import InputError, RestError, RulesError
 from ..match.standings import Tiebreak
 from ..render.formats import Format
@@ -35,6 +34,7 @@ from .current import LEDGER_VARIABLE, current_if_omitted
 
 if TYPE_CHECKING:
     from ..core.hand import Hand
+    from ..core.options import ScoringOptions
     from ..core.variant import Variant
     from ..io.fields import HandSpec
     from ..io.records import InForce
@@ -217,6 +217,8 @@ class Asked:
             raise error(RulesError, "error.cli.one_rule_set")
         if not self.variants and not self.files:
             return self.options
+        from ..core.options import ScoringOptions
+
         rules = choose_rules(next(iter(self.variants), None), next(iter(self.files), None))
         return ScoringOptions(rules, *_finals(self.options))
 
@@ -240,6 +242,8 @@ def asked(
     rounding: RoundingOpt = None,
     teams: TeamsOpt = None,
 ) -> Asked:
+    from ..core.options import ScoringOptions
+
     options = ScoringOptions(None, normalize, scale, rounding, teams)
     return Asked(tuple(variant or ()), tuple(rules_file or ()), options)
 
