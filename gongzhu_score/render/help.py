@@ -5,7 +5,8 @@ looked up in the catalog by its English (no context), a value's name (``NAME=CAR
 ``metavar``. Rich sets the page in display cells, each text folded where it meets the edge (Rich
 breaks lines only at spaces, and Chinese has none: Typer's own Rich help would crop it, so the
 page is made here from Rich's tables, the same under every Typer). Rich is imported only to
-show help.
+show help. The columns are measured by :func:`.fit.columns`, the package's one measure; Rich
+folds the texts, and measures every character of every page alike (``tests/test_help.py``).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..terms import say, translations
+from .fit import columns
 
 __all__ = ["help_page", "reflowed", "said_in", "usage_line", "usage_pieces"]
 
@@ -57,7 +59,6 @@ def _piece(piece: str, lang: str) -> str:
 
 def help_page(command: Any, ctx: Any, lang: str) -> str:
     """``command``'s help page in ``lang``, as wide as the terminal."""
-    from rich.cells import cell_len
     from rich.console import Console
     from rich.padding import Padding
     from rich.table import Table
@@ -84,7 +85,7 @@ def help_page(command: Any, ctx: Any, lang: str) -> str:
         console.print()
         console.print(say(heading, lang))
         # Both columns' widths given, so that every Rich lays the page out alike.
-        first = min(max(cell_len(name) for name, _ in rows), max(width * 2 // 5, 16))
+        first = min(max(columns(name) for name, _ in rows), max(width * 2 // 5, 16))
         table = Table.grid(padding=(0, 2), pad_edge=False)
         table.add_column(width=first, overflow="fold")
         table.add_column(width=max(width - first - 4, 10), overflow="fold")
