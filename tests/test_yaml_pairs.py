@@ -181,3 +181,23 @@ def test_any_json_text_reads_the_same_as_yaml(case: tuple[object, str]) -> None:
     assert load_yaml(text, "t") == value
     [document] = load_documents(io.StringIO(text), keep_text=False, pairs=True)
     assert document == (1, value, None)
+
+
+def test_yaml_is_read_through_pyyamls_public_loaders() -> None:
+    """Issue 56: the loaders are PyYAML's safe ones with constructors of their own; no loader
+    is put together from PyYAML's parts (its reader, scanner, parser, composer)."""
+    import ast
+
+    import yaml
+
+    from gongzhu_score.io import yamlfile
+
+    tree = ast.parse(Path(yamlfile.__file__).read_text(encoding="utf-8"))
+    parts = [ast.unparse(n) for n in ast.walk(tree)
+             if isinstance(n, ast.ImportFrom) and (n.module or "").startswith("yaml.")]  # fmt: skip
+    assert not parts, parts
+    for kind in (yamlfile._Loader, yamlfile._TextLoader, yamlfile._PairLoader,
+                 yamlfile._PairTextLoader):  # fmt: skip
+        assert issubclass(kind, (yaml.SafeLoader, getattr(yaml, "CSafeLoader", yaml.SafeLoader)))
+        assert set(vars(kind)) <= {"__module__", "__doc__", "__qualname__",
+                                   "yaml_constructors", "yaml_implicit_resolvers"}, kind  # fmt: skip
