@@ -10,12 +10,10 @@ import re
 import subprocess
 
 import pytest
+from clitools import run
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from serving import command
-from typer.testing import CliRunner
-
-from gongzhu_score.cli import app
 
 HAND = ("score", "-c", "东=QS", "-c", "南=", "-c", "西=", "--rest", "北")
 FIRST_LINE = {
@@ -46,8 +44,7 @@ def spoken(value: str) -> str | None:
 
 
 def scored(value: str) -> tuple[int, str, str]:
-    runner = CliRunner(env={"GONGZHU_LANG": value, **dict.fromkeys(LOCALE)})
-    result = runner.invoke(app, list(HAND))
+    result = run(*HAND, env={"GONGZHU_LANG": value, **dict.fromkeys(LOCALE)})
     return result.exit_code, result.stdout, result.stderr
 
 
