@@ -59,6 +59,19 @@ def test_version_needs_no_command() -> None:
     modules = loaded_by("--version")
     assert not {"gongzhu_score.cli.match", "gongzhu_score.cli.batch", "pydantic"} & modules
     assert not {"gongzhu_score.cli.hand", "rich"} & modules
+    # --version alone is answered before Typer loads (issue 56: at most import typer's time);
+    # with GONGZHU_LANG to check, the whole command line answers, refusing a wrong one.
+    assert "typer" not in modules
+    assert run("--version").stdout == "gongzhu-score 0.1.0\n"
+
+
+def test_version_with_a_language_variable_is_checked_as_everywhere() -> None:
+    import os
+
+    env = {**os.environ, "GONGZHU_LANG": "fr"}
+    done = subprocess.run([sys.executable, "-m", "gongzhu_score", "--version"], env=env,
+                          capture_output=True, text=True, timeout=60)  # fmt: skip
+    assert done.returncode == 2 and "GONGZHU_LANG" in done.stderr and done.stdout == ""
 
 
 # What the console script prints (only the command named registered) is what the whole command
