@@ -13,9 +13,11 @@ LINT = {"ruff", "mypy", "types-pyyaml", "types-tabulate"}
 
 text = (Path(__file__).resolve().parent.parent / "pyproject.toml").read_text(encoding="utf-8")
 pins = []
-# (a requirement with extras, "pyspark[sql]>=4.1", pins the package itself: pyspark==4.1)
+# (a requirement with extras, "pyspark[sql]>=4.1", pins the package itself: pyspark==4.1; one
+# with releases left out, "openskill>=5.0,!=6.1.*", pins its minimum)
 REQUIREMENT = re.compile(
-    r'^\s*"([A-Za-z0-9_.-]+)(?:\[[A-Za-z0-9_,.-]+\])?>=([0-9][0-9.]*)(?:,<[0-9.]+)?",?\s*$', re.M
+    r'^\s*"([A-Za-z0-9_.-]+)(?:\[[A-Za-z0-9_,.-]+\])?>=([0-9][0-9.]*)(?:,(?:<|!=)[0-9.*]+)*",?\s*$',
+    re.M,
 )
 lows: dict[str, str] = {}
 for name, low in REQUIREMENT.findall(text):
