@@ -2,7 +2,8 @@
 (当猪) its last, so that no one is ever named both.
 
 Pure: the deciding totals and the last hand's finals come in, in seat order; out come the seats
-from first to last, and who won and who lost, or a draw.
+from first to last, who won and who lost, or a draw, and each seat's rank, the one a rating
+counts (rulings §13): players level on both share a rank, as do partners.
 """
 
 from __future__ import annotations
@@ -32,6 +33,11 @@ class Order:
     """The winner's seat, or the winning side's two in seat order; empty in a draw."""
     losers: tuple[int, ...]
     """The pig's seat, or the losing side's two in seat order; empty in a draw."""
+    ranks: tuple[int, ...] = ()
+    """Each seat's rank, in seat order, 1 the first (rulings §13): one more than the number of
+    players (with partners, sides) ahead of it on the deciding total, then the last hand. Level
+    players share a rank, whatever their seats (the seat names the pig, but wins nothing), and
+    partners share their side's; in a draw everyone is 1."""
 
 
 def match_order(totals: Sequence[Number], last: Sequence[Number], partners: bool = False) -> Order:
@@ -50,9 +56,11 @@ def match_order(totals: Sequence[Number], last: Sequence[Number], partners: bool
 
     if not partners:
         order = tuple(sorted(seats, key=by_player))
-        if len({(totals[i], last[i]) for i in seats}) <= 1:
-            return Order(order, True, (), ())
-        return Order(order, False, (order[0],), (order[-1],))
+        level = [by_player(i)[:2] for i in seats]
+        ranks = tuple(1 + sum(other < mine for other in level) for mine in level)
+        if len(set(level)) <= 1:
+            return Order(order, True, (), (), ranks)
+        return Order(order, False, (order[0],), (order[-1],), ranks)
 
     def by_side(side: tuple[int, int]) -> tuple[Number, Number, int]:
         return (-sum(totals[i] for i in side), -sum(last[i] for i in side), side[0])
@@ -60,5 +68,6 @@ def match_order(totals: Sequence[Number], last: Sequence[Number], partners: bool
     first, second = sorted(PARTNER_SIDES, key=by_side)
     order = tuple(i for side in (first, second) for i in sorted(side, key=by_player))
     if by_side(first)[:2] == by_side(second)[:2]:
-        return Order(order, True, (), ())
-    return Order(order, False, first, second)
+        return Order(order, True, (), (), (1,) * len(totals))
+    ranks = tuple(1 if i in first else 2 for i in seats)
+    return Order(order, False, first, second, ranks)
