@@ -257,7 +257,7 @@ def test_equal_totals_hide_no_line(tmp_path: Path) -> None:
     data = json.loads(ok("match", "show", path, "-f", "json"))
     assert [h["total_raw"][2:] for h in data["hands"]] == [[0, 0], [0, 0]]
     # Each seat its own colour, marker, dashes and width, later seats thinner and on top.
-    styles = [chart._seat_style(k) for k in range(4)]
+    styles = [chart.line_style(k) for k in range(4)]
     for key in ("color", "marker", "linestyle", "linewidth"):
         assert len({str(s[key]) for s in styles}) == 4, key
     assert [s["linewidth"] for s in styles] == sorted((s["linewidth"] for s in styles),
@@ -277,8 +277,8 @@ def test_equal_totals_hide_no_line(tmp_path: Path) -> None:
     # Each line's end is labelled with its name and total, equal ones stacked, not on top.
     shown = texts(svg)
     assert {"Cy 0", "Di 0"} <= set(shown)
-    assert chart._stacked([0.0, 0.0, -50.0], 10.0, -100.0, 100.0) == [10.0, 0.0, -50.0]
-    assert chart._stacked([95.0, 95.0], 10.0, -100.0, 100.0) == [100.0, 90.0]
+    assert chart.stacked([0.0, 0.0, -50.0], 10.0, -100.0, 100.0) == [10.0, 0.0, -50.0]
+    assert chart.stacked([95.0, 95.0], 10.0, -100.0, 100.0) == [100.0, 90.0]
 
 
 def test_a_file_of_another_kind_is_refused(tmp_path: Path) -> None:

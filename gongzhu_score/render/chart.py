@@ -31,9 +31,10 @@ from ..terms import error, printable, say
 from .fit import short_name
 from .formats import format_number
 from .match import played_text
-from .seats import SEAT_COLOURS
+from .seats import MORE_COLOURS, SEAT_COLOURS
 
-__all__ = ["CJK_FAMILIES", "chart_format", "chart_image", "write_chart"]
+__all__ = ["CJK_FAMILIES", "chart_format", "chart_image", "line_style", "picture", "plain",
+           "stacked", "write_chart", "write_picture"]  # fmt: skip
 
 FORMATS = ("svg", "png")
 
@@ -63,8 +64,9 @@ a long one cannot squeeze the plot; the ledger keeps it whole."""
 
 _DEFAULT = "DejaVu Sans"  # (matplotlib's own font, always there)
 _END = "#c0392b"
-_MARKERS = ("o", "s", "^", "D")
-_DASHES: tuple[Any, ...] = ("-", (0, (6, 2)), (0, (2, 1.5)), (0, (7, 2, 2, 2)))
+_MARKERS = ("o", "s", "^", "D", "v", "P", "X")
+_DASHES: tuple[Any, ...] = ("-", (0, (6, 2)), (0, (2, 1.5)), (0, (7, 2, 2, 2)),
+                           (0, (3, 1, 1, 1, 1, 1)))  # fmt: skip
 _WIDTHS = (3.4, 2.6, 1.9, 1.3)  # (later seats thinner, on top: equal lines both show)
 _SIZES = (7.0, 5.5, 4.5, 3.5)
 
@@ -82,6 +84,13 @@ def write_chart(ledger: Ledger, path: str, lang: str = "en") -> str:
 
     The file is replaced atomically, so nothing is written if drawing fails.
     """
+    return write_picture(path, lambda fmt: chart_image(ledger, fmt, lang, name=path))
+
+
+def write_picture(path: str, image: Callable[[str], bytes]) -> str:
+    """Write ``image(fmt)`` into ``path``, its format (``svg`` or ``png``) from its suffix;
+    return the format. The file is replaced atomically, so nothing is written if drawing
+    fails."""
     from ..io.files import real_target, replace_file, unchanged_unless_written
 
     try:
@@ -89,7 +98,7 @@ def write_chart(ledger: Ledger, path: str, lang: str = "en") -> str:
     except InputError as e:
         raise e.within(path) from None
     target = real_target(path)
-    data = chart_image(ledger, fmt, lang, name=path)
+    data = image(fmt)
     with unchanged_unless_written(path):
         replace_file(target, data)
     return fmt
@@ -100,6 +109,26 @@ def chart_image(ledger: Ledger, fmt: str = "svg", lang: str = "en", name: str = 
 
     ``name`` is the file it is for, as errors name it.
     """
+    return picture(lambda: _texts(ledger, lang), lambda texts, font: _draw(ledger, texts, font),
+                   fmt, name)  # fmt: skip
+
+
+Fonts = Callable[[str], list[str]]
+"""The font families a text is drawn with (the first of this machine's that has its
+characters)."""
+
+
+def picture(
+    texts_of: Callable[[], dict[str, Any]],
+    draw: Callable[[dict[str, Any], Fonts], Any],
+    fmt: str = "svg",
+    name: str = "",
+) -> bytes:
+    """A picture as SVG or PNG bytes (``fmt``): the figure ``draw(texts, fonts)`` makes of the
+    texts ``texts_of()`` says, each drawn in a font of this machine that has its characters.
+
+    A PNG whose text no font here can draw is refused, naming ``name``, the file it is for.
+    """
     if fmt not in FORMATS:
         raise error(InputError, "error.chart.suffix", suffix=fmt)
     with _quiet():  # (matplotlib may say it builds its font cache: not the user's business)
@@ -107,7 +136,7 @@ def chart_image(ledger: Ledger, fmt: str = "svg", lang: str = "en", name: str = 
             import matplotlib
         except ImportError:
             raise error(InputError, "error.extra.missing", extra="chart") from None
-        texts = _texts(ledger, lang)
+        texts = texts_of()
         fonts = _chosen(list(_all_text(texts)))
         if fonts.missing and fmt == "png":
             svg = str(Path(name or "chart.png").with_suffix(".svg"))
@@ -121,7 +150,7 @@ def chart_image(ledger: Ledger, fmt: str = "svg", lang: str = "en", name: str = 
             "axes.unicode_minus": False,  # "-1000" as the rest of the tool writes it
         }
         with matplotlib.rc_context(settings):
-            figure = _draw(ledger, texts, fonts.of)
+            figure = draw(texts, fonts.of)
             return _saved(figure, fmt, matplotlib.__version__, ", ".join(fonts.used()))
 
 
@@ -159,7 +188,7 @@ def _texts(ledger: Ledger, lang: str) -> dict[str, Any]:
     losers = set(status.loser_side)
     labels, ends = [], []
     for name, total in zip(ledger.players, standing.totals, strict=True):
-        shown = _plain(short_name(name, NAME_COLUMNS))
+        shown = plain(short_name(name, NAME_COLUMNS))
         label = f"{shown}  {format_number(total)}"
         ends.append(f"{shown} {format_number(total)}")
         if name in losers:
@@ -169,7 +198,7 @@ def _texts(ledger: Ledger, lang: str) -> dict[str, Any]:
         labels.append("\u200b" + label if label.startswith("_") else label)
     return {
         "title": say("chart.title_final" if team else "chart.title_raw", lang, **ends_words),
-        "state": _plain(state),
+        "state": plain(state),
         "x": say("match.hand", lang),
         "y": say("match.final_total" if team else "match.raw_total", lang),
         "end": say("chart.end_line", lang, end=ledger.end_at),
@@ -192,7 +221,7 @@ def _all_text(texts: dict[str, Any]) -> Iterator[str]:
     yield _TICKS
 
 
-def _plain(text: str) -> str:
+def plain(text: str) -> str:
     """Text matplotlib draws as is: printable, no ``$`` read as mathematics."""
     return printable(text).replace("$", r"\$")
 
@@ -384,15 +413,28 @@ def _viewer_fonts(svg: bytes) -> bytes:
 # --- the drawing -------------------------------------------------------------------------------
 
 
-def _seat_style(seat: int) -> dict[str, Any]:
-    """How seat ``seat`` (0-based) is drawn: its colour, marker, dashes, width, and its place on
-    top of the seats before it, so that two equal lines both show."""
-    k = seat % len(SEAT_COLOURS)
-    return {"color": SEAT_COLOURS[k], "marker": _MARKERS[k], "linestyle": _DASHES[k],
-            "linewidth": _WIDTHS[k], "markersize": _SIZES[k], "zorder": 2.0 + 0.1 * k}  # fmt: skip
+def line_style(k: int, count: int = len(SEAT_COLOURS)) -> dict[str, Any]:
+    """How line ``k`` (0-based: a seat, or a player of a season) of ``count`` is drawn: its
+    colour, marker, dashes, width, and its place on top of the lines before it, so that two
+    equal lines both show.
+
+    The first four are the seats' (:data:`.seats.SEAT_COLOURS`); past them the colours, markers
+    and dashes go round cycles of different lengths (8, 7 and 5), so that no two of the first
+    280 lines look alike, and the lines get thinner.
+    """
+    colours = (*SEAT_COLOURS, *MORE_COLOURS)
+    if count <= len(SEAT_COLOURS):
+        k %= len(SEAT_COLOURS)
+        return {"color": colours[k], "marker": _MARKERS[k], "linestyle": _DASHES[k],
+                "linewidth": _WIDTHS[k], "markersize": _SIZES[k],
+                "zorder": 2.0 + 0.1 * k}  # fmt: skip
+    share = k / max(count - 1, 1)
+    return {"color": colours[k % len(colours)], "marker": _MARKERS[k % len(_MARKERS)],
+            "linestyle": _DASHES[k % len(_DASHES)], "linewidth": 3.4 - 2.2 * share,
+            "markersize": 7.0 - 3.5 * share, "zorder": 2.0 + k / count}  # fmt: skip
 
 
-def _stacked(values: list[float], gap: float, low: float, high: float) -> list[float]:
+def stacked(values: list[float], gap: float, low: float, high: float) -> list[float]:
     """Where labels at ``values`` go: at them, moved apart to at least ``gap``, within the axes.
 
     Equal values keep their order (seat 1 on top).
@@ -429,7 +471,7 @@ def _draw(ledger: Ledger, texts: dict[str, Any], font: Callable[[str], list[str]
     axes = figure.add_subplot()
     handles = []
     for k, row in enumerate(series):
-        style = _seat_style(k)
+        style = line_style(k)
         if count > 30:
             style["marker"] = None
         # (the line's own label is not its name: the legend is given the names itself)
@@ -452,7 +494,7 @@ def _draw(ledger: Ledger, texts: dict[str, Any], font: Callable[[str], list[str]
     # Each line's end, labelled beside the axes; labels that would overlap are stacked.
     lasts = [float(row[-1]) if row else 0.0 for row in series]
     gap = (high - low + 2 * room) * 0.065
-    for k, (y, label) in enumerate(zip(_stacked(lasts, gap, low - room, high + room),
+    for k, (y, label) in enumerate(zip(stacked(lasts, gap, low - room, high + room),
                                        texts["ends"], strict=True)):  # fmt: skip
         axes.text(1.01, y, label, transform=axes.get_yaxis_transform(), fontsize=8,
                   color=SEAT_COLOURS[k % len(SEAT_COLOURS)], va="center", ha="left",
