@@ -143,6 +143,9 @@ def homes(pattern: str) -> set[str]:
         ("the order of play from a leader", r"% len\(players\)|\+ k\) % 4", "play.state"),
         ("the leader by rotation", r"hand_number - 1\) %|count % 4", "play.state"),
         ("a play step", r"^    def play\(self, cards", "play.state"),
+        # a season's ratings (rulings §13): openskill's model, and the ranks it is given
+        ("openskill's model", r"PlackettLuce", "match.ratings"),
+        ("a shared rank", r"1 \+ sum\(", "match.order"),
     ],
 )
 def test_each_rule_in_one_module(what: str, pattern: str, home: str) -> None:

@@ -38,7 +38,9 @@ def test_a_ledger_with_no_hands_is_no_match(tmp_path: Path) -> None:
     _match(tmp_path / "empty.yaml", "甲,乙,丙,丁", 0)
     data = json.loads(ok("stats", str(tmp_path), "-f", "json"))
     assert (data["matches"], data["hands"], data["without_hands"]) == (1, 2, 1)
-    assert [p["name"] for p in data["players"]] == ["东", "南", "西", "北"]
+    # no match has ended, so no one has a rating (rulings §13): by name
+    assert [p["name"] for p in data["players"]] == sorted(["东", "南", "西", "北"])
+    assert all(p["rating"] is None for p in data["players"])
     assert all(p["matches"] == 1 for p in data["players"])
     assert ok("stats", str(tmp_path)).startswith(
         "1 match, 2 hands (1 ledger with no hands yet, not counted)\n"
@@ -56,7 +58,7 @@ def test_a_renamed_player_is_one_player_under_the_latest_name(tmp_path: Path) ->
     second = _match(tmp_path / "b.yaml", "东,南,西,北", 1)
     done("match", "rename", second, "北", "小北")
     rows = _by_name(first, second)
-    assert list(rows) == ["东", "南", "西", "小北"]
+    assert list(rows) == sorted(["东", "南", "西", "小北"])  # (none rated: by name)
     assert (rows["小北"]["matches"], rows["小北"]["hands"]) == (2, 4)
     # the numbers: 北's three hands in a.yaml and 小北's one in b.yaml, from the ledgers
     a, b = read_ledger(first), read_ledger(second)
@@ -109,7 +111,7 @@ def test_stats_through_three_ledgers_and_a_chain_of_renames(tmp_path: Path) -> N
     done("match", "rename", three, "老北", "北哥")
     stats = read_stats([one, two, three])
     names = [p.name for p in stats.players]
-    assert names == ["东", "南", "西", "北哥"]
+    assert names == sorted(["东", "南", "西", "北哥"])  # (none rated: by name)
     assert [p.matches for p in stats.players] == [3, 3, 3, 3]
 
 

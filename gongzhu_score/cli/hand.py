@@ -10,11 +10,12 @@ import typer
 
 from ..errors import InputError
 from ..render.formats import Format
-from ..terms import error
+from ..terms import count_of, error, say
 from .boundary import HelpOpt
 from .options import (
     Asked,
     CapturedOpt,
+    ChartOpt,
     ClaimLimitOpt,
     ClaimOpt,
     ClaimsAre,
@@ -31,14 +32,17 @@ from .options import (
     LedgersArg,
     NormalizeOpt,
     PartialOpt,
+    PlayerOpt,
     RecordFileArg,
     RestOpt,
     RoundingOpt,
     RulesOpt,
     ScaleOpt,
     ShownFormatOpt,
+    SinceOpt,
     TableFormatOpt,
     TeamsOpt,
+    UntilOpt,
     VariantNameArg,
     VariantOpt,
     asked,
@@ -301,24 +305,57 @@ _VERDICT_EXIT = {"legal": 0, "breaks_rules": 1, "disputed": 3}
 
 def stats_command(
     ledgers: LedgersArg,
+    since: SinceOpt = None,
+    until: UntilOpt = None,
+    player: PlayerOpt = None,
+    chart: ChartOpt = None,
     fmt: ShownFormatOpt = Format.table,
     lang_asked: LangOpt = None,
     table_format: TableFormatOpt = "simple",
     help: HelpOpt = False,
 ) -> None:
-    """Across matches, per player: matches, hands, times 当猪 (lost), matches won, pigs and sheep
-    taken, transformers, full reds, grand slams, and the average final per hand.
+    """Across matches, per player: the rating, matches, hands, times 当猪 (lost), matches won,
+    pigs and sheep taken, transformers, full reds, grand slams, and the average final per hand.
+
+    The rating counts every finished match as one game, in the order the matches ended (rulings
+    §13): the highest first. The ledgers are only read.
 
     Examples:
       gongzhu-score stats sample_hands/match/ledger.yaml
       gongzhu-score stats club-2026/ --lang zh
+      gongzhu-score stats club-2026/ --since 2026-09-01 --until 2026-12-31
+      gongzhu-score stats club-2026/ --player 老王
+      gongzhu-score stats club-2026/ --chart season.svg
       gongzhu-score stats club-2026/ --format csv > season.csv
     """
-    from ..match.stats import read_stats
-    from ..render.stats import render_stats
+    from ..match.stats import parse_day, player_view, read_stats
 
     lang = language(lang_asked)
-    typer.echo(render_stats(read_stats(ledgers), fmt, lang, table_format), nl=False)
+    dates = parse_day(since, "--since"), parse_day(until, "--until")
+    if chart is not None:
+        from ..render.chart import chart_format
+
+        try:
+            chart_format(chart)
+        except InputError as e:
+            raise e.within(f"--chart {chart}") from None
+    stats = read_stats(ledgers, *dates)
+    view = player_view(stats, player) if player is not None else None
+    if chart is not None:
+        from ..render.season_chart import write_season_chart
+
+        drawn = write_season_chart(stats, chart, lang, view)
+        count = count_of("stats.finished", drawn, lang)
+        typer.echo(say("stats.chart_written", lang, count=count, file=chart))
+        return
+    if view is not None:
+        from ..render.stats import render_player
+
+        typer.echo(render_player(view, fmt, lang, table_format), nl=False)
+        return
+    from ..render.stats import render_stats
+
+    typer.echo(render_stats(stats, fmt, lang, table_format), nl=False)
 
 
 variants_app = typer.Typer(rich_markup_mode=None, invoke_without_command=True,

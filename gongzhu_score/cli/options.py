@@ -447,6 +447,18 @@ ClaimLimitOpt = Annotated[int | None, typer.Option(
 LedgersArg = Annotated[list[str], typer.Argument(
     metavar="LEDGER...",
     help="Match ledgers, or folders of them (the other YAML files there are passed over).")]
+SinceOpt = Annotated[str | None, typer.Option(
+    "--since", metavar="DATE", show_default=False,
+    help="Count only the matches whose last hand was entered on DATE (YYYY-MM-DD) or later.")]
+UntilOpt = Annotated[str | None, typer.Option(
+    "--until", metavar="DATE", show_default=False,
+    help="Count only the matches whose last hand was entered on DATE (YYYY-MM-DD) or earlier.")]
+PlayerOpt = Annotated[str | None, typer.Option(
+    "--player", metavar="NAME", show_default=False, callback=lambda name: name.strip() if name else name,
+    help="One player's season instead: each finished match (its date, players, rank, final total and the rating after it) and the head-to-head against every other player.")]
+ChartOpt = Annotated[str | None, typer.Option(
+    "--chart", metavar="FILE", show_default=False,
+    help="Draw each player's rating over the season into FILE.svg or FILE.png instead of printing the table (the chart extra); with --player, that player's alone.")]
 VariantNameArg = Annotated[str, typer.Argument(
     autocompletion=complete_variant,
     help="classic, online, dehong, jj or two-deck.")]

@@ -3,27 +3,35 @@
 A ledger with no hands is no match played: it is not counted. A player renamed in a match
 (``match rename``, recorded in the ledger's history) is one player: a rename recorded in any
 ledger read joins the old name to the new in every ledger read, under the latest name (unless
-both names sit at one table, where they are two players).
+both names sit at one table, where they are two players). The matches count in the order they
+ended (their last hand's time, then the file's name); every finished one is a game of the
+season's ratings (:mod:`.ratings`, rulings §13), and the players are listed by rating. Ledgers
+are only read.
 """
 
 from __future__ import annotations
 
 import datetime
+import os
 import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from fractions import Fraction
 from pathlib import Path
 
+from ..core.names import canonical_name
 from ..core.totals import PlayerTotals
 from ..errors import GongzhuError, InputError, LedgerError, NotALedgerError
 from ..io.files import files_below, read_regular
-from ..terms import Listed, error
+from ..terms import Listed, error, printable
 from .history import MAX_LEDGER_BYTES, digest, history_path, read_history
 from .ledger import Ledger
+from .ratings import Game, Rating, game_of, rate
 from .storage import read_ledger
 
-__all__ = ["Stats", "read_stats", "renamed", "totals"]
+__all__ = ["HeadToHead", "PlayerMatch", "PlayerView", "Stats", "parse_day", "player_view",
+           "read_stats", "renamed", "totals"]  # fmt: skip
 
 LEDGER_SUFFIXES = (".yaml", ".yml")
 
@@ -33,10 +41,24 @@ class Stats:
     """Every player's totals over the ledgers read, in order of appearance."""
 
     players: tuple[PlayerTotals, ...]
+    """By rating, the highest first, then by name; those with no finished match last."""
     matches: int
     hands: int
     without_hands: int = 0
     """Ledgers read that have no hands yet (not counted as matches)."""
+    ratings: Mapping[str, Rating] = field(default_factory=dict)
+    """Each player's rating after the season's games (none for a player with no finished
+    match)."""
+    games: tuple[Game, ...] = ()
+    """The finished matches, in the order they ended: the season's games."""
+    after: tuple[Mapping[str, Rating], ...] = ()
+    """For each game, its players' ratings after it."""
+    names: Mapping[str, str] = field(default_factory=dict)
+    """Each renamed name and the name it is counted under."""
+    since: datetime.date | None = None
+    until: datetime.date | None = None
+    outside: int = 0
+    """Matches played whose last hand falls outside ``since`` … ``until`` (or says no time)."""
 
 
 def totals(ledgers: Iterable[Ledger], names: Mapping[str, str] | None = None) -> list[PlayerTotals]:
@@ -73,11 +95,36 @@ def _at_this_table(players: Sequence[str], names: Mapping[str, str]) -> list[str
     return [p if n in twice else n for p, n in zip(players, shown, strict=True)]
 
 
-def _when(time: str) -> float:
+def _when(time: str | None) -> float:
+    if time is None:
+        return float("-inf")  # (a hand kept before its time was: first)
     try:
         return datetime.datetime.fromisoformat(time).timestamp()
     except (ValueError, OverflowError, OSError):
         return float("-inf")  # (a line edited by hand: before the ones that say when)
+
+
+def _day(time: str | None) -> datetime.date | None:
+    """The date a time was written on, at the table (its own UTC offset); None: no time."""
+    if time is None:
+        return None
+    try:
+        return datetime.datetime.fromisoformat(time).date()
+    except ValueError:
+        return None
+
+
+def parse_day(text: str | None, flag: str) -> datetime.date | None:
+    """A date given as ``YYYY-MM-DD`` (``--since``, ``--until``); None when none is given."""
+    if text is None:
+        return None
+    try:
+        if len(text.strip()) != 10:
+            raise ValueError
+        return datetime.date.fromisoformat(text.strip())
+    except ValueError:
+        raise error(InputError, "error.stats.date", flag=flag,
+                    value=repr(printable(text))) from None  # fmt: skip
 
 
 def renamed(renames: Iterable[tuple[str, str, str]]) -> dict[str, str]:
@@ -159,27 +206,144 @@ def _bytes_of(path: str) -> bytes | None:
         return None
 
 
-def read_stats(paths: Sequence[str]) -> Stats:
+def read_stats(
+    paths: Sequence[str],
+    since: datetime.date | None = None,
+    until: datetime.date | None = None,
+    relative_to: str | None = None,
+) -> Stats:
     """The stats of match ledgers, given as files or folders of them.
 
     A folder's other YAML files (hand files, a compose file) are passed over, whatever the
     strict reader makes of them (anchors, tabs, a key twice, two documents, not UTF-8, too
     large). A file of a folder that says it is a ledger (:func:`looks_like_a_ledger`) but cannot
     be read is reported, and a file named itself must be a ledger. Ledgers with no hands are not
-    counted; renames recorded in the ledgers' histories are followed (:func:`renamed`).
+    counted; renames recorded in the ledgers' histories are followed (:func:`renamed`). With
+    ``since`` or ``until``, only the matches whose last hand was entered on those dates or
+    between them count (a match whose hands say no time then counts for none). Each game's
+    ``file`` is its path as found, or relative to ``relative_to``.
     """
     read: list[Ledger] = []
     renames: list[tuple[str, str, str]] = []
-    for path in _ledger_files(paths, read):
+    found = _ledger_files(paths, read)
+    for path in found:
         renames += _renames_of(path)
     if not read:
         raise error(InputError, "error.stats.no_ledgers", inputs=Listed(paths))
-    played = [ledger for ledger in read if ledger.entries]
+    if since is not None and until is not None and since > until:
+        raise error(InputError, "error.stats.dates", since=since.isoformat(),
+                    until=until.isoformat())  # fmt: skip
+    played = sorted(
+        ((_named(path, relative_to), ledger) for path, ledger in zip(found, read, strict=True)
+         if ledger.entries),
+        key=lambda item: (_when(item[1].entries[-1].entered), item[0]),
+    )  # fmt: skip
     if not played:
         raise error(InputError, "error.stats.no_hands", inputs=Listed(paths))
-    hands = sum(len(ledger.entries) for ledger in played)
-    return Stats(tuple(totals(played, renamed(renames))), len(played), hands,
-                 len(read) - len(played))  # fmt: skip
+    counted = [item for item in played if _within(item[1], since, until)]
+    if not counted:
+        raise error(InputError, "error.stats.no_dates", inputs=Listed(paths),
+                    since=since.isoformat() if since else "…",
+                    until=until.isoformat() if until else "…")  # fmt: skip
+    names = renamed(renames)
+    games = [game for game in (game_of(ledger, file, _at_this_table(ledger.players, names))
+                               for file, ledger in counted) if game is not None]  # fmt: skip
+    rated = rate(games)
+    players = totals((ledger for _, ledger in counted), names)
+    players.sort(key=lambda p: _by_rating(p.name, rated.ratings))
+    hands = sum(len(ledger.entries) for _, ledger in counted)
+    return Stats(tuple(players), len(counted), hands, len(read) - len(played), rated.ratings,
+                 tuple(games), rated.after, names, since, until,
+                 len(played) - len(counted))  # fmt: skip
+
+
+def _named(path: str, relative_to: str | None) -> str:
+    """A ledger's path as a game names it: as found (``./`` and the like left out), or relative
+    to ``relative_to``."""
+    return os.path.relpath(path, relative_to) if relative_to else os.path.normpath(path)
+
+
+def _within(ledger: Ledger, since: datetime.date | None, until: datetime.date | None) -> bool:
+    """Whether the match's last hand was entered within the dates (any, when none is given)."""
+    if since is None and until is None:
+        return True
+    day = _day(ledger.entries[-1].entered)
+    return day is not None and (since is None or since <= day) and (until is None or day <= until)
+
+
+def _by_rating(name: str, ratings: Mapping[str, Rating]) -> tuple[int, float, str]:
+    """A player's place in the list: the rating shown, the highest first, then the name; no
+    rating last."""
+    rating = ratings.get(name)
+    return (0, -rating.shown, name) if rating is not None else (1, 0.0, name)
+
+
+@dataclass(frozen=True)
+class PlayerMatch:
+    """One finished match of a player's: the game, their seat in it, their rating after it."""
+
+    game: Game
+    seat: int
+    rating_after: Rating
+
+    @property
+    def rank(self) -> int:
+        return self.game.ranks[self.seat]
+
+    @property
+    def final(self) -> int | Fraction:
+        return self.game.finals[self.seat]
+
+
+@dataclass(frozen=True)
+class HeadToHead:
+    """A player against one other: the finished matches they played together, how often the
+    player finished ahead and how often behind (level, or partners, is neither)."""
+
+    name: str
+    together: int = 0
+    ahead: int = 0
+    behind: int = 0
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """One player's season: their rating, each finished match, and their head-to-head."""
+
+    name: str
+    rating: Rating | None
+    matches: tuple[PlayerMatch, ...]
+    """In the order the matches ended."""
+    head_to_head: tuple[HeadToHead, ...]
+    """The most matches together first, then by name."""
+
+
+def player_view(stats: Stats, name: str) -> PlayerView:
+    """``name``'s season in ``stats``: found in its one written form (rulings §9), or by a name
+    they had before a rename."""
+    wanted = canonical_name(name)
+    known = {p.name for p in stats.players}
+    if wanted not in known and stats.names.get(wanted) in known:
+        wanted = stats.names[wanted]
+    if wanted not in known:
+        raise error(InputError, "error.stats.no_player", name=repr(printable(name)),
+                    players=Listed(sorted(known)))  # fmt: skip
+    matches: list[PlayerMatch] = []
+    meetings: dict[str, list[int]] = {}
+    for game, after in zip(stats.games, stats.after, strict=True):
+        if wanted not in game.players:
+            continue
+        seat = game.players.index(wanted)
+        matches.append(PlayerMatch(game, seat, after[wanted]))
+        for other, rank in zip(game.players, game.ranks, strict=True):
+            if other != wanted:
+                met = meetings.setdefault(other, [0, 0, 0])
+                met[0] += 1
+                met[1] += game.ranks[seat] < rank
+                met[2] += game.ranks[seat] > rank
+    faced = sorted(meetings.items(), key=lambda item: (-item[1][0], item[0]))
+    return PlayerView(wanted, stats.ratings.get(wanted), tuple(matches),
+                      tuple(HeadToHead(other, *met) for other, met in faced))  # fmt: skip
 
 
 def _ledger_files(paths: Sequence[str], read: list[Ledger]) -> list[str]:
