@@ -1,5 +1,5 @@
 """Benchmarks: prints figures, asserts nothing. Run: python tests/benchmark.py [--quick] [--played]
-[--web] [--startup]
+[--web] [--startup] [--season]
 
 Every timed process is started in a temporary folder without PYTHONPATH, so it runs the
 installed package wherever the benchmark is run from (never the checkout's source, which would
@@ -34,6 +34,11 @@ compiled. The helpers are in ``tests/bench_*.py``.
   ``POST /api/hands`` and ``GET /api/state``, and how long after each change its maker was told
   the last phone of its match heard of it (p95; target ≤ 1 s, docs/web.md's "within a
   second"). The same load with ``--quick``.
+- ``stats`` over a club's season (``tests/bench_season.py``): ``stats FOLDER --format json`` on
+  2,000 match ledgers of 20 hands each, with their histories, against reading the same ledgers
+  with the project's own reader (``read_ledger``) in a process of its own, start-up included in
+  both, timed in turn, the median of 3 (target ≤ 3 ×, issue 58). With ``--quick``: 500
+  ledgers, once.
 - ``batch --format jsonl`` on 1,000,000 realistic hands (``tests/played.py``'s
   ``played_hands``: every card captured, names from a pool of 3,000; written once with orjson),
   end to end (start-up included), against ``orjson.loads`` per line (batch's own parser and
@@ -65,7 +70,8 @@ realistic section 100,000 hands, each command once (the JSON Lines batch after a
 round). ``--startup`` runs the start-up section alone (21 rounds; 5 with ``--quick``);
 ``--played`` runs the realistic section alone (with ``--quick``: 100,000 hands, once);
 ``--jsonl`` the JSON Lines batch alone (likewise); ``--web`` the section on ``serve`` under load
-alone.
+alone; ``--season`` the section on ``stats`` over a season alone (with ``--quick``: 500
+ledgers, once).
 """
 
 from __future__ import annotations
@@ -81,6 +87,7 @@ from bench_batch import jsonl_figures, parquet_figures
 from bench_common import NAMES, ROOT, TESTS, Place, cli_command, engine, engine_words, random_hand
 from bench_library import claim_figures, library_figures
 from bench_played import played_figures
+from bench_season import season_figures
 from bench_startup import startup_figures
 from bench_web import web_figures
 
@@ -104,6 +111,9 @@ def main() -> None:
         if "--web" in sys.argv:  # the section on the table's page under load alone
             web_figures(cli, place)
             return
+        if "--season" in sys.argv:  # the section on stats over a club's season alone
+            season_figures(cli, place, 500 if quick else 2000, 1 if quick else 3)
+            return
         this_process(place)
         runs = 5 if quick else 15
         one_hand = startup_figures(cli, place, runs)
@@ -111,6 +121,7 @@ def main() -> None:
         claim_figures({3: 40, 5: 40, 7: 80} if quick else {3: 150, 5: 150, 7: 600})
         match_add_figures(cli, place, runs, one_hand)
         web_figures(cli, place)
+        season_figures(cli, place, 500 if quick else 2000, 1 if quick else 3)
         jsonl_figures(cli, place, 100_000 if quick else 1_000_000, 1 if quick else 3)
         parquet_figures(cli, place, 100_000 if quick else 1_000_000, 1 if quick else 3)
         played_figures(cli, place, 100_000 if quick else 1_000_000, 1 if quick else 3)
