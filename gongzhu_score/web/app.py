@@ -404,6 +404,15 @@ def create_app(
 
     start = posted(lambda r, data, chosen, _: started(data, chosen), named=False)
 
+    async def season(request: Request) -> Response:
+        asked = request.query_params
+        return await answer(
+            request,
+            lambda chosen, _: site.stats(asked.get("player"), asked.get("since"),
+                                         asked.get("until")),
+            named=False,
+        )  # fmt: skip
+
     async def page_state(request: Request) -> Response:
         return await answer(request, lambda chosen, led: state.page_state(led, chosen))
 
@@ -471,6 +480,7 @@ def create_app(
         Route("/api/matches", matches),
         Route("/api/matches", start, methods=["POST"]),
         Route("/api/state", page_state),
+        Route("/api/stats", season),
         Route(f"/api/hands/{number}", hand),
         Route("/api/events", events),
         Route(

@@ -233,6 +233,24 @@ class Site:
         return {"recent_names": list(names)[:MAX_RECENT],
                 "recent_titles": list(titles)[:MAX_RECENT]}  # fmt: skip
 
+    def stats(self, player: str | None = None, since: str | None = None,
+              until: str | None = None) -> dict[str, Any]:  # fmt: skip
+        """The season of the matches served, as ``stats FOLDER --format json`` prints it (``GET
+        /api/stats``), each match named by its file's name in the folder; with ``player``, that
+        player's (``stats FOLDER --player NAME --format json``). ``since`` and ``until`` are
+        ``--since`` and ``--until``. Nothing is written."""
+        from ..match.stats import parse_day, player_view, read_stats
+        from ..render.stats import player_data, stats_data
+
+        try:
+            dates = parse_day(since, "since"), parse_day(until, "until")
+        except GongzhuError as e:
+            raise e.recast(RequestError) from None
+        stats = read_stats([self.served], *dates, relative_to=self.folder)
+        if player is not None:
+            return player_data(player_view(stats, player))
+        return stats_data(stats)
+
     def tournaments(self, lang: str) -> list[dict[str, Any]]:
         """The folder's tournaments, by file name: each one's standings and its last round's
         tables (:func:`~..render.tournament.standings_page`), or the problem reading it."""
