@@ -296,7 +296,8 @@ def test_stats_over_a_folder_reads_only_the_ledgers(tmp_path: Path) -> None:
     shutil.copy(MATCH / "hand1.yaml", tmp_path / "hand1.yaml")  # not a ledger: passed over
     data = json.loads(ok("stats", str(tmp_path), "-f", "json"))
     assert data["matches"] == 2 and data["hands"] == 6
-    assert [p["lost"] for p in data["players"]] == [0, 2, 0, 0]
+    assert {p["name"]: p["lost"] for p in data["players"]} == {"东": 0, "南": 2, "西": 0, "北": 0}
+    assert data["players"][-1]["name"] == "南"  # (the pig twice: the lowest rating, last)
     csv_text = ok("stats", str(tmp_path), "-f", "csv")
     assert csv_text.splitlines()[0].startswith("name,matches,hands,lost,won,pigs,sheep")
     assert ok("stats", str(tmp_path), "--lang", "zh").startswith("2 场比赛，6 局")

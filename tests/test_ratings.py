@@ -18,6 +18,8 @@ from typing import Any
 import make_season as make_season_files
 import pytest
 from clitools import ROOT, done, ok, refused
+from hypothesis import given
+from hypothesis import strategies as st
 from openskill.models import PlackettLuce
 from season import DRAWN_ALONE, DRAWN_SIDES, fixed_hand, make_season
 
@@ -228,6 +230,30 @@ def test_level_players_share_a_rank_and_a_draw_is_everyone_level(tmp_path: Path)
     assert match_order((0, 0, 0, 0), (0, 0, 0, 0)).ranks == (1, 1, 1, 1)
     thirds = match_order((Fraction(1, 3),) * 4, (Fraction(1, 3),) * 4)
     assert thirds.draw and thirds.ranks == (1, 1, 1, 1)
+
+
+FOUR = st.lists(st.integers(-2, 2), min_size=4, max_size=4)  # (small: ties come often)
+
+
+@given(FOUR, FOUR, st.booleans())
+def test_the_ranks_are_the_orders_places_level_players_and_partners_sharing(
+    totals: list[int], last: list[int], partners: bool
+) -> None:
+    order = match_order(totals, last, partners)
+    ranks = order.ranks
+    assert [ranks[i] for i in order.seats] == sorted(ranks)  # the order lists them by rank
+    assert min(ranks) == 1 and all(r == 1 for r in ranks) == order.draw
+    if not order.draw:
+        assert all(ranks[i] == 1 for i in order.winners)
+        assert all(ranks[i] == max(ranks) for i in order.losers)
+    if partners:
+        assert ranks[0] == ranks[2] and ranks[1] == ranks[3] and set(ranks) <= {1, 2}
+        return
+    for i in range(4):
+        ahead = sum((totals[j], last[j]) > (totals[i], last[i]) for j in range(4))
+        assert ranks[i] == 1 + ahead
+        for j in range(4):
+            assert (ranks[i] == ranks[j]) == ((totals[i], last[i]) == (totals[j], last[j]))
 
 
 # --- partner play -----------------------------------------------------------------------------
