@@ -61,10 +61,14 @@ def test_the_season_over_http_is_what_stats_prints(tmp_path: Path) -> None:
     assert {p.name: p.read_bytes() for p in folder.iterdir()} == before
 
 
-def test_an_empty_folder_says_so(tmp_path: Path) -> None:
+def test_a_refusal_names_the_folder_as_stats_dot_does_not_by_its_path(tmp_path: Path) -> None:
     folder = tmp_path / "club"
     folder.mkdir()
     with serving(str(folder), "--lang", "en") as s:
-        status, answer = s.get("/api/stats")
-        assert status == 422 and answer["error"].startswith("no match ledgers in ")
+        status, answer = s.get("/api/stats")  # (as 'stats .' says it: no path of the server's)
+        assert (status, answer["error"]) == (422, "no match ledgers in .")
         assert s.get("/api/matches")[1]["recent_names"] == []
+        (folder / "one.yaml").write_bytes((ROOT / "docs" / "examples" / "season" /
+                                             "2026-11-06.yaml").read_bytes())  # fmt: skip
+        status, answer = s.get("/api/stats", since="2030-01-01")
+        assert status == 422 and answer["error"].startswith("no match in . ended from 2030-01-01")

@@ -221,15 +221,17 @@ def read_stats(
     counted; renames recorded in the ledgers' histories are followed (:func:`renamed`). With
     ``since`` or ``until``, only the matches whose last hand was entered on those dates or
     between them count (a match whose hands say no time then counts for none). Each game's
-    ``file`` is its path as found, or relative to ``relative_to``.
+    ``file`` is its path as found, or relative to ``relative_to``, as the inputs are named in
+    a refusal then.
     """
     read: list[Ledger] = []
     renames: list[tuple[str, str, str]] = []
     found = _ledger_files(paths, read)
     for path in found:
         renames += _renames_of(path)
+    inputs = Listed(os.path.relpath(p, relative_to) if relative_to else p for p in paths)
     if not read:
-        raise error(InputError, "error.stats.no_ledgers", inputs=Listed(paths))
+        raise error(InputError, "error.stats.no_ledgers", inputs=inputs)
     if since is not None and until is not None and since > until:
         raise error(InputError, "error.stats.dates", since=since.isoformat(),
                     until=until.isoformat())  # fmt: skip
@@ -239,10 +241,10 @@ def read_stats(
         key=lambda item: (_when(item[1].entries[-1].entered), item[0]),
     )  # fmt: skip
     if not played:
-        raise error(InputError, "error.stats.no_hands", inputs=Listed(paths))
+        raise error(InputError, "error.stats.no_hands", inputs=inputs)
     counted = [item for item in played if _within(item[1], since, until)]
     if not counted:
-        raise error(InputError, "error.stats.no_dates", inputs=Listed(paths),
+        raise error(InputError, "error.stats.no_dates", inputs=inputs,
                     since=since.isoformat() if since else "…",
                     until=until.isoformat() if until else "…")  # fmt: skip
     names = renamed(renames)
