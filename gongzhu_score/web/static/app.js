@@ -38,7 +38,7 @@
 const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const NICKNAMES = { QS: "card.QS", JD: "card.JD", "10C": "card.10C" };
 const DASHES = ["", "7 3", "2 3", "9 3 2 3"]; // one a seat: lines that coincide stay apart
-const TABS = ["standings", "entry", "hands", "rules", "matches"];
+const TABS = ["standings", "entry", "hands", "rules", "matches", "players"];
 const DONE = { add: "done.add", edit: "done.edit", remove: "done.remove", undo: "done.undo" };
 const TEAMS = { none: "teams.none", partners: "teams.partners", "pig-sheep": "teams.pig-sheep" };
 const SEATS = ["seat.0", "seat.1", "seat.2", "seat.3"]; // North, West, South, East (rulings §1)
@@ -282,6 +282,7 @@ function listen() {
   // (the list is read again where it is shown: the matches tab, or a finished match's way on)
   mine.addEventListener("matches", () => {
     if (tab === "matches" || (state && state.match.ended)) loadMatches();
+    if (tab === "players") loadSeason();
   });
   mine.onerror = () => {
     setOffline(true);
@@ -295,6 +296,7 @@ function listen() {
 
 function render() {
   for (const other of TABS) $(`tab-${other}`).hidden = false;
+  showPlayersTab();
   document.title = `${w("title")} · ${labelOf(state.match)}`;
   for (const node of document.querySelectorAll("[data-w]")) node.textContent = w(node.dataset.w);
   document.body.dataset.version = state.version; // which state is shown (the tests wait on it)
@@ -689,7 +691,7 @@ function renderMatches() {
   $("matches-left-out").hidden = !leftOut;
   $("matches-left-out").textContent = leftOut ? w("matches.left_out", { count: leftOut, most: list.length }) : "";
   const can = Boolean(listing && listing.can_start) && !kept;
-  document.body.classList.add("five-tabs");
+  showPlayersTab();
   $("new-match").hidden = !can;
   $("rename").hidden = kept || !state;
   if (can && formFor !== (state ? state.ledger : "")) buildNewMatch();
@@ -1525,8 +1527,134 @@ function show(name) {
     $(`tab-${other}`).toggleAttribute("aria-current", other === name);
   }
   if (name === "matches") loadMatches();
+  if (name === "players") loadSeason();
   if (state) renderEntry();
   window.scrollTo(0, 0);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The club across evenings (a folder): the season's table by rating, and one player's page.
+
+// The players' tab is a folder's (the season of its matches); a page for one ledger has none.
+function showPlayersTab() {
+  const folder = Boolean(listing && listing.can_start) && Boolean(state || (listing && listing.matches.length));
+  $("tab-players").hidden = !folder;
+  document.body.classList.toggle("six-tabs", folder);
+  document.body.classList.toggle("five-tabs", !folder);
+}
+
+let season = null; // GET api/stats
+let seasonPlayer = null; // {name, data}: the player whose page is open, GET api/stats?player=
+async function loadSeason() {
+  const r = await api("api/stats", undefined, { withMatch: false });
+  season = r.status === 200 ? r.data : { error: r.data.error };
+  if (seasonPlayer) {
+    const p = await api(`api/stats?player=${encodeURIComponent(seasonPlayer.name)}`, undefined, { withMatch: false });
+    seasonPlayer = p.status === 200 ? { name: seasonPlayer.name, data: p.data } : null;
+  }
+  renderSeason();
+}
+
+const number2 = (v) => (v === null || v === undefined ? "–" : Number(v).toFixed(2));
+
+function renderSeason() {
+  $("season-note").textContent = w("season.note");
+  $("player-view").hidden = !seasonPlayer;
+  $("season").hidden = Boolean(seasonPlayer);
+  if (seasonPlayer) return renderPlayer(seasonPlayer.data);
+  if (!season || season.error) {
+    $("season-table").replaceChildren();
+    $("season-none").hidden = false;
+    $("season-none").textContent = season ? season.error : w("loading");
+    return;
+  }
+  $("season-none").hidden = season.players.length > 0;
+  $("season-none").textContent = w("season.none");
+  const head = el("tr", {}, ...["season.col.rank", "season.col.player", "season.col.rating", "season.col.matches",
+    "season.col.won", "season.col.lost", "season.col.average"].map((k) => el("th", { scope: "col" }, w(k))));
+  const rows = season.players.map((p, k) =>
+    el(
+      "tr",
+      { testid: `season-row-${k}` },
+      el("td", {}, String(k + 1)),
+      el("th", { scope: "row" }, button(p.name, `season-name-${k}`, () => openPlayer(p.name), "link")),
+      el("td", { testid: `season-rating-${k}` }, number2(p.rating && p.rating.ordinal)),
+      el("td", { testid: `season-matches-${k}` }, String(p.matches)),
+      el("td", { testid: `season-won-${k}` }, String(p.won)),
+      el("td", { testid: `season-lost-${k}` }, String(p.lost)),
+      el("td", { testid: `season-average-${k}` }, number2(p.average)),
+    ),
+  );
+  $("season-table").replaceChildren(el("thead", {}, head), el("tbody", {}, ...rows));
+}
+
+async function openPlayer(name) {
+  const r = await api(`api/stats?player=${encodeURIComponent(name)}`, undefined, { withMatch: false });
+  if (r.status !== 200) return notice(r.data.error);
+  seasonPlayer = { name, data: r.data };
+  renderSeason();
+  window.scrollTo(0, 0);
+}
+
+function renderPlayer(data) {
+  $("player-name").textContent = data.name;
+  $("player-rating").textContent = data.rating
+    ? w("player.rating", { ordinal: number2(data.rating.ordinal), mu: number2(data.rating.mu), sigma: number2(data.rating.sigma) })
+    : w("player.unrated");
+  $("player-chart").replaceChildren(ratingChart(data.matches));
+  const head = el("tr", {}, ...["player.col.when", "player.col.players", "player.col.rank", "player.col.final", "player.col.rating"]
+    .map((k) => el("th", { scope: "col" }, w(k))));
+  const rows = data.matches.map((m, k) =>
+    el(
+      "tr",
+      { testid: `player-match-${k}` },
+      el("td", { class: "what" }, localTime(m.ended)),
+      el("td", { class: "what" }, m.players.join("、")),
+      el("td", { testid: `player-rank-${k}` }, String(m.rank)),
+      el("td", { testid: `player-final-${k}` }, String(m.final)),
+      el("td", { testid: `player-after-${k}` }, number2(m.rating_after.ordinal)),
+    ),
+  );
+  $("player-matches").replaceChildren(el("thead", {}, head), el("tbody", {}, ...rows));
+  const h2hHead = el("tr", {}, ...["h2h.col.name", "h2h.col.together", "h2h.col.ahead", "h2h.col.behind"]
+    .map((k) => el("th", { scope: "col" }, w(k))));
+  const h2h = data.head_to_head.map((o, k) =>
+    el(
+      "tr",
+      { testid: `h2h-${k}` },
+      el("th", { scope: "row" }, o.name),
+      el("td", {}, String(o.together)),
+      el("td", { testid: `h2h-ahead-${k}` }, String(o.ahead)),
+      el("td", { testid: `h2h-behind-${k}` }, String(o.behind)),
+    ),
+  );
+  $("player-h2h").replaceChildren(el("thead", {}, h2hHead), el("tbody", {}, ...h2h));
+}
+
+// A player's rating after each match, from the first on (an inline SVG, as the evening's chart).
+function ratingChart(matches) {
+  const values = matches.map((m) => m.rating_after.ordinal);
+  const [W, H, left, right, top, bottom] = [340, 160, 44, 10, 12, 22];
+  const chart = svg("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": w("player.chart"), xmlns: "http://www.w3.org/2000/svg" });
+  chart.append(svg("rect", { x: 0, y: 0, width: W, height: H, class: "bg" }));
+  if (!values.length) return chart;
+  let [lo, hi] = [Math.min(0, ...values), Math.max(0, ...values)];
+  const pad = (hi - lo) * 0.1 || 1;
+  [lo, hi] = [lo - pad, hi + pad];
+  const last = Math.max(1, values.length - 1);
+  const x = (i) => left + (i * (W - left - right)) / last;
+  const y = (v) => top + ((hi - v) * (H - top - bottom)) / (hi - lo);
+  chart.append(svg("line", { x1: left, x2: W - right, y1: y(0), y2: y(0), class: "zero" }));
+  chart.append(svg("text", { x: left - 4, y: y(0) + 4, class: "axis", "text-anchor": "end" }, "0"));
+  for (const v of [Math.max(...values), Math.min(...values)]) {
+    chart.append(svg("text", { x: left - 4, y: y(v) + 4, class: "axis", "text-anchor": "end" }, number2(v)));
+  }
+  const points = values.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(" ");
+  chart.append(svg("polyline", { points, class: "player", stroke: colour(0), "stroke-width": 2.5 }));
+  values.forEach((v, i) => chart.append(svg("circle", { cx: x(i), cy: y(v), r: 3, fill: colour(0) })));
+  chart.append(svg("text", { x: x(0), y: H - 6, class: "axis", "text-anchor": "middle" }, "1"));
+  chart.append(svg("text", { x: x(values.length - 1), y: H - 6, class: "axis", "text-anchor": "middle" }, String(values.length)));
+  return chart;
 }
 
 // This phone's language and theme, kept on it: the language asked in the address wins; else
@@ -1598,6 +1726,10 @@ function start() {
   $("rename").addEventListener("submit", renameSubmitted);
   $("share-text").addEventListener("click", shareText);
   $("share-chart").addEventListener("click", shareChart);
+  $("player-back").addEventListener("click", () => {
+    seasonPlayer = null;
+    renderSeason();
+  });
   if ("serviceWorker" in navigator && window.isSecureContext) {
     navigator.serviceWorker.register(`sw.js?key=${encodeURIComponent(KEY)}`, { scope: "./" }).catch(() => {});
   }
