@@ -2,10 +2,11 @@
 
 :func:`score_hand` takes card strings the way a hand file holds them; :func:`score` takes a
 :class:`~gongzhu_score.core.hand.Hand`; :class:`Scorer` is the bulk path (the one ``batch``
-uses): made once per rule set, it scores hand after hand in a few microseconds each. All three
-score through the one engine (:mod:`gongzhu_score.core.engine`): canonical card codes (``QS``,
-``10C``) go straight to bit masks, and anything else (another spelling, a mistake) goes through
-the card parser and the input checks, which give the same numbers or the precise error.
+uses): made once per rule set, it scores one hand, or many at once. All three score through the
+one engine (:mod:`gongzhu_score.core.engine`): a hand through its one-hand door, with the card
+parser and the input checks, and many hands (:class:`Scorer`'s ``score_many``) as numpy
+arrays through its many-hands door, which gives the same numbers; a hand it does not take goes
+the one-hand door, which gives its result or its precise error.
 
 The use case of ``score`` and ``explain`` is here too: :func:`read_hand_input` reads a hand file
 (or a trick-by-trick record, replayed) with the rules to score it by, and :func:`score_input`
@@ -15,16 +16,16 @@ scores it with the options a user gave and checks the scores its players claimed
 from __future__ import annotations
 
 import contextlib
-import sys
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from itertools import chain, islice
 from typing import TYPE_CHECKING, Any
 
 from .core.cards import decks_of, flag_of, not_a, path_of
-from .core.engine import CompiledRules, HandResult, Hands, Scored, compiled_rules
+from .core.doors import MANY, by_arrays
+from .core.engine import CompiledRules, HandResult, compiled_rules
 from .core.hand import CardsLike, Hand
-from .core.many import EnginePart, HandResults
+from .core.many import HandResults, Results
 from .core.normalize import Method, Normalization, Rounding, Teams, parse_teams
 from .core.options import ScoringOptions
 from .core.variant import Variant
@@ -128,10 +129,6 @@ def _score_one(
             raise error(GongzhuError, "error.hand.a_hand_carries")
         hand = captured
     else:
-        if rest is None:
-            hands = Hands(engine)
-            if hands.add_named(captured, exposed, first_exposed):
-                return engine.score_many(hands, norm).result(0)
         hand = Hand.from_captured(
             captured, exposed=exposed, first_exposed=first_exposed, decks=engine.decks
         )
@@ -206,9 +203,6 @@ class Scorer:
 
         Raises :class:`~gongzhu_score.errors.GongzhuError` naming what is wrong.
         """
-        hands = Hands(self._engine)
-        if hands.add_data(data):
-            return self._engine.score_many(hands, self.normalization).result(0)
         return self._careful(data)
 
     def _careful(self, data: object) -> HandResult:
@@ -225,61 +219,24 @@ class Scorer:
     def score_many(self, hands: Iterable[Any]) -> HandResults:
         """Score each of ``hands`` (hand-file data) in order: a sequence of their results.
 
-        Plain hands (canonical codes) are read into arrays and scored together; any other is
-        parsed and scored alone, as :meth:`score_data` would. The first bad hand raises.
+        Many hands (:data:`~.core.doors.MANY`) are read into arrays and scored together (the
+        many-hands door), any hand the arrays do not take parsed and scored alone, as
+        :meth:`score_data` would; fewer are each scored so. The first bad hand raises.
         ``hands`` that are no iterable of hands (one hand's mapping, text, None) are refused at
         the call.
         """
         if isinstance(hands, str | bytes | bytearray | Mapping) or not isinstance(hands, Iterable):
             raise not_a("argument.hands", hands).within("hands")
         it = iter(hands)
-        few = _FEW_HANDS if "numpy" in sys.modules else _FEW_HANDS_COLD
-        first = list(islice(it, few))
-        if len(first) == few and _by_columns(self.variant, self.normalization):
+        first = list(islice(it, MANY))
+        if by_arrays(len(first)):
             from .core import masks
 
-            parts = masks.score_data(chain(first, it), self.variant, self._engine,
-                                     self.normalization, self._careful)  # fmt: skip
+            parts = masks.score_objects(chain(first, it), self.variant, self._engine,
+                                        self.normalization, self._careful)  # fmt: skip
             return HandResults(list(parts), self.normalization)
-        return HandResults([EnginePart(self._by_engine(chain(first, it)))], self.normalization)
-
-    def _by_engine(self, hands: Iterable[Any]) -> Scored:
-        """Hand-file data scored by the engine's many-hands door, the hands in arrays."""
-        engine = self._engine
-        held = Hands(engine)
-        failed: GongzhuError | None = None
-        for data in hands:
-            if not held.add_data(data):
-                try:
-                    held.add_result(self._careful(data))
-                except GongzhuError as e:
-                    failed = e  # (raised once the hands before it are known good)
-                    break
-        scored = engine.score_many(held, self.normalization)
-        if scored.errors:
-            raise scored.errors[min(scored.errors)]
-        if failed is not None:
-            raise failed
-        return scored
-
-
-_FEW_HANDS = 256
-"""Fewer hands than this go the engine's own many-hands door: numpy's calls would cost more."""
-_FEW_HANDS_COLD = 32_768
-"""The same where numpy is not imported yet: importing it (about 50 ms) costs what the columns
-save on some 20,000 hands."""
-
-
-def _by_columns(variant: Variant, norm: Normalization) -> bool:
-    """Whether many hands under these rules are scored by numpy's columns (:mod:`.core.masks`):
-    numpy installed (the ``arrow`` extra), and :func:`.core.masks.usable`."""
-    if variant.decks != 1:  # (the cheap questions first: numpy takes a while to import)
-        return False
-    try:
-        from .core import masks
-    except ImportError:
-        return False
-    return masks.usable(variant, norm)
+        return HandResults([Results([self._careful(data) for data in first])],
+                           self.normalization)  # fmt: skip
 
 
 # --- a hand as a user gives it: a file, options, claimed scores ------------------------------

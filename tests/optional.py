@@ -33,15 +33,28 @@ pq = Lazy("pyarrow.parquet")
 arrow = Lazy("gongzhu_score.arrow")
 columns = Lazy("gongzhu_score.batch.columns")
 
-HIDE_EXTRA = (
-    "import sys\n"
-    "class NoExtra:\n"
-    "    def find_spec(self, name, path=None, target=None):\n"
-    "        if name.partition('.')[0] in ('numpy', 'pyarrow'):\n"
-    "            raise ModuleNotFoundError(f'No module named {name!r}', name=name)\n"
-    "def hide_extra():\n"
-    "    sys.meta_path.insert(0, NoExtra())\n"
-)
-"""The start of a script that can run as installed without the arrow extra: after
-``hide_extra()``, numpy and pyarrow cannot be imported (a finder refuses them, and the forked
-workers inherit it)."""
+HIDE_ARROW = """
+import sys
+
+
+class NoArrow:
+    def find_spec(self, name, path=None, target=None):
+        if name.partition(".")[0] == "pyarrow":
+            raise ModuleNotFoundError(f"No module named {name!r}", name=name)
+
+
+sys.meta_path.insert(0, NoArrow())
+"""
+"""A ``sitecustomize`` that makes pyarrow unimportable, as in an install without the arrow
+extra: in every process that starts with it on its path (a batch's workers too)."""
+
+
+def hiding_arrow(folder: Any) -> dict[str, str]:
+    """The environment of a process (and of those it starts) that cannot import pyarrow:
+    ``folder`` gets :data:`HIDE_ARROW` as its ``sitecustomize.py``, first on the path."""
+    import os
+    from pathlib import Path
+
+    Path(folder).mkdir(parents=True, exist_ok=True)
+    (Path(folder) / "sitecustomize.py").write_text(HIDE_ARROW, encoding="utf-8")
+    return {**os.environ, "PYTHONPATH": str(folder)}

@@ -5,7 +5,6 @@ Parquet in and out of ``batch``; bad rows named by file and row."""
 
 from __future__ import annotations
 
-import itertools
 import json
 import random
 from dataclasses import replace
@@ -14,7 +13,6 @@ from typing import Any
 
 import pytest
 from clitools import done, refused, run
-from hypothesis import given, settings
 from hypothesis import strategies as st
 from optional import arrow, np, pa, pq
 
@@ -385,20 +383,13 @@ def _masks_of(entries: list[str | None] | Any, reader: str, pick: list[int] | No
 
     column = entries if isinstance(entries, pa.Array) else pa.array(entries, pa.string())
     assert reader in READERS
-    saved = columns._read_codes
-    if reader == "Arrow":
-        columns._read_codes = None
-    try:
-        looked = columns._cards(column, None if pick is None else np.array(pick))
-    finally:
-        columns._read_codes = saved
+    looked = columns._cards(column, None if pick is None else np.array(pick))
     assert looked is not None
     return list(zip(*(part.tolist() for part in looked), strict=True))
 
 
-READERS = ["Arrow", "C"]
-"""The column path's two readers of card texts: Arrow's, and core/codes.c's where it was built
-(CI checks that it was: .ci/run's "compiled" phase); without it both read by Arrow."""
+READERS = ["Arrow"]
+"""The column path's reader of card texts: Arrow's."""
 
 
 @pytest.mark.parametrize("reader", READERS)
@@ -429,207 +420,6 @@ NEAR_MISSES = ["红桃A", "qs", "1H", "10", "XX", "10CC", "Q", "♠Q", "11S", "1
 
 _TOKEN = st.one_of(st.sampled_from([c.code for c in DECK] + NEAR_MISSES),
                    st.text(st.sampled_from(list("0123456789JQKASHDC x♠\t")), max_size=4))  # fmt: skip
-
-
-@settings(max_examples=500)
-@given(st.lists(st.one_of(st.none(), st.lists(_TOKEN, max_size=8).map(" ".join)), max_size=30))
-def test_both_readers_give_the_same_masks(entries: list[str | None]) -> None:
-    expected = [_expected_masks(text) for text in entries]
-    assert _masks_of(entries, "Arrow") == expected
-    assert _masks_of(entries, "C") == expected
-
-
-def test_the_c_reader_refuses_what_it_cannot_read() -> None:
-    from gongzhu_score.batch import columns
-
-    if columns._read_codes is None:  # (not built here: .ci/run's "compiled" phase fails then)
-        return
-    data = np.frombuffer(b"QS 6H", np.uint8)
-    out = [np.zeros(2, np.int64) for _ in range(3)] + [np.zeros(2, np.uint8)]
-    # offsets past the data: the entry is marked, nothing read outside it
-    columns._read_codes(data, np.array([0, 5, 9], np.int32), None, *out)
-    assert out[2].tolist() == [2, 0] and out[3].tolist() == [0, 1]
-    with pytest.raises(IndexError, match="entry 2 of 2"):
-        columns._read_codes(data, np.array([0, 5, 5], np.int32), np.array([0, 2]), *out)
-    with pytest.raises(ValueError, match="wrong sizes"):
-        columns._read_codes(data, np.array([0, 5, 5], np.int32), None, *out[:3], out[3][:1])
-    with pytest.raises(TypeError, match="ors must be a contiguous buffer"):
-        columns._read_codes(data, np.array([0, 5], np.int32), None, b"12345678", *out[1:])
-
-
-def test_the_c_reader_of_hand_data_reads_the_plain_shape_as_the_engine_does() -> None:
-    from gongzhu_score.core import masks
-    from gongzhu_score.core.engine import Hands, compiled_rules
-    from gongzhu_score.io.variants import find_variant
-
-    if masks._read_hands is None:  # (not built here: .ci/run's "compiled" phase fails then)
-        return
-    read = masks._read_hands
-    hand = {"players": [{"name": "A", "captured": "QS 10C", "exposed": ["JD"]},
-                        {"name": "B", "captured": ["JD", "2H"], "first_exposed": "QS"},
-                        {"name": "C", "captured": "3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH"},
-                        {"name": "A"}]}  # fmt: skip
-    odd = [{"players": hand["players"][:3]}, {**hand, "x": 1}, {"players": [*hand["players"][:3],
-           {"name": "D", "captured": None}]}, {"players": [*hand["players"][:3], {"name": 4}]},
-           {"players": [*hand["players"][:3], {"name": "D", "captured": ("QS",)}]}]  # fmt: skip
-    n = 1 + len(odd)
-    out = np.zeros((9, 4 * n), np.int64), np.zeros((3, 4 * n), np.uint8)
-    codes, plain, numbers = np.zeros(4 * n, np.int64), np.zeros(n, np.uint8), {"B": 0}
-    read([hand, *odd], numbers, *out, codes, plain)
-    assert plain.tolist() == [1, 0, 0, 0, 0, 0]
-    assert numbers == {"B": 0, "A": 1, "C": 2} and codes[:4].tolist() == [1, 0, 2, 1]
-    engine = Hands(compiled_rules(find_variant("classic")))
-    assert not engine.add_data(hand)  # (two players named A: the engine's check, not the reader's)
-    hand["players"][3]["name"] = "D"
-    assert engine.add_data(hand)
-    assert out[0][0, :4].tolist() == engine.once  # the captured cards, held once
-    assert out[0][2, :4].tolist() == [2, 2, 12, 0] and not out[1][:, :4].any()
-    bit = {card: 1 << k for k, card in enumerate(c.code for c in DECK)}
-    assert out[0][3, :4].tolist() == [bit["JD"], 0, 0, 0]  # exposed
-    assert out[0][6, :4].tolist() == [0, bit["QS"], 0, 0]  # 首明
-    # a token that is not one canonical code is marked, the hand still read
-    marked = {"players": [{"name": "A", "captured": ["QS JD", " 2H"]}, *hand["players"][1:]]}
-    read([marked], {}, *out, codes, plain)
-    assert plain[0] == 1 and out[1][0, 0] == 1
-    with pytest.raises(ValueError, match="wrong sizes"):
-        read([hand] * (n + 1), {}, *out, codes, plain)
-    with pytest.raises(TypeError):
-        read((hand,), {}, *out, codes, plain)
-    with pytest.raises(TypeError, match="masks must be a contiguous buffer"):
-        read([hand], {}, bytes(8 * 9 * 4), out[1], codes, plain)
-
-
-def _read_lines(lines: list[bytes], numbers: dict[str, int], values: dict[str, int]) -> Any:
-    """core/codes.c's read_lines over ``lines`` joined by newlines, no newline after the last."""
-    from gongzhu_score.core import masks
-
-    assert masks._read_lines is not None
-    n = len(lines)
-    out = (np.zeros((9, 4 * n), np.int64), np.zeros((3, 4 * n), np.uint8),
-           np.zeros(4 * n, np.int64), np.zeros((2, n), np.int64), np.zeros(n, np.uint8))  # fmt: skip
-    offsets = np.array([0, *itertools.accumulate(len(line) + 1 for line in lines)], np.int64)
-    offsets[-1] -= 1
-    masks._read_lines(b"\n".join(lines), offsets, numbers, values, *out)
-    return out
-
-
-def test_the_c_reader_of_json_lines_reads_what_the_reader_of_hand_data_reads() -> None:
-    """A line of the plainest shape gives the same masks, marks and names' numbers as its
-    parsed data gives read_hands; any other line is left to the caller (plain 0)."""
-    from gongzhu_score.core import masks
-
-    if masks._read_lines is None:  # (not built here: .ci/run's "compiled" phase fails then)
-        return
-    hand = {"players": [{"name": "东", "captured": "QS 10C", "exposed": "JD"},
-                        {"name": "B", "captured": "JD 2H ZZ", "first_exposed": "QS"},
-                        {"name": "C", "captured": "3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH"},
-                        {"name": "A", "captured": ""}]}  # fmt: skip
-    plain = [json.dumps(hand, ensure_ascii=False).encode(),
-             json.dumps(hand, ensure_ascii=False, separators=(",", ":")).encode(),
-             b" \t" + json.dumps({"teams": "partners", **hand}, ensure_ascii=False).encode() + b"\r",
-             json.dumps({**hand, "variant": "two-deck"}, ensure_ascii=False).encode()]  # fmt: skip
-    text = plain[0].decode()
-    odd = [json.dumps(hand).encode(),  # names as \u escapes
-           text.replace('"QS 10C"', '["QS", "10C"]').encode(),  # a list of codes
-           text.replace('"exposed"', '"exposed": "", "exposed"').encode(),  # a key twice
-           text.replace('"players"', '"players": [], "players"').encode(),
-           text.replace('"JD"', "null").encode(), text.replace('"A"', "4").encode(),
-           text.replace('"JD"', '"J\\u0044"').encode(), text.replace("东", "东\x01").encode(),
-           text.encode().replace("东".encode(), b"\xff"), text.replace('"exposed"', '"x"').encode(),
-           (text + " x").encode(), (text + "}").encode(), text[:-3].encode(), b"", b"[]", b"{}",
-           text.replace('{"name": "A", "captured": ""}', '{"name": "A"}, {"name": "D"}').encode(),
-           json.dumps({**hand, "variant": None}).encode(), text.replace("players", "Players").encode()]  # fmt: skip
-    lines = [*plain, *odd, plain[0]]  # (the last line with no newline after it: read too)
-    numbers: dict[str, int] = {"B": 0}
-    values: dict[str, int] = {}
-    masks_, bad, codes, rules, read = _read_lines(lines, numbers, values)
-    assert read.tolist() == [1] * len(plain) + [0] * len(odd) + [1]
-    assert values == {"partners": 0, "two-deck": 1}
-    assert rules[:, :4].T.tolist() == [[-1, -1], [-1, -1], [-1, 0], [1, -1]]
-    n = 4
-    want = (np.zeros((9, 4 * n), np.int64), np.zeros((3, 4 * n), np.uint8),
-            np.zeros(4 * n, np.int64), np.zeros(n, np.uint8))  # fmt: skip
-    data = [json.loads(line) for line in plain]
-    wanted_numbers = {"B": 0}
-    masks._read_hands(data, wanted_numbers, *want)
-    assert numbers == wanted_numbers == {"B": 0, "东": 1, "C": 2, "A": 3}
-    for h in (0, 1, 2, 3, len(lines) - 1):  # each plain line as read_hands reads its data
-        at, k = slice(4 * h, 4 * h + 4), min(h, 3)
-        assert masks_[:, at].tolist() == want[0][:, 4 * k : 4 * k + 4].tolist()
-        assert bad[:, at].tolist() == want[1][:, 4 * k : 4 * k + 4].tolist()
-        assert codes[at].tolist() == want[2][4 * k : 4 * k + 4].tolist() == [1, 0, 2, 3]
-    assert bad[0, 1] == 1  # ZZ marked, the hand still read
-    with pytest.raises(ValueError, match="wrong sizes"):
-        masks._read_lines(b"{}", np.array([0, 2], np.int64), {}, {}, *[a[..., :0] for a in
-                          (masks_, bad, codes)], rules, read)  # fmt: skip
-    with pytest.raises(TypeError, match="masks must be a contiguous buffer"):
-        masks._read_lines(b"{}", np.array([0, 2], np.int64), {}, {}, bytes(8 * 36), bad,
-                          codes, rules, read)  # fmt: skip
-
-
-def test_the_c_writer_of_json_lines_writes_what_the_line_writer_writes() -> None:
-    """write_lines gives the bytes render/lines.py's HandLines writes for the same numbers, cut
-    into pieces where asked."""
-    from gongzhu_score.core import masks
-
-    if masks._read_lines is None:  # (not built here: .ci/run's "compiled" phase fails then)
-        return
-    from gongzhu_score.core._codes import write_lines
-    from gongzhu_score.render.lines import HandLines
-
-    names = ["东", 'a"b', "C\\", "x" * 300]
-    known = [json.dumps(n, ensure_ascii=False).encode() for n in names]
-    numbers = np.array([7, 9, 1 << 40], np.int64)
-    codes = np.array([0, 1, 2, 3, 3, 2, 1, 0, 1, 0, 3, 2], np.int64)
-    raws = np.array([-100, 0, 200, -(1 << 62), 5, 6, 7, 8, 9, 10, 11, -12], np.int64)
-    finals = raws[::-1].copy()
-    lines = HandLines(lambda: None, lambda data: None)
-    for h in (0, 2):
-        lines._put('"f.jsonl:', int(numbers[h]), [names[c] for c in codes.tolist()],
-                   raws.tolist(), finals.tolist(), 4 * h, True)  # fmt: skip
-    want = lines.drain().encode()
-    first, second = (line + b"\n" for line in want.split(b"\n")[:2])
-    rows, no_ends = np.array([0, 2], np.int64), np.zeros(0, np.int64)
-    for ends, pieces in (
-        ([], [want]),
-        ([0], [b"", want]),
-        ([1], [first, second]),
-        ([2, 2], [want, b"", b""]),
-        ([0, 1, 2], [b"", first, second, b""]),
-    ):
-        assert write_lines(b'"f.jsonl:', known, rows, numbers, codes, raws, finals,
-                           np.array(ends, np.int64)) == pieces  # fmt: skip
-    with pytest.raises(IndexError, match="hand 3 of 3"):
-        write_lines(b"", known, np.array([3]), numbers, codes, raws, finals, no_ends)
-    with pytest.raises(IndexError, match="no name's bytes for 4"):
-        write_lines(b"", known, rows, numbers, codes + 1, raws, finals, no_ends)
-    with pytest.raises(ValueError, match="not ascending"):
-        write_lines(b"", known, rows, numbers, codes, raws, finals, np.array([2, 1], np.int64))
-
-
-def test_line_ends_finds_each_newline_from_where_it_is_told_until_full() -> None:
-    from gongzhu_score.core import masks
-
-    if masks._read_lines is None:  # (not built here: .ci/run's "compiled" phase fails then)
-        return
-    from gongzhu_score.core._codes import line_ends
-
-    text = b'{"a": 1}\n\n x\n{}'
-    every = [i for i, byte in enumerate(text) if byte == ord("\n")]
-    for begin in range(len(text) + 1):
-        for room in range(5):
-            ends = np.full(room, -1, np.int64)
-            found = line_ends(text, begin, ends)
-            want = [i for i in every if i >= begin][:room]
-            assert found == len(want) and ends[:found].tolist() == want
-            assert (ends[found:] == -1).all()  # (nothing written past what it found)
-    assert line_ends(b"", 0, np.zeros(2, np.int64)) == 0
-    with pytest.raises(ValueError, match="not within"):
-        line_ends(text, len(text) + 1, np.zeros(2, np.int64))
-    with pytest.raises(ValueError, match="not within"):
-        line_ends(text, -1, np.zeros(2, np.int64))
-    with pytest.raises(TypeError, match="ends must be a contiguous buffer"):
-        line_ends(text, 0, b"read only")
 
 
 def test_large_strings_and_lists_as_other_writers_give_them() -> None:
@@ -678,14 +468,6 @@ def test_validity_bits_read_as_arrow_reads_them() -> None:
         players = pa.StructArray.from_arrays([text], ["exposed"], mask=mask).slice(start, length)
         for column in (text.slice(start, length), players, players.field("exposed")):
             assert _valid(column).tolist() == column.is_valid().to_pylist()
-
-
-def test_both_readers_agree_where_a_long_entry_s_sum_wraps() -> None:
-    """Thousands of copies of a card: the added-up bits wrap past 64 bits, the same in C as read
-    by Arrow (and such a hand is refused either way: its cards outnumber its bits)."""
-    entries = [" ".join(["AC"] * 5000), " ".join(["2S"] * 70_000), "AC " * 3]
-    assert _masks_of(entries, "C") == _masks_of(entries, "Arrow")
-    assert [bad for *_, bad in _masks_of(entries, "C")] == [False, False, False]
 
 
 @pytest.mark.parametrize("reader", READERS)

@@ -1,5 +1,5 @@
-"""The engine's two doors agree: one hand (a ``Hand``, with its breakdown) and many hands (arrays
-of card bits and exposure keys), under random house rules, for hands valid and not."""
+"""The engine's two doors agree: one hand (a ``Hand``, with its breakdown) and many hands (numpy
+arrays of card masks and exposure keys), under random house rules, for hands valid and not."""
 
 from __future__ import annotations
 
@@ -18,8 +18,10 @@ from strategies import hands_for, rule_sets, spoiled
 
 from gongzhu_score import GongzhuError, Scorer, Variant, api
 from gongzhu_score.api import hand_or_record
-from gongzhu_score.core.engine import Hands, compiled_rules
-from gongzhu_score.core.many import EnginePart, HandResults
+from gongzhu_score.core import doors
+from gongzhu_score.core.engine import compiled_rules
+from gongzhu_score.core.many import HandResults, Results
+from gongzhu_score.core.normalize import Rounding
 from gongzhu_score.core.options import ScoringOptions
 
 
@@ -39,25 +41,28 @@ def test_the_two_doors_give_the_same_numbers_or_the_same_error(
     engine = compiled_rules(rules)
     one = [outcome(lambda d=d: engine.score(hand_or_record(d, rules.decks).hand, norm))
            for d in records]  # fmt: skip
-    many = Hands(engine)
-    places: list[int | None] = []
-    for d in records:
-        place = many.size
-        places.append(place if many.add_data(d) else None)
-    scored = engine.score_many(many, norm)
-    assert len(scored) == many.size == sum(p is not None for p in places)
-    for record, place, want in zip(records, places, one, strict=True):
-        if place is None:  # declined: the one-hand door then refuses it (every code is plain)
-            assert want[0] == "refused", record
+    from gongzhu_score.core import masks
+
+    names = masks.Names()
+    seats, _ = masks.read_objects(records, names)
+    scores = masks.score_seats(seats, rules, engine, norm, norm.rounding is Rounding.EXACT)
+    part = masks.Part(engine, norm, names.known, seats.names, scores, {})
+    assert len(part) == count
+    for h, (record, want) in enumerate(zip(records, one, strict=True)):
+        if not scores.ok[h]:  # declined: the one-hand door refuses it (every code is plain), or
+            # a raw is beyond what the arrays hold
+            assert want[0] == "refused" or max(map(abs, want[1])) > masks.COLUMN_LIMIT, record
             continue
-        got = outcome(lambda place=place: scored.result(place))
+        got = outcome(lambda h=h: part.result(h))
         assert got == want
-        if want[0] != "refused":  # the arrays hold the very numbers of the result
-            at = slice(4 * place, 4 * place + 4)
-            assert (scored.raws[at], scored.finals[at]) == (list(want[1]), list(want[2]))
-            assert scored.hands.names[at] == list(want[0])
-    # the library's bulk door: the results in order, or the first hand's error; by the engine's
-    # arrays (a few hands), and by numpy's columns (as many hands are, where they can be)
+        # the arrays hold the very numbers of the result
+        assert (scores.raws[h].tolist(), scores.finals[h].tolist()) == (
+            list(want[1]),
+            list(want[2]),
+        )
+        assert [names.known[c] for c in seats.names[4 * h : 4 * h + 4].tolist()] == list(want[0])
+    # the library's bulk door: the results in order, or the first hand's error; by the one-hand
+    # door (a few hands), and by the arrays (as many hands are)
     scorer = Scorer(rules, **options)
     first_bad = next((w for w in one if w[0] == "refused"), None)
     for few in (10**9, 1):
@@ -79,13 +84,13 @@ def test_the_two_doors_give_the_same_numbers_or_the_same_error(
 
 @contextmanager
 def columns_from(few: int) -> Iterator[None]:
-    """``Scorer.score_many`` scores as numpy's columns from ``few`` hands on (where it can)."""
-    saved = api._FEW_HANDS, api._FEW_HANDS_COLD
-    api._FEW_HANDS = api._FEW_HANDS_COLD = few
+    """``Scorer.score_many`` scores by the arrays from ``few`` hands on."""
+    saved = doors.MANY
+    api.MANY = doors.MANY = few
     try:
         yield
     finally:
-        api._FEW_HANDS, api._FEW_HANDS_COLD = saved
+        api.MANY = doors.MANY = saved
 
 
 def test_score_many_is_a_sequence_with_the_numbers_as_columns() -> None:
@@ -181,28 +186,29 @@ def test_odd_shapes_are_read_by_columns_as_the_one_hand_door_reads_them() -> Non
         assert got == want, data
 
 
-def test_many_plain_hands_go_by_columns_where_the_reader_is_built() -> None:
+def test_many_hands_go_by_the_arrays_whatever_the_rules() -> None:
     from gongzhu_score.core import masks
 
     hand = _odd_hands()[0]
-    built = masks._read_hands is not None
     hearts = "2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH"
     twice = {"players": [{"name": "A", "captured": "QS QS 10C 10C"},
                          {"name": "B", "captured": "JD JD"},
                          {"name": "C", "captured": f"{hearts} {hearts}"}, {"name": "D"}]}  # fmt: skip
-    for scorer, took in ((Scorer("classic"), masks.Part if built else EnginePart),
-                         (Scorer("classic", teams="pig-sheep"), EnginePart),
-                         (Scorer("two-deck"), EnginePart)):  # fmt: skip
+    for scorer in (Scorer("classic"), Scorer("classic", teams="partners"),
+                   Scorer("classic", rounding="exact"), Scorer("two-deck")):  # fmt: skip
         if scorer.variant.decks == 2:
             hand = twice
-        results = scorer.score_many([hand] * 1000)
-        assert {type(p) for p in results._parts} == {took}
-        assert list(results) == [scorer.score_data(hand)] * 1000
+        results = scorer.score_many([hand] * doors.MANY)
+        assert {type(p) for p in results._parts} == {masks.Part}
+        assert all(not p.careful for p in results._parts)  # (every hand by the arrays)
+        assert list(results) == [scorer.score_data(hand)] * doors.MANY
+        few = scorer.score_many([hand] * (doors.MANY - 1))
+        assert {type(p) for p in few._parts} == {Results}
 
 
 def test_a_few_hands_in_a_fresh_process_do_not_import_numpy() -> None:
-    """Importing numpy costs what the columns save on some 20,000 hands: a short script's
-    thousand hands go the engine's arrays, and numpy stays unimported."""
+    """Importing numpy costs more than the arrays save on a few hundred hands: they go the
+    one-hand door, and numpy stays unimported."""
     code = (
         "import json, sys; from gongzhu_score import Scorer\n"
         f"hand = json.loads({json.dumps(json.dumps(_odd_hands()[0]))})\n"
@@ -211,7 +217,7 @@ def test_a_few_hands_in_a_fresh_process_do_not_import_numpy() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           timeout=120, check=True)  # fmt: skip
-    assert done.stdout.split() == ["1000", "EnginePart", "False"]
+    assert done.stdout.split() == ["1000", "Results", "False"]
 
 
 _LEAF = (st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.floats()

@@ -1,6 +1,6 @@
-"""A JSON Lines batch written as JSON Lines scores its plain lines as numpy's arrays
-(batch/arrays.py: core/codes.c reads the lines' bytes and writes theirs): the same output, byte
-for byte, the same bad records and the same error as every record scored on its own, under
+"""A JSON Lines batch written as JSON Lines scores its lines as numpy's arrays (batch/lines.py:
+read by Arrow's JSON reader, or by orjson without it): the same output, byte for byte, the same
+bad records and the same error as every record scored on its own (the one-hand door), under
 random house rules, for lines plain and not."""
 
 from __future__ import annotations
@@ -14,12 +14,11 @@ from typing import Any
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
-from optional import HIDE_EXTRA, np
 from outcomes import METHODS, ROUNDING, as_data
 from strategies import hands_for, rule_sets, spoiled
 
 from gongzhu_score import GongzhuError, Variant
-from gongzhu_score.batch import runner
+from gongzhu_score.batch import lines as by_lines
 from gongzhu_score.batch.reading import jsonl_record, numbered_lines
 from gongzhu_score.batch.runner import Batch
 from gongzhu_score.core.options import ScoringOptions
@@ -29,19 +28,21 @@ from gongzhu_score.render.formats import Format
 Outcome = tuple[str, list[tuple[str, str]], str | None]
 
 
-def by_arrays(data: bytes, options: ScoringOptions, keep_going: bool, raw: bool = False
-              ) -> Outcome:  # fmt: skip
+def by_arrays(data: bytes, options: ScoringOptions, keep_going: bool, raw: bool = False,
+              arrow: bool = True) -> Outcome:  # fmt: skip
     """What a batch writes of ``data`` when it writes JSON Lines (``raw``: to a stream with
-    bytes under it), its bad records and the error that stopped it."""
-    np.zeros(1)  # (numpy imported: the arrays from the first line)
+    bytes under it; ``arrow``: read by Arrow, else by orjson), its bad records and the error
+    that stopped it."""
     stream = io.BytesIO()
     out = io.TextIOWrapper(stream, encoding="utf-8", newline="") if raw else io.StringIO()
     writer = BatchWriter(out, Format.jsonl)
     emit = writer.line_emitter("f.jsonl")
     assert emit is not None
     try:
-        bad = Batch(options).run_jsonl(numbered_lines(io.BytesIO(data)), "f.jsonl", writer.emit,
-                                       None, keep_going, emit)  # fmt: skip
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(by_lines, "has_arrow", lambda: arrow)
+            bad = by_lines.run_lines(Batch(options), numbered_lines(io.BytesIO(data)), "f.jsonl",
+                                     writer.emit, None, keep_going, emit)  # fmt: skip
         error = None
     except GongzhuError as e:
         bad, error = [], str(e)
@@ -126,16 +127,18 @@ def test_lines_by_the_arrays_are_each_record_scored_alone(
     text = b"\n".join(lines) + data.draw(st.sampled_from([b"", b"\n"]))
     for keep_going in (True, False):
         want = each_alone(text, options, keep_going)
-        assert by_arrays(text, options, keep_going) == want
-        assert by_arrays(text, options, keep_going, raw=True) == want
-        with pytest.MonkeyPatch.context() as patch:  # (lines cut into blocks and chunks anyhow)
-            from gongzhu_score.batch import arrays, reading
+        for arrow in (True, False):
+            assert by_arrays(text, options, keep_going, arrow=arrow) == want
+            assert by_arrays(text, options, keep_going, raw=True, arrow=arrow) == want
+            with pytest.MonkeyPatch.context() as patch:  # (lines cut into blocks and chunks)
+                from gongzhu_score.batch import reading
 
-            patch.setattr(arrays, "CHUNK", 2)
-            patch.setattr(arrays, "_BYTES", 1500)
-            patch.setattr(reading, "_BLOCK", 600)
-            patch.setattr(reading, "MAX_RECORD_BYTES", 400)  # (some lines too long)
-            assert by_arrays(text, options, keep_going) == each_alone(text, options, keep_going)
+                patch.setattr(by_lines, "CHUNK", 2)
+                patch.setattr(reading, "_BLOCK", 600)
+                patch.setattr(reading, "MAX_RECORD_BYTES", 400)  # (some lines too long)
+                assert by_arrays(text, options, keep_going, arrow=arrow) == each_alone(
+                    text, options, keep_going
+                )
 
 
 _ALL = {"name": "东", "captured": "QS 10C AH KH QH JH 10H 9H 8H 7H 6H 5H 4H 3H 2H"}
@@ -158,49 +161,40 @@ HANDS = [
 
 @pytest.fixture
 def went(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """The numbers of the lines scored the engine's own way (the compiled loop), as they go."""
+    """The numbers of the lines scored alone (the one-hand door), as they go."""
     numbers: list[int] = []
-    real = runner.score_lines
+    real = Batch.careful
 
-    def spy(lines: Any, *args: Any) -> None:
-        lines = list(lines)
-        numbers.extend(number for number, _ in lines)
-        real(lines, *args)
+    def spy(self: Batch, *args: Any) -> Any:
+        careful = real(self, *args)
 
-    monkeypatch.setattr(runner, "score_lines", spy)
+        def counted(number: int, line: bytes) -> None:
+            numbers.append(number)
+            careful(number, line)
+
+        return counted
+
+    monkeypatch.setattr(Batch, "careful", spy)
     return numbers
 
 
-def test_plain_lines_never_go_the_engines_way(went: list[int]) -> None:
-    """Only the lines the arrays cannot read (here a key given twice and a list of codes) are
-    scored the engine's own way; hands naming their teams are scored as arrays too. (Where the
-    C readers are not built, or the engine runs uncompiled, every line goes the engine's way.)"""
+@pytest.mark.parametrize("arrow", [True, False])
+def test_plain_lines_never_go_the_one_hand_door(went: list[int], arrow: bool) -> None:
+    """Only the lines the arrays cannot read (here a key given twice) are scored alone; hands
+    naming their teams, and lists of codes, are scored as arrays too (Arrow refuses a chunk
+    whose lines differ in type: orjson then reads it)."""
     plain = [json.dumps(HANDS[k % 2], ensure_ascii=False).encode() for k in range(40)]
     plain[9] = plain[9].replace(b'"captured"', b'"captured": "", "captured"', 1)
     plain[30] = plain[30].replace(b'"JD"', b'["JD"]')
     text = b"\n".join(plain)  # (no newline after the last line: read all the same)
-    assert by_arrays(text, ScoringOptions(), True) == each_alone(text, ScoringOptions(), True)
-    from gongzhu_score.core import masks
-
-    assert went == ([10, 31] if masks._read_lines is not None else list(range(1, 41)))
-
-
-def test_the_first_lines_go_the_engines_way_until_numpy_pays(
-    went: list[int], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Until numpy is imported, a file's first lines are scored the engine's way (importing
-    numpy costs more than a small file's arrays save), then the rest as arrays."""
-    monkeypatch.setattr(runner, "_cold", lambda: 5)
-    line = json.dumps(HANDS[0], ensure_ascii=False).encode()
-    text = b"\n".join([line] * 12)
-    assert by_arrays(text, ScoringOptions(), False) == each_alone(text, ScoringOptions(), False)
-    from gongzhu_score.core import masks
-
-    assert went == ([1, 2, 3, 4, 5] if masks._read_lines is not None else list(range(1, 13)))
+    want = each_alone(text, ScoringOptions(), True)
+    went.clear()
+    assert by_arrays(text, ScoringOptions(), True, arrow=arrow) == want
+    assert went == [10]
 
 
 def test_a_small_file_leaves_numpy_unimported(tmp_path: Any) -> None:
-    """A fresh ``batch`` of a few lines never imports numpy (about 50 ms)."""
+    """A fresh ``batch`` of a few lines never imports numpy (about 50 ms): the one-hand door."""
     line = json.dumps(HANDS[0], ensure_ascii=False)
     path = tmp_path / "few.jsonl"
     path.write_text("\n".join([line] * 1000) + "\n", encoding="utf-8")
@@ -217,26 +211,19 @@ def test_a_small_file_leaves_numpy_unimported(tmp_path: Any) -> None:
     assert len((tmp_path / "out.jsonl").read_text(encoding="utf-8").splitlines()) == 1000
 
 
-# A batch run in a process of its own; ``hidden`` makes numpy and pyarrow unimportable there (a
-# finder that refuses them, which the forked workers inherit), as in an install without the
-# arrow extra; else numpy is imported first, so that the arrays score from the first line. A
-# file is split between workers however small (where there are several cores).
-WITHOUT = HIDE_EXTRA + (
-    "hidden = sys.argv.pop(1) == 'hidden'\n"
-    "if hidden:\n"
-    "    hide_extra()\n"
-    "else:\n"
-    "    import numpy  # (imported: the arrays from the first line)\n"
+# A batch run in a process of its own, every file split between workers however small (where
+# there are several cores); with ``hidden``, pyarrow cannot be imported in any of its processes
+# (a finder that refuses it, installed by sitecustomize), as in an install without the arrow
+# extra.
+SPLIT = (
+    "import sys\n"
     "import gongzhu_score.batch.parallel as parallel\n"
-    "import gongzhu_score.batch.runner as runner\n"
-    "parallel.PARALLEL_FROM_BYTES = 0\n"
-    "runner._COLD = 1_000  # (then the rest as arrays, or as the compiled loop without numpy)\n"
+    "import gongzhu_score.core.doors as doors\n"
+    "parallel.PARALLEL_FROM_BYTES = doors.MANY_BYTES = 0\n"
     "from gongzhu_score.cli import main\n"
-    "sys.argv = ['gongzhu-score', *sys.argv[1:]]\n"
-    "try:\n"
+    "if __name__ == '__main__':  # (not in the workers, which import this script)\n"
+    "    sys.argv = ['gongzhu-score', *sys.argv[1:]]\n"
     "    main()\n"
-    "finally:\n"
-    "    assert not hidden or 'numpy' not in sys.modules\n"
 )
 
 
@@ -246,8 +233,11 @@ WITHOUT = HIDE_EXTRA + (
 def test_without_the_arrow_extra_a_split_file_scores_the_same(
     tmp_path: Any, flags: list[str]
 ) -> None:
-    """Where numpy is not installed, the compiled loop scores every line, in the workers too:
-    the same output, messages and exit code as the arrays give."""
+    """Where pyarrow is not installed, orjson reads the lines into the arrays, in the workers
+    too: the same output, messages and exit code as Arrow's reader gives."""
+    import os
+
+    from optional import hiding_arrow
     from played import played_hands
 
     lines = [json.dumps(h, ensure_ascii=False) for h in played_hands(6_000, seed=37)]
@@ -255,13 +245,14 @@ def test_without_the_arrow_extra_a_split_file_scores_the_same(
     lines[5_000] = "{not json"
     path = tmp_path / "played.jsonl"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    (tmp_path / "split.py").write_text(SPLIT, encoding="utf-8")
 
-    def run(how: str) -> tuple[int, bytes, bytes]:
-        done = subprocess.run([sys.executable, "-c", WITHOUT, how, "batch", str(path), *flags],
-                              capture_output=True, cwd=tmp_path)  # fmt: skip
+    def run(env: dict[str, str]) -> tuple[int, bytes, bytes]:
+        done = subprocess.run([sys.executable, "split.py", "batch", str(path), *flags],
+                              capture_output=True, cwd=tmp_path, env=env)  # fmt: skip
         return done.returncode, done.stdout, done.stderr
 
-    hidden, shown = run("hidden"), run("shown")
+    hidden, shown = run(hiding_arrow(tmp_path / "hide")), run(dict(os.environ))
     assert hidden == shown
     assert shown[0] == (2 if "--keep-going" not in flags else 1)
     assert b"played.jsonl:4322" in shown[2]

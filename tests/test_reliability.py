@@ -400,6 +400,10 @@ def test_no_traceback_for_numbers_and_dates_yaml_cannot_build(tmp_path: Path) ->
 # --- 7. a dead batch worker fails the batch at once, leaving nothing --------------------------------
 
 
+def _killed(*args: object) -> None:
+    os.kill(os.getpid(), signal.SIGKILL)  # the OOM killer, say
+
+
 def test_a_killed_batch_worker_fails_the_batch_and_leaves_nothing(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -412,15 +416,7 @@ def test_a_killed_batch_worker_fails_the_batch_and_leaves_nothing(
 
     path = tmp_path / "big.jsonl"
     path.write_text(hand_line() * 20_000, encoding="utf-8")
-    parent = os.getpid()
-    real_lines = parallel._lines
-
-    def dying(file: str, start: int, end: int, line: int):  # type: ignore[no-untyped-def]
-        if os.getpid() != parent:
-            os.kill(os.getpid(), signal.SIGKILL)  # the OOM killer, say
-        return real_lines(file, start, end, line)
-
-    monkeypatch.setattr(parallel, "_lines", dying)
+    monkeypatch.setattr(parallel, "_work", _killed)  # (the worker, a fresh process, runs it)
     out = io.StringIO()
     writer = BatchWriter(out, Format.jsonl, "en", False)
     started = time.monotonic()

@@ -25,7 +25,7 @@ from gongzhu_score.api import hand_or_record
 from gongzhu_score.batch.reading import InputRecord
 from gongzhu_score.batch.runner import Batch
 from gongzhu_score.cli.boundary import error_line
-from gongzhu_score.core.engine import Hands, compiled_rules
+from gongzhu_score.core.engine import compiled_rules
 from gongzhu_score.core.options import ScoringOptions
 from gongzhu_score.errors import ArgumentError, InputError
 from gongzhu_score.io.variants import find_variant
@@ -341,13 +341,13 @@ def test_the_raw_scores_are_asked_of_the_engine_once_per_process(
     known = int(kept.known.sum())
     values = kept.values
     asked: list[int] = []
-    alone = masks._alone
+    fill = masks._Raws._fill
 
-    def counting(rules: Any, key: int, cards: list[int]) -> list[int]:
-        asked.extend(cards)
-        return alone(rules, key, cards)
+    def counting(self: Any, codes: Any) -> None:
+        asked.extend(codes.tolist())
+        fill(self, codes)
 
-    monkeypatch.setattr(masks, "_alone", counting)
+    monkeypatch.setattr(masks._Raws, "_fill", counting)
     for _ in range(3):
         assert [numbers(p) for p in arrow.score_table(table).column("players").to_pylist()] == [
             engine(r) for r in GOOD[:3]
@@ -749,8 +749,12 @@ def test_a_wrong_first_exposure_is_never_taken_by_a_quick_path(
     with pytest.raises(GongzhuError) as caught:
         scorer.score_data(columns.plain(row))
     said = caught.value.text("en")
-    # the engine's fast path leaves it to the careful parser, which says why
-    assert not Hands(compiled_rules(rules)).add_data(columns.plain(row))
+    # the arrays leave it to the one-hand door, which says why
+    from gongzhu_score.core import masks
+
+    seats, _ = masks.read_objects([columns.plain(row)], masks.Names())
+    norm = scorer.normalization
+    assert not masks.score_seats(seats, rules, compiled_rules(rules), norm, False).ok.any()
     table = (
         table_of([GOOD[0], row, GOOD[1]])
         if not isinstance(row["players"][0].get("first_exposed"), list)
@@ -804,10 +808,9 @@ def test_a_first_exposure_takes_the_column_path_and_the_fast_path(
     careful = compiled_rules(rules).score(
         hand_or_record(columns.plain(row)).hand, scorer.normalization
     )
-    hands = Hands(compiled_rules(rules))
-    assert hands.add_data(columns.plain(row))
-    fast = compiled_rules(rules).score_many(hands, scorer.normalization).result(0)
-    assert fast == careful
+    fast = scorer.score_many([columns.plain(row)] * 1024)
+    assert {type(p).__name__ for p in fast._parts} == {"Part"}
+    assert fast[0] == careful and not fast._parts[0].careful
     for table in (table_of([row, GOOD[0]]), _listed([row, GOOD[0]])):
         assert arrow.paths(table, rules, teams=teams) == ["column", "column"]
         scored = arrow.score_table(table, rules, teams=teams)

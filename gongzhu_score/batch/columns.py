@@ -13,33 +13,25 @@ date). Output: those columns, ``source`` when asked (``NAME:ROW``), ``players``,
 structs with ``name``, ``raw`` (int64) and ``final`` (int64; double with exact rounding, which
 Arrow cannot hold as thirds), and ``error`` with ``errors="column"``.
 
-How a column is scored by the one engine: card codes become bit masks in one pass over the
-column's bytes (``core/codes.c``; Arrow where it is not built), each player's scoring cards a
-16-bit number; the raw score of each such set under each exposure state is asked of the
-engine's own :meth:`~gongzhu_score.core.engine.CompiledRules.score_many` once per process, the
-first time a table holds it, and kept in numpy arrays that every later call reads as they are
-(``core/masks.py``, which scores the arrays for the library's ``Scorer.score_many`` too). An
-exposure state is the engine's exposure key (亮牌 and 首明 of one deck: 81 of them). The finals
-come from the engine's :func:`~gongzhu_score.core.engine.normalize_each`, once per distinct
-(raw, hand total) pair in individual play (a final depends on nothing else). Numpy only
-gathers and scatters numbers. Two decks have too many sets of cards for a table, and in team
-play a hand's finals depend on its sides and all four raws: those hands, read and checked the
-same way (each card's second copies too), are scored by the engine's many-hands door
-(:meth:`~gongzhu_score.core.engine.CompiledRules.score_many`) as arrays.
+How a column is scored by the one engine: card codes become bit masks by Arrow (each text
+split at its spaces, the pieces looked up among the 52 codes), and the hands go the engine's
+many-hands door (:func:`~gongzhu_score.core.masks.score_seats`), which asks the engine each
+raw score and final once per distinct case and keeps them for the process. Numpy only gathers
+and scatters numbers.
 
-Hands the column path does not take go through the row engine in the same call, with the same
-results: any spelling other than the canonical codes, anything not plainly valid
+Hands the column path does not take go through the one-hand door in the same call, with the
+same results: any spelling other than the canonical codes, anything not plainly valid
 (whose error then names the row: a wrong 首明, pig-sheep teams with an exposure, …), hands with
 columns of their own (trick-by-trick records).
 """
 
 from __future__ import annotations
 
-import contextlib
+import io
 import os
 import threading
 from collections import deque
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -49,15 +41,15 @@ try:
     import numpy as np
     import pyarrow as pa
     import pyarrow.compute as pc
+    import pyarrow.json as pj
 except ImportError as e:  # pragma: no cover (the extra is installed for the tests)
     raise ImportError(
         "gongzhu_score.arrow needs pyarrow and numpy: pip install 'gongzhu-score[arrow]'"
     ) from e
 
-from ..api import Scorer
-from ..core import FROM_SOURCE
 from ..core.cards import DECK, flag_of, not_a
-from ..core.engine import CompiledRules, HandResult, Hands, compiled_rules
+from ..core.engine import HandResult, compiled_rules
+from ..core.hand import is_plain_name
 from ..core.masks import Masks, Seats, all_four, keep, no_cards, score_seats, unique
 from ..core.normalize import Method, Normalization, Rounding, Teams, check_scale
 from ..core.options import ScoringOptions
@@ -630,36 +622,7 @@ def _row_path(
     exact = rows.finals.dtype == np.float64
     batch = plan.batch
     failed: list[tuple[int, GongzhuError]] = []
-    # Rows in canonical codes are read into arrays, a set per rule set, and scored at once (the
-    # many-hands door); any other row is scored alone, as Batch.score would, or says why not.
-    groups: dict[int, tuple[Scorer, Hands, list[int]]] = {}
-    alone: list[int] = []
-    for at, data in enumerate(taken):
-        try:
-            scorer = batch.scorer(data)
-        except GongzhuError:
-            alone.append(at)
-            continue
-        group = groups.get(id(scorer))
-        if group is None:
-            group = groups[id(scorer)] = (scorer, Hands(scorer.engine), [])
-        if group[1].add_data(data):
-            group[2].append(at)
-        else:
-            alone.append(at)
-    for scorer, hands, places in groups.values():
-        scored = scorer.engine.score_many(hands, scorer.normalization)
-        for h, at in enumerate(places):
-            if scored.errors and h in scored.errors:
-                alone.append(at)
-                continue
-            i = int(indices[at])
-            raws, finals = scored.raws[4 * h : 4 * h + 4], scored.finals[4 * h : 4 * h + 4]
-            large = _too_large(raws, finals, exact)
-            if large is not None:
-                failed.append((i, large))
-                continue
-            _put(rows, i, scored.hands.names[4 * h : 4 * h + 4], raws, finals, exact)
+    alone = range(len(taken))  # (each scored alone, as Batch.score would, or says why not)
     for at in alone:
         i, data = int(indices[at]), taken[at]
         try:
@@ -800,7 +763,7 @@ def _column_path(rb: pa.RecordBatch, batch: Batch, rows: _Rows) -> np.ndarray[An
     for (variant, teams), group in _groups(rb, batch, four):
         scorer = batch.scorer({"variant": variant, "teams": teams} if teams else
                               {"variant": variant})  # fmt: skip
-        seated = seated or _Names.of(players, scorer.engine)
+        seated = seated or _Names.of(players)
         done = _score_group(players, group, scorer.variant, scorer.normalization, rows, seated)
         taken[group[done]] = True
     return taken
@@ -819,12 +782,12 @@ class _Names:
     """Whether each number's name is a plain name (the engine's own check); a null's is not."""
 
     @classmethod
-    def of(cls, players: pa.Array, rules: CompiledRules) -> _Names:
+    def of(cls, players: pa.Array) -> _Names:
         offsets = players.offsets.to_numpy(zero_copy_only=False)
         base, top = int(offsets[0]), int(offsets[-1])
         encoded = pc.dictionary_encode(players.values.field("name").slice(base, top - base))
         known = encoded.dictionary.to_pylist()
-        plain = np.array([rules._plain(x) is not None for x in known] + [False])
+        plain = np.array([is_plain_name(x) for x in known] + [False])
         return cls(base, _numbers(encoded.indices, len(known)), known, plain)
 
 
@@ -868,14 +831,6 @@ def _groups(
         yield (variant, teams), np.flatnonzero(four & (code == value))
 
 
-_read_codes: Callable[..., None] | None = None
-"""The C reader of card-code texts (core/codes.c), where it was built and the engine runs as
-installed; else Arrow reads the same masks (:func:`_masks_by_arrow`)."""
-if not FROM_SOURCE:
-    with contextlib.suppress(ImportError):  # (no compiler at install: Arrow reads them)
-        from ..core._codes import read_codes as _read_codes
-
-
 def _cards(array: pa.Array, entries: np.ndarray[Any, Any] | None = None) -> Masks | None:
     """The cards of a column of card strings (``"QS 6H"``), code lists, or nulls.
 
@@ -900,21 +855,7 @@ def _cards(array: pa.Array, entries: np.ndarray[Any, Any] | None = None) -> Mask
         return _per_entry(_numbers(found, 0), bad, lengths)
     if not pa.types.is_string(array.type):
         return None
-    if _read_codes is None:  # (not built: Arrow splits the texts)
-        return _masks_by_arrow(array if entries is None else array.take(pa.array(entries)))
-    n = len(array)
-    offsets = np.frombuffer(array.buffers()[1], np.int32)[array.offset : array.offset + n + 1]
-    held = array.buffers()[2]
-    data = np.zeros(0, np.uint8) if held is None else np.frombuffer(held, np.uint8)
-    masks = no_cards(n if entries is None else len(entries))
-    picked = None if entries is None else np.ascontiguousarray(entries, np.int64)
-    _read_codes(data, np.ascontiguousarray(offsets), picked, *masks[:3],
-                masks[3].view(np.uint8))  # fmt: skip
-    if array.null_count:  # (a null holds no cards, whatever bytes its place has behind it)
-        null = ~_valid(array) if entries is None else ~_valid(array)[entries]
-        for part in masks:
-            part[null] = 0
-    return masks
+    return _masks_by_arrow(array if entries is None else array.take(pa.array(entries)))
 
 
 def _per_entry(card: np.ndarray[Any, Any], bad: np.ndarray[Any, Any],
@@ -931,9 +872,8 @@ def _per_entry(card: np.ndarray[Any, Any], bad: np.ndarray[Any, Any],
 
 
 def _masks_by_arrow(array: pa.Array) -> Masks:
-    """What ``codes.c`` reads, read by Arrow (where the C reader was not built, or the engine
-    runs from source): each text split at its spaces, the empty pieces left out, and the rest
-    looked up as a list of codes is."""
+    """The cards of a column of texts, read by Arrow: each text split at its spaces, the empty
+    pieces left out, and the rest looked up as a list of codes is."""
     pieces = pc.split_pattern(array, " ")
     tokens = pc.list_flatten(pieces)  # (a null text is a null list: no tokens, no cards)
     filled = pc.greater(pc.binary_length(tokens), 0)
@@ -1140,3 +1080,67 @@ def results_batch(results: Sequence[tuple[str, HandResult]], schema: pa.Schema) 
                                                                       strict=True)],
         schema=schema,
     )  # fmt: skip
+
+
+# --- JSON Lines, read by Arrow's JSON reader ------------------------------------------------------
+
+_JSON_PLAYER = pa.struct([(field, pa.string()) for field in ("name", "captured", "exposed",
+                                                              "first_exposed")])  # fmt: skip
+_JSON_SCHEMA = pa.schema([("players", pa.list_(_JSON_PLAYER)), ("variant", pa.string()),
+                          ("teams", pa.string())])  # fmt: skip
+_JSON_BLOCK = 1 << 20
+"""Arrow reads JSON a block at a time, each line within one: a line is at most a megabyte
+(:data:`.reading.MAX_RECORD_BYTES`)."""
+_JSON_PARSE = pj.ParseOptions(explicit_schema=_JSON_SCHEMA, unexpected_field_behavior="ignore")
+
+
+def score_json_lines(
+    texts: list[bytes], batch: Batch
+) -> tuple[np.ndarray[Any, Any], list[str], list[int], list[Any]] | None:
+    """JSON Lines (none blank) read by Arrow's JSON reader and scored by the column path.
+
+    Returns which lines' hands it scored, and their names, raws and finals (four a hand, in
+    order); a line it does not take is the caller's to score the careful way. None where the
+    reader refuses the text as a whole (a line that is not JSON, a key given twice, a value of
+    another type): then another reader reads the lines. A line with a key Arrow passes over
+    (unknown, or null: found by counting its colons, as :func:`.reading.json_record` does) or
+    an escape is not taken.
+    """
+    n = len(texts)
+    if not n:
+        return np.zeros(0, bool), [], [], []
+    try:
+        table = pj.read_json(io.BytesIO(b"\n".join(texts)),
+                             read_options=pj.ReadOptions(block_size=_JSON_BLOCK),
+                             parse_options=_JSON_PARSE)  # fmt: skip
+    except (pa.ArrowInvalid, pa.ArrowNotImplementedError, pa.ArrowTypeError):
+        return None
+    if table.num_rows != n:  # (two objects on a line, say)
+        return None
+    rb = table.combine_chunks().to_batches()[0]
+    colons = np.array([-1 if b"\\" in t else t.count(b":") for t in texts], np.int64)
+    rows = _Rows.of(n, False)
+    _column_path(rb, batch, rows)
+    ok = rows.scored & (colons == _key_counts(rb))
+    players = rb.column("players")
+    starts = players.offsets.to_numpy(zero_copy_only=False)[np.flatnonzero(ok)]
+    at = (starts[:, None] + np.arange(4)).ravel()
+    names = players.values.field("name").take(pa.array(at)).to_pylist()
+    return ok, names, rows.raws[ok].ravel().tolist(), rows.finals[ok].ravel().tolist()
+
+
+def _key_counts(rb: pa.RecordBatch) -> np.ndarray[Any, Any]:
+    """How many keys each row's line gave a value (not null) to, its players' included."""
+    players = rb.column("players")
+    counts = _valid(players).astype(np.int64)
+    for column in ("variant", "teams"):
+        counts += _valid(rb.column(column))
+    members = players.values
+    held = np.zeros(len(members), np.int64)
+    for k in range(members.type.num_fields):
+        held += _valid(members.field(k))
+    filled = _lengths(players) > 0
+    if filled.any():
+        offsets = players.offsets.to_numpy(zero_copy_only=False)
+        counts[filled] += np.add.reduceat(held[: offsets[-1]], offsets[:-1][filled])
+    return counts

@@ -1,208 +1,155 @@
-"""The hot path of a JSON Lines batch: parse, read into arrays, score them together, write.
+"""A JSON Lines batch written as JSON Lines, by the engine's many-hands door.
 
-mypyc compiles it beside the engine (``setup.py``); the same source runs as plain Python where
-nothing was compiled.
-
-Only the plain case is done here: a line of JSON whose keys are each given once, under rules the
-batch has met already, in canonical card codes. Anything else (a blank line is skipped) goes to
-the caller's careful path, which reads the line again, scores it in any spelling or says what is
-wrong with it: the same results and errors either way.
+The lines come a block at a time (:class:`.reading.NumberedLines`' parts), and a few thousand
+at once are read into arrays: by Arrow's JSON reader where the ``arrow`` extra is installed
+(the table then takes the column path of :mod:`.columns`, as Parquet does), else by orjson,
+the very reader every line goes through (:func:`.reading.json_record`), into
+:func:`..core.masks.read_objects`. They are scored as columns under each line's own
+``variant`` and ``teams`` and written by the format's one writer. A line the arrays do not take
+(a key given twice, a null, another spelling, a mistake) goes the careful way in its turn, the
+one-hand door, with the same output or the same error.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from typing import Final, Protocol
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from fractions import Fraction
+from typing import Any, Protocol
 
-from ..core.engine import CompiledRules, HandResult, Hands, Scored
-from ..core.normalize import Normalization
+import numpy as np
 
-__all__ = ["TOO_LONG", "Emit", "FastRules", "LineWriter", "key_count", "loads_line",
-           "score_lines"]  # fmt: skip
+from ..core import masks
+from ..core.doors import has_arrow
+from ..core.engine import HandResult
+from ..core.normalize import Rounding
+from ..errors import GongzhuError
+from .reading import TOO_LONG, BadRecord, NumberedLines, key_count, lines_of, loads_line
+from .runner import Batch, Emit, Summary, no_gc
 
-FastRules = dict[tuple[object, object], tuple[CompiledRules, Normalization]]
-"""A record's own ``(variant, teams)`` values, and the rules and normalization that score it."""
+__all__ = ["CHUNK", "LineWriter", "run_lines", "score_blocks"]
 
-TOO_LONG = bytes(bytearray(b"<a line over the size limit>"))
-"""Stands for a line too long to read (a distinct object: compared with ``is``)."""
+CHUNK = 16_384
+"""The most lines read and scored together: a few megabytes of text and arrays."""
+_MOST_NAMES = 1 << 20
+"""The names kept numbered between chunks; past this they are numbered afresh, so memory stays
+bounded whatever the file holds."""
 
-
-def _json_line(line: bytes) -> object:
-    import json
-
-    # Decoded here, not by json.loads: given bytes it first sniffs their encoding.
-    return json.loads(line.decode("utf-8"))
-
-
-def _loader() -> Callable[[bytes], object]:
-    """orjson's ``loads`` when installed, else the standard one.
-
-    orjson is three times as fast on a hand.
-    """
-    try:
-        from orjson import loads
-    except ImportError:  # pragma: no cover  (orjson is a dependency; batch works without it)
-        return _json_line
-    return loads
-
-
-loads_line = _loader()
-
-
-def key_count(data: object) -> int:
-    """How many keys a hand's mapping and its players' mappings hold.
-
-    -1 for another shape: such a record is refused anyway, a player being a mapping.
-    """
-    if not isinstance(data, dict):
-        return -1
-    players = data.get("players")
-    if not isinstance(players, list):
-        return -1
-    count = len(data)
-    for player in players:
-        if not isinstance(player, dict):
-            return -1
-        count += len(player)
-    return count
-
-
-def _rules_of(
-    line: bytes, data: object, fast: FastRules
-) -> tuple[CompiledRules, Normalization] | None:
-    """The rules that score the line's hand by the many-hands door, or None for the careful
-    path.
-
-    Every key is followed by a colon, so a line with more colons than its hand has keys gave a
-    key twice (or has a colon in a name): the careful path reads it pair by pair.
-    """
-    if not isinstance(data, dict) or line.count(b":") != key_count(data):
-        return None
-    try:
-        found = fast.get((data.get("variant"), data.get("teams")))
-    except TypeError:  # a list where a name belongs: the careful path refuses it
-        return None
-    return found
-
-
-class _Group:
-    """The plain hands of a few thousand lines under one rule set, as arrays."""
-
-    hands: Hands
-    norm: Normalization
-    scored: Scored | None
-    """The hands' numbers, once they are scored."""
-
-    def __init__(self, rules: CompiledRules, norm: Normalization) -> None:
-        self.hands, self.norm, self.scored = Hands(rules), norm, None
-
-
-Emit = Callable[[int, Scored, int], None]
-"""Takes a line's number, the hands it was scored with and its place among them."""
+Careful = Callable[[int, bytes], None]
+"""Scores one line the careful way (the one-hand door), given its number and bytes."""
 
 
 class LineWriter(Protocol):
-    """An :data:`Emit` that writes JSON Lines (the output's writer of one file's hands), which
-    also takes lines formatted elsewhere."""
+    """The JSON Lines writer of one file's hands (``"source": "file:N"``)."""
 
-    @property
-    def prefix(self) -> str:
-        """The hands' ``"source"`` as JSON, up to the line number."""
+    def hands(self, places: Sequence[int], names: Sequence[str], raws: Sequence[int],
+              finals: Sequence[int | Fraction]) -> None: ...  # fmt: skip
 
-    def __call__(self, place: int, scored: Scored, h: int) -> None: ...
-
-    def put(self, data: bytes) -> None:
-        """Write lines already formatted (as UTF-8), in their turn."""
+    def result(self, place: int, result: HandResult) -> None: ...
 
 
-_CHUNK: Final = 64
-"""Lines read before their hands are scored together: few enough that what they made is still in
-the processor's cache when they are written (2,048 ran 12% slower on one core, 256 9%)."""
+def run_lines(batch: Batch, lines: NumberedLines, file: str, emit: Emit,
+              summary: Summary | None, keep_going: bool,
+              out: LineWriter | None) -> list[BadRecord]:  # fmt: skip
+    """Score a file's numbered JSON Lines in order, as :meth:`.runner.Batch.run_jsonl` does:
+    the hands the arrays take written by ``out`` (JSON Lines out, no summary), every other
+    line scored alone and given to ``emit``. Returns the bad records passed by with
+    ``keep_going``; without it the first one raises."""
+    if out is None or summary is not None:
+        return batch.run_jsonl(lines, file, emit, summary, keep_going)
+    bad: list[BadRecord] = []
+    with no_gc():
+        score_blocks(lines, batch, out, batch.careful(file, emit, summary, keep_going, bad))
+    return bad
 
 
-def score_lines(
-    lines: Iterable[tuple[int, bytes]],
-    fast: FastRules,
-    emit: Emit,
-    careful: Callable[[int, bytes], None],
-    add: Callable[[HandResult], None] | None = None,
-) -> None:
-    """Score numbered JSON Lines in order, each by the many-hands door or ``careful``.
+def score_blocks(lines: NumberedLines, batch: Batch, out: LineWriter, careful: Careful) -> None:
+    """Score numbered JSON Lines in order into ``out``: as arrays, a chunk at a time, and each
+    line the arrays do not take by ``careful`` in its turn (which may raise to stop the
+    batch). Blank lines are passed over."""
+    number, held = lines.first, []
+    names = masks.Names()
+    for part in lines.parts:
+        held += lines_of(part)
+        if len(held) >= CHUNK:
+            if len(names.known) > _MOST_NAMES:
+                names = masks.Names()
+            _chunk(number, held, batch, names, out, careful)
+            number += len(held)
+            held = []
+    if held:
+        _chunk(number, held, batch, names, out, careful)
 
-    A plain line's hand is read into its rules' arrays, and every few dozen lines are scored at
-    once and handed to ``emit`` in order (and to ``add``, the summary's, when kept).
-    Any other line goes to ``careful`` (its number and bytes) in its turn, which may raise to
-    stop the batch.
-    """
-    loads = loads_line
-    numbers: list[int] = []
-    texts: list[bytes] = []
-    places: list[int] = []  # (a hand's place in its group's arrays; -1: the careful path)
-    owners: list[_Group | None] = []
-    groups: dict[tuple[int, int], _Group] = {}  # (by their rules' and options' ids)
-    last: _Group | None = None
-    for number, line in lines:
-        if line is not TOO_LONG and (not line or line.isspace()):
+
+def _chunk(number: int, texts: list[bytes], batch: Batch, names: masks.Names, out: LineWriter,
+           careful: Careful) -> None:  # fmt: skip
+    """Score the lines ``texts``, the first numbered ``number``, and write them in order."""
+    given = [i for i, t in enumerate(texts) if t is TOO_LONG or (t and not t.isspace())]
+    read = [i for i in given if texts[i] is not TOO_LONG]
+    found = None
+    if has_arrow() and batch.options.rounding is not Rounding.EXACT:
+        from .columns import score_json_lines
+
+        found = score_json_lines([texts[i] for i in read], batch)
+    if found is None:
+        found = _by_objects([texts[i] for i in read], batch, names)
+    ok, hand_names, raws, finals = found
+    scored = dict(zip(read, ok.tolist(), strict=True))
+    run: list[int] = []  # (lines whose hands the arrays scored, waiting to be written)
+    done = 0  # (the hands of those lines written so far)
+
+    def write() -> None:
+        nonlocal done
+        if run:
+            at = slice(4 * done, 4 * (done + len(run)))
+            out.hands([number + i for i in run], hand_names[at], raws[at], finals[at])
+            done += len(run)
+            run.clear()
+
+    for i in given:
+        if scored.get(i):
+            run.append(i)
             continue
-        place, owner = -1, None
-        if line is not TOO_LONG:
-            try:
-                data = loads(line)
-            except (ValueError, RecursionError):  # (not JSON: the careful path says why)
-                data = None
-            found = None if data is None else _rules_of(line, data, fast)
-            if found is not None:
-                if last is not None and last.hands.rules is found[0] and last.norm is found[1]:
-                    owner = last  # (the usual case: the line's rules are the line before's)
-                else:
-                    # (by ids, the objects' own: compiled, ``found`` is a new tuple each call)
-                    key = (id(found[0]), id(found[1]))
-                    owner = groups.get(key)
-                    if owner is None:
-                        owner = groups[key] = _Group(found[0], found[1])
-                    last = owner
-                if owner.hands.add_data(data):
-                    place = owner.hands.size - 1
-        numbers.append(number)
-        texts.append(line)
-        places.append(place)
-        owners.append(owner)
-        if len(numbers) >= _CHUNK:
-            _flush(numbers, texts, places, owners, groups, emit, careful, add)
-            last = None
-    _flush(numbers, texts, places, owners, groups, emit, careful, add)
+        write()
+        careful(number + i, texts[i])
+    write()
 
 
-def _flush(
-    numbers: list[int],
-    texts: list[bytes],
-    places: list[int],
-    owners: list[_Group | None],
-    groups: dict[tuple[int, int], _Group],
-    emit: Emit,
-    careful: Callable[[int, bytes], None],
-    add: Callable[[HandResult], None] | None,
-) -> None:
-    """Score the lines held so far, hand them on in order, and hold none."""
-    for group in groups.values():
-        group.scored = group.hands.rules.score_many(group.hands, group.norm)
-    try:
-        for i in range(len(numbers)):
-            owner, place = owners[i], places[i]
-            if owner is None or place < 0:
-                careful(numbers[i], texts[i])
-                continue
-            out = owner.scored
-            assert out is not None
-            if out.errors and place in out.errors:  # (sides refused: the careful path says so)
-                careful(numbers[i], texts[i])
-                continue
-            emit(numbers[i], out, place)
-            if add is not None:
-                add(out.result(place))
-    finally:
-        numbers.clear()
-        texts.clear()
-        places.clear()
-        owners.clear()
-        groups.clear()
+def _by_objects(texts: list[bytes], batch: Batch, names: masks.Names
+                ) -> tuple[np.ndarray[Any, Any], list[str], list[int], list[Any]]:  # fmt: skip
+    """The lines read by orjson (as :func:`.reading.json_record` reads a line, but for a key
+    given twice, which goes the careful way) and scored as arrays."""
+    data: list[object] = []
+    for text in texts:
+        try:
+            parsed = loads_line(text)
+        except (ValueError, RecursionError):
+            parsed = None
+        data.append(parsed if text.count(b":") == key_count(parsed) else None)
+    seats, own = masks.read_objects(data, names)
+    m = len(data)
+    ok = np.zeros(m, bool)
+    raws = np.zeros((m, 4), np.int64)
+    finals = np.zeros((m, 4), object if batch.options.rounding is Rounding.EXACT else np.int64)
+    groups: dict[tuple[object, object], list[int]] = {}
+    for h in np.flatnonzero(seats.ok).tolist():
+        try:
+            groups.setdefault(own[h], []).append(h)
+        except TypeError:  # (a list where a name belongs: the careful way refuses it)
+            continue
+    for (variant, teams), hands in groups.items():
+        try:
+            scorer = batch.scorer({"variant": variant, "teams": teams})
+        except GongzhuError:  # (an unknown variant: the careful way says so)
+            continue
+        only = np.zeros(m, bool)
+        only[hands] = True
+        exact = scorer.normalization.rounding is Rounding.EXACT
+        scores = masks.score_seats(replace(seats, ok=seats.ok & only), scorer.variant,
+                                   scorer.engine, scorer.normalization, exact)  # fmt: skip
+        at = scores.ok
+        ok |= at
+        raws[at], finals[at] = scores.raws[at], scores.finals[at]
+    known = seats.known
+    hand_names = [known[c] for c in seats.names.reshape(-1, 4)[ok].ravel().tolist()]
+    return ok, hand_names, raws[ok].ravel().tolist(), finals[ok].ravel().tolist()

@@ -7,10 +7,17 @@ its slice, so nobody waits for the whole file to be counted), into a temporary f
 summary of its own; the parts are then appended in order and the summaries merged in order.
 Memory stays flat: each worker reads its slice line by line.
 
+The workers are a :class:`~concurrent.futures.ProcessPoolExecutor`'s, started fresh
+(``spawn``: no process is forked from one that may run threads, as Arrow's and numpy's do).
+Each slice must be read to its planned end, and the file must be the same when the batch ends
+as when it began (its size, its time of change, the file itself): otherwise the batch refuses,
+writing nothing, rather than leave hands out. A worker that dies (killed, out of memory) fails
+the batch at once with an error naming its part, and every temporary file is removed on every
+way out: the parent makes them, and the parent deletes them; a worker whose output file is gone
+stops at its next block, which is how a failing batch ends its workers.
+
 Measured on the 2-core development machine (``tests/benchmark.py``), this beats one core at
-100,000 and at 1,000,000 hands, which is why it exists. A worker that dies (killed, out of
-memory) fails the batch at once with an error naming its part, and every temporary file is
-removed on every way out: the parent makes them, and the parent deletes them.
+100,000 and at 1,000,000 hands, which is why it exists.
 """
 
 from __future__ import annotations
@@ -26,14 +33,17 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
-from typing import IO, Protocol, cast
+from typing import IO, TYPE_CHECKING, Protocol, cast
 
+from ..core.options import ScoringOptions
 from ..errors import GongzhuError, InputError
 from ..io.files import open_regular
 from ..terms import error, place
-from .lines import LineWriter
 from .reading import BadRecord, NumberedLines, Part, numbered_lines
-from .runner import Batch, Emit, Summary, warm_arrays
+from .runner import Batch, Emit, Summary
+
+if TYPE_CHECKING:
+    from .lines import LineWriter
 
 __all__ = ["PARALLEL_FROM_BYTES", "Writer", "can_split", "cuts", "score_in_parallel"]
 
@@ -64,11 +74,10 @@ class _Done:
 
 
 def can_split(path: str) -> bool:
-    """Whether splitting is worth it: a large .jsonl, several cores, fork."""
+    """Whether splitting is worth it: a large .jsonl, several cores."""
     return (
         path.endswith(".jsonl")
         and (os.cpu_count() or 1) > 1
-        and "fork" in multiprocessing.get_all_start_methods()
         and os.path.getsize(path) >= PARALLEL_FROM_BYTES
     )
 
@@ -137,51 +146,92 @@ def _ends_with_newline(f: IO[bytes], size: int) -> bool:
     return f.read(1) == b"\n"
 
 
-class _Upto:
-    """The next ``left`` bytes of a file, as :func:`.reading.numbered_lines` reads a stream."""
+Stamp = tuple[int, int, int, int]
+"""What says a file is the one it was: its device, its inode, its size, its time of change."""
 
-    def __init__(self, f: IO[bytes], left: int) -> None:
-        self.f, self.left = f, left
+
+def _stamp(f: IO[bytes] | int) -> Stamp:
+    found = os.fstat(f if isinstance(f, int) else f.fileno())
+    return found.st_dev, found.st_ino, found.st_size, found.st_mtime_ns
+
+
+class _Changed(Exception):
+    """The input is not the file it was when the batch began, or a slice ended early."""
+
+
+class _Stopped(Exception):
+    """The batch is failing: this worker's output file is gone."""
+
+
+class _Upto:
+    """The next ``left`` bytes of a file, as :func:`.reading.numbered_lines` reads a stream;
+    its end is ``left``'s, read in full or the file changed."""
+
+    def __init__(self, f: IO[bytes], left: int, watch: str | None) -> None:
+        self.f, self.left, self.watch = f, left, watch
 
     def read(self, size: int = -1) -> bytes:
+        if self.watch is not None and not os.path.exists(self.watch):
+            raise _Stopped
         size = self.left if size < 0 else min(size, self.left)
         block = self.f.read(size) if size > 0 else b""
         self.left -= len(block)
+        if not block and self.left:
+            raise _Changed  # (the file ended before the slice did)
         return block
 
 
-def _lines(path: str, start: int, end: int, line: int) -> NumberedLines:
-    """The numbered lines of bytes ``start`` to ``end``, the first numbered ``line``, each read
-    up to the size limit."""
-    return NumberedLines(line, _parts(path, start, end, line))
+def _lines(path: str, start: int, end: int, line: int, stamp: Stamp,
+           watch: str | None = None) -> NumberedLines:  # fmt: skip
+    """The numbered lines of bytes ``start`` to ``end`` of the file ``stamp`` says, the first
+    numbered ``line``, each read up to the size limit (``watch``: a worker's output file,
+    whose loss stops it)."""
+    return NumberedLines(line, _parts(path, start, end, line, stamp, watch))
 
 
-def _parts(path: str, start: int, end: int, line: int) -> Iterator[Part]:
+def _parts(path: str, start: int, end: int, line: int, stamp: Stamp,
+           watch: str | None) -> Iterator[Part]:  # fmt: skip
     with open(path, "rb") as f:  # (open while the lines are read, closed once they are)
+        if _stamp(f) != stamp:
+            raise _Changed
         f.seek(start)
-        yield from numbered_lines(cast(IO[bytes], _Upto(f, end - start)), line).parts
+        upto = _Upto(f, end - start, watch)
+        yield from numbered_lines(cast(IO[bytes], upto), line).parts
+        if upto.left or _stamp(f) != stamp:
+            raise _Changed
 
 
 def _work(
     path: str,
     shown: str,
     part: tuple[int, int],
-    batch: Batch,
+    stamp: Stamp,
+    options: ScoringOptions,
+    partial: bool,
     make_writer: WriterFactory,
     keep_going: bool,
     want_summary: bool,
     output: str,
 ) -> _Done:
+    from .lines import run_lines
+
     summary = Summary() if want_summary else None
-    with open(output, "w", encoding="utf-8", newline="") as out:
+    batch = Batch(options, partial)
+    try:  # (the parent made the file: gone, the batch is failing, and nothing is made again)
+        made = os.open(output, os.O_WRONLY | os.O_TRUNC)
+    except FileNotFoundError:
+        return _Done(summary, [], None)
+    with open(made, "w", encoding="utf-8", newline="") as out:
         writer = make_writer(out)
         try:
-            lines = _lines(path, *part, _first_line(path, part[0]))
-            bad = batch.run_jsonl(lines, shown, writer.emit, summary, keep_going,
+            lines = _lines(path, *part, _first_line(path, part[0]), stamp, output)
+            bad = run_lines(batch, lines, shown, writer.emit, summary, keep_going,
                                   writer.line_emitter(shown))  # fmt: skip
         except GongzhuError as e:
             writer.flush()
             return _Done(summary, [], e)
+        except _Stopped:
+            return _Done(summary, [], None)
         writer.flush()
     return _Done(summary, bad, None)
 
@@ -226,10 +276,12 @@ def score_in_parallel(
     one and its error is raised. A worker that dies fails the batch while this process is still
     scoring its own slice (it looks every few thousand lines), not after.
     """
+    from .lines import run_lines
+
     shown = name or path
     writer.flush()  # what earlier files gave comes first
-    if summary is None and writer.line_emitter(shown) is not None:
-        warm_arrays()  # (JSON Lines out by arrays: imported before the workers start)
+    with open_regular(path) as f:
+        stamp = _stamp(f)
     parts = cuts(path, workers or os.cpu_count() or 2)
     folder = _temp_folder(path)
     outputs: list[str] = []
@@ -239,21 +291,24 @@ def score_in_parallel(
             fd, output = tempfile.mkstemp(prefix=".gongzhu-part.", dir=folder)
             os.close(fd)
             outputs.append(output)
-        pool = ProcessPoolExecutor(len(outputs), mp_context=multiprocessing.get_context("fork"))
+        pool = ProcessPoolExecutor(len(outputs), mp_context=multiprocessing.get_context("spawn"))
         futures = [
-            pool.submit(_work, path, shown, part, batch, make_writer, keep_going,
-                        summary is not None, output)
+            pool.submit(_work, path, shown, part, stamp, batch.options, batch.partial,
+                        make_writer, keep_going, summary is not None, output)
             for part, output in zip(parts[1:], outputs, strict=True)
         ]  # fmt: skip
         watched = list(zip(futures, parts[1:], strict=True))
-        own = _lines(path, *parts[0], 1)
+        own = _lines(path, *parts[0], 1, stamp)
         lines = NumberedLines(1, _watching(own.parts, watched, path, shown))
         try:
-            bad = batch.run_jsonl(lines, shown, writer.emit, summary, keep_going,
+            bad = run_lines(batch, lines, shown, writer.emit, summary, keep_going,
                                   writer.line_emitter(shown))  # fmt: skip
         finally:
             writer.flush()
         done = [_result(future, path, part, shown) for future, part in watched]
+        with open_regular(path) as f:
+            if _stamp(f) != stamp:
+                raise _Changed
         for part_done, output in zip(done, outputs, strict=True):
             _copy(output, out)
             if summary is not None and part_done.summary is not None:
@@ -262,12 +317,17 @@ def score_in_parallel(
             if part_done.error is not None:
                 raise part_done.error
         return bad
+    except _Changed:
+        raise error(InputError, "error.batch.changed").within(shown) from None
     finally:
-        if pool is not None:
-            _stop(pool)
         for output in outputs:
             with contextlib.suppress(OSError):
-                os.unlink(output)
+                os.unlink(output)  # (a worker still scoring stops at its next block)
+        if pool is not None:
+            pool.shutdown(wait=True, cancel_futures=True)
+            for output in outputs:  # (one that had not begun, and made it again: none now)
+                with contextlib.suppress(OSError):
+                    os.unlink(output)
 
 
 def _watching(
@@ -287,24 +347,11 @@ def _watching(
         yield part
 
 
-def _stop(pool: ProcessPoolExecutor) -> None:
-    """Shut the pool down, ending workers still scoring.
-
-    Workers still scoring (the batch failed or was interrupted) are not waited for: their parts
-    would be thrown away.
-    """
-    processes = list(getattr(pool, "_processes", {}).values())  # no public way to end them
-    pool.shutdown(wait=False, cancel_futures=True)
-    for process in processes:
-        if process.is_alive():
-            process.terminate()
-    for process in processes:
-        process.join(5)
-
-
 def _result(future: Future[_Done], path: str, part: tuple[int, int], shown: str) -> _Done:
     try:
         return future.result()
+    except _Changed:
+        raise error(InputError, "error.batch.changed").within(shown) from None
     except BrokenProcessPool:
         first, last = _numbered(path, *part)  # (counted now: the batch is failing)
         lines = place("where.lines", first=first, last=last)

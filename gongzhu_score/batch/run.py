@@ -14,10 +14,12 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import os
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import IO, Protocol
 
+from ..core.doors import file_by_arrays
 from ..core.engine import HandResult
 from ..errors import InputError
 from ..terms import Listed, error, printable
@@ -178,10 +180,12 @@ def score_inputs(
                                              keep_going, name=name)  # fmt: skip
                 elif is_parquet(path):
                     bad += batch.run(parquet_records(path, name), each, summary, keep_going)
-                elif path.endswith(".jsonl"):
+                elif path.endswith(".jsonl") and file_by_arrays(os.path.getsize(path)):
+                    from .lines import run_lines
+
                     with open(path, "rb") as lines:
-                        bad += batch.run_jsonl(
-                            numbered_lines(lines), name, each, summary, keep_going,
+                        bad += run_lines(
+                            batch, numbered_lines(lines), name, each, summary, keep_going,
                             None if ticking else writer.line_emitter(name),
                         )  # fmt: skip
                 else:

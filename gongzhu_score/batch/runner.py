@@ -10,43 +10,22 @@ from __future__ import annotations
 
 import contextlib
 import gc
-import itertools
-import sys
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
 from ..api import Scorer
-from ..core.engine import HandResult, Scored
+from ..core.engine import HandResult
 from ..core.normalize import Teams
 from ..core.options import ScoringOptions
 from ..core.totals import PlayerTotals
 from ..errors import GongzhuError, InputError
 from ..io.variants import DEFAULT, find_variant
 from ..terms import error
-from .lines import Emit as LineEmit
-from .lines import FastRules, LineWriter, score_lines
-from .reading import BadRecord, InputRecord, NumberedLines, Part, jsonl_record
+from .reading import TOO_LONG, BadRecord, InputRecord, NumberedLines, jsonl_record
 
 __all__ = ["Batch", "PlayerTotals", "Summary"]
 
 Emit = Callable[[InputRecord, HandResult], None]
-Careful = Callable[[int, bytes], None]
-"""Scores a JSON line its own careful way: its number and bytes."""
-_COLD = 16_384
-"""JSON Lines scored by the engine's arrays before numpy's are worth importing numpy for (about
-50 ms: what numpy's save on some 20,000 played hands); none once numpy is imported."""
-
-
-def _cold() -> int:
-    """How many JSON Lines the engine's arrays score before numpy's: none once it is imported."""
-    return 0 if "numpy" in sys.modules else _COLD
-
-
-def warm_arrays() -> None:
-    """Import what scores JSON Lines as arrays, if it is installed: before a large file's worker
-    processes start, which then need not each import it."""
-    with contextlib.suppress(ImportError):
-        from . import arrays  # noqa: F401
 
 
 @dataclass
@@ -84,7 +63,6 @@ class Batch:
         self._scorers: dict[tuple[str, str], Scorer] = {}
         # the same, by the record's own (variant, teams) values: one look-up per record
         self._by_record: dict[tuple[object, object], Scorer] = {}
-        self._fast: FastRules = {}  # (the same, as the hot path of JSON Lines reads them)
 
     def scorer(self, data: object) -> Scorer:
         """A record's scorer: the options' rules, else the record's own."""
@@ -110,7 +88,6 @@ class Batch:
             scorer = Scorer.scoring(rules, norm, self.partial)
             self._scorers[(name, str(teams))] = scorer
         self._by_record[key] = scorer
-        self._fast[key] = scorer.engine, scorer.normalization
         return scorer
 
     def score(self, record: InputRecord) -> HandResult:
@@ -131,7 +108,7 @@ class Batch:
     ) -> list[BadRecord]:
         """Score every record in order; stop at a bad one unless ``keep_going``."""
         bad: list[BadRecord] = []
-        with _no_gc():
+        with no_gc():
             for record in records:
                 self._one(record, emit, summary, keep_going, bad)
         return bad
@@ -166,72 +143,32 @@ class Batch:
         emit: Emit,
         summary: Summary | None,
         keep_going: bool,
-        emit_line: LineWriter | None = None,
     ) -> list[BadRecord]:
-        """:meth:`run` for numbered JSON Lines: the hot path of a large batch.
-
-        The same records, scores and errors as ``run(read_records(file))``. ``emit_line``, when
-        given, writes a hand from its line number alone: no :class:`InputRecord` is made for it.
-        """
+        """:meth:`run` for numbered JSON Lines, each scored alone (the one-hand door): the same
+        records, scores and errors as ``run(read_records(file))``. A large batch written as
+        JSON Lines goes :func:`.lines.run_lines` instead."""
         bad: list[BadRecord] = []
+        careful = self.careful(file, emit, summary, keep_going, bad)
+        with no_gc():
+            for number, line in lines:
+                if line is TOO_LONG or (line and not line.isspace()):
+                    careful(number, line)
+        return bad
+
+    def careful(self, file: str, emit: Emit, summary: Summary | None, keep_going: bool,
+                bad: list[BadRecord]) -> Callable[[int, bytes], None]:  # fmt: skip
+        """Scores a JSON line alone, given its number and bytes: its hand to ``emit``, or its
+        error raised or (``keep_going``) added to ``bad``."""
 
         def careful(number: int, line: bytes) -> None:
             # (a key twice, a line too long: the record says why, and _one refuses it)
             self._one(jsonl_record(line, file, number), emit, summary, keep_going, bad)
 
-        def each(number: int, scored: Scored, h: int) -> None:
-            emit(InputRecord(file, number), scored.result(h))
-
-        add = None if summary is None else summary.add
-        with _no_gc():
-            if emit_line is None or add is not None:
-                score_lines(lines, self._fast, emit_line or each, careful, add)
-            else:
-                self._lines_out(lines, emit_line, careful)
-        return bad
-
-    def _lines_out(self, lines: NumberedLines, out: LineWriter, careful: Careful) -> None:
-        """JSON Lines written as JSON Lines: past the first few thousand lines (a large file,
-        worth importing numpy for), as arrays where :mod:`.arrays` can."""
-        number, parts, fast = lines.first, lines.parts, self._fast
-        cold = _cold()
-        while cold > 0:
-            part = next(parts, None)
-            if part is None:
-                return
-            if isinstance(part, bytes):  # (at most ``cold`` lines, and the rest as one text)
-                taken = part.split(b"\n", cold)
-                left: Part = taken.pop() if len(taken) > cold else []
-            else:
-                taken, left = part[:cold], part[cold:]
-            if left != []:
-                parts = itertools.chain([left], parts)
-            score_lines(zip(itertools.count(number), taken), fast, out, careful, None)
-            number, cold = number + len(taken), cold - len(taken)
-        try:
-            from .arrays import Rules, encodable, score_by_arrays, usable
-        except ImportError:  # (no numpy: the arrow extra)
-            score_lines(NumberedLines(number, parts), fast, out, careful, None)
-            return
-
-        def rules_for(variant: str | None, teams: str | None) -> Rules | None:
-            try:
-                scorer = self.scorer({"variant": variant, "teams": teams})
-            except GongzhuError:  # (an unknown variant: the careful path says so)
-                return None
-            return (scorer.engine, scorer.normalization) if usable(scorer.normalization) else None
-
-        def rest(part: list[tuple[int, bytes]], emit: LineEmit, then: Careful) -> None:
-            score_lines(part, fast, emit, then, None)
-
-        if rules_for(None, None) is None or not encodable(out.prefix):
-            score_lines(NumberedLines(number, parts), fast, out, careful, None)
-        else:
-            score_by_arrays(number, parts, rules_for, out, careful, rest)
+        return careful
 
 
 @contextlib.contextmanager
-def _no_gc() -> Iterator[None]:
+def no_gc() -> Iterator[None]:
     """The cycle collector off while scoring.
 
     Each hand makes short-lived objects and no cycles, and collecting every few hundred of them

@@ -835,6 +835,14 @@ def parse_cards(spec: str | Card | Iterable[object] | None, decks: int = 1) -> t
             out.append(item)
             state.carried = None
         elif isinstance(item, str):
+            try:  # (canonical codes, as ledgers, records and batches hold them: looked up)
+                found = [_BY_CODE[token] for token in item.split()]
+            except KeyError:
+                found = None
+            if found is not None and state.waiting is None:
+                out += found
+                state.carried = None if found else state.carried
+                continue
             for token in _SEPARATORS.split(_WORDS_OF_TWO.sub(_one_word, item)):
                 # Canonical codes (QS, 10C: what ledgers and records hold) skip normalization.
                 card = _BY_CODE.get(token)

@@ -7,22 +7,22 @@ same code. :meth:`CompiledRules.raw` is the whole of rulings §4 and §5. It rec
 only when asked, so a breakdown and ``explain`` come from the very computation that gave the
 number. :func:`normalize` is the whole of §6 and §7.
 
-mypyc compiles this module at install (``setup.py``); uncompiled, the same source gives the same
-numbers.
+It has two doors. One hand: :meth:`CompiledRules.score` takes a :class:`Hand` and gives its
+:class:`HandResult`, breakdown and all. Many hands: :func:`.masks.score_seats` scores numpy
+arrays of hands a column at a time, each number asked of :meth:`CompiledRules.raw` and
+:func:`normalize` here, once per distinct case.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from ..errors import HandError
 from ..terms import error
 from .bits import (
     ALL_HEARTS,
-    CARD_BIT,
-    CODE_BIT,
     COPY_BITS,
     COPY_KEY,
     FIRST_BITS,
@@ -30,35 +30,27 @@ from .bits import (
     HEART_SHIFT,
     PIG_BIT,
     PIG_OR_SHEEP,
-    RANK_BYTES,
-    RANK_TEN,
     SCORING,
     SHEEP_BIT,
     SPECIAL_INDEX,
-    SUIT_BYTES,
     TEN_BIT,
     copies_of,
     is_first,
 )
 from .cards import SPECIAL_CARDS, Card, not_a
-from .hand import (
-    Hand,
-    every_scoring_card,
-    exposures_within,
-    firsts_within,
-    four_different,
-    is_plain_name,
-    validate_hand,
-)
+from .hand import Hand, every_scoring_card, hand_masks
 from .normalize import Method, Normalization, Rounding, Teams
 from .result import Exposure, PlayerScore, Step, TeamSide, player_score
 from .variant import Variant
 
-if TYPE_CHECKING:  # (annotations only: compiled, machine integers; as plain Python, ints)
-    from mypy_extensions import i64
-
-__all__ = ["CompiledRules", "HandResult", "HandState", "Hands", "Scored", "compiled_rules",
-           "normalize", "normalize_each"]  # fmt: skip
+__all__ = [
+    "CompiledRules",
+    "HandResult",
+    "HandState",
+    "compiled_rules",
+    "normalize",
+    "normalize_each",
+]
 
 _PARTNER_SIDES: Final = (0, 1, 0, 1)
 _THREES: Final = (3, 3, 3, 3)
@@ -93,149 +85,6 @@ def _round_half_away(numerator: int, denominator: int) -> int:
     """Nearest integer to n/d (d > 0), halves away from zero, so +x and −x stay opposite."""
     whole = (2 * abs(numerator) + denominator) // (2 * denominator)
     return whole if numerator >= 0 else -whole
-
-
-class _Tally:
-    """Cards read from canonical codes, each card's copies counted as they come.
-
-    It holds the cards of the hand so far (``all_once``, ``all_twice``) and of the player being
-    read.
-    """
-
-    one_deck: bool
-    all_once: i64
-    all_twice: i64
-    once: i64
-    twice: i64
-    names: list[str]
-    once_list: list[int]
-    twice_list: list[int]
-    """The players read so far: their names, and the cards each held once and twice."""
-
-    def __init__(self, one_deck: bool) -> None:
-        self.one_deck = one_deck
-        self.names, self.once_list, self.twice_list = [], [], []
-        self.start()
-
-    def start(self) -> None:
-        """Begin a hand: nothing read yet."""
-        self.all_once = self.all_twice = self.once = self.twice = 0
-        self.names.clear()
-        self.once_list.clear()
-        self.twice_list.clear()
-
-    def player(self, name: str | None, cards: object) -> bool:
-        """Read one more player's plain name and cards; False if not plainly valid.
-
-        ``name`` is None for a name that is not plain; ``cards`` are as :meth:`read` takes them.
-        """
-        if name is None or not self.read(cards):
-            return False
-        self.names.append(name)
-        self.once_list.append(self.once)
-        self.twice_list.append(self.twice)
-        return True
-
-    def take(self, bit: i64) -> bool:
-        """Count one more copy of card ``bit``; False if one too many."""
-        if self.all_once & bit:
-            if self.one_deck or self.all_twice & bit:
-                return False
-            self.all_twice |= bit
-        else:
-            self.all_once |= bit
-        if self.once & bit:
-            self.twice |= bit
-        else:
-            self.once |= bit
-        return True
-
-    def read(self, cards: object) -> bool:
-        """Read one player's captures afresh into ``once`` and ``twice``; False at anything odd.
-
-        ``cards`` is as a hand file gives it: text of codes, a list of codes, or None (no
-        cards).
-        """
-        self.once = self.twice = 0
-        if isinstance(cards, str):
-            if self.one_deck and not _SCAN:  # (plain Python: the fewest steps there)
-                return self._read_distinct(cards.split())  # type: ignore[arg-type]
-            return self.read_text(cards)
-        if isinstance(cards, list):
-            return self.read_tokens(cards)
-        return cards is None
-
-    def read_tokens(self, tokens: list[object]) -> bool:
-        """A list of codes (``["QS", "6H"]``); False at anything else."""
-        if self.one_deck and not _SCAN:
-            return self._read_distinct(tokens)
-        for token in tokens:
-            bit = CODE_BIT.get(token, 0) if isinstance(token, str) else 0
-            if not bit or not self.take(bit):
-                return False
-        return True
-
-    def _read_distinct(self, tokens: list[object]) -> bool:
-        """:meth:`read_tokens` for one deck in plain Python: the codes' bits summed at C speed.
-
-        A step per card costs plain Python more than the rest of the hand. With no card twice
-        the sum is the mask, its bits as many as the codes; a card twice carries into another
-        bit, so its sum has fewer.
-        """
-        try:
-            bits = sum(map(CODE_BIT.__getitem__, tokens))  # type: ignore[arg-type]
-        except (KeyError, TypeError):  # another spelling, or no text: the careful path
-            return False
-        if bits.bit_count() != len(tokens) or self.all_once & bits:
-            return False
-        self.all_once |= bits
-        self.once |= bits
-        return True
-
-    def read_text(self, text: str) -> bool:
-        """Codes separated by spaces (``"QS 6H 10C"``); False at anything else.
-
-        Compiled, it reads the text's bytes one at a time, in machine integers (``i64``), no
-        object made per card: a third of the instructions of reading it a character at a time,
-        which was itself three times as fast as splitting the text and looking each piece up;
-        as plain Python, splitting is the faster.
-        """
-        if not _SCAN:
-            return self.read_tokens(text.split())  # type: ignore[arg-type]
-        # (a byte of another character is in neither table: refused; a lone surrogate too)
-        data = text.encode("utf-8", "surrogatepass")
-        ranks, suits = RANK_BYTES, SUIT_BYTES  # (RANK_OF_BYTE's and SUIT_OF_BYTE's, 2 more)
-        i: i64 = 0
-        end: i64 = len(data)
-        while i < end:
-            c: i64 = data[i]
-            if c == 32:  # " "
-                i += 1
-                continue
-            rank: i64 = ranks[c] - 2
-            if rank == -2:  # the "1" of "10"
-                i += 1
-                if i >= end or data[i] != 48:
-                    return False
-                rank = RANK_TEN
-            elif rank < 0:
-                return False
-            i += 1
-            if i >= end:
-                return False
-            suit: i64 = suits[data[i]] - 2
-            if suit < 0:
-                return False
-            i += 1
-            if i < end and data[i] != 32:
-                return False
-            # (the shift in Python's int: mypyc shifts a machine-integer 1 as C's 32-bit int)
-            if not self.take(1 << int(suit + rank)):
-                return False
-        return True
-
-
-_SCAN: Final = not __file__.endswith(".py")
 
 
 class HandState:
@@ -307,7 +156,6 @@ class CompiledRules:
     first_allowed: bool
     """Whether the rules allow 首明."""
     states: dict[int, HandState]
-    good_names: set[str]
     last_how: tuple[Normalization, _How] | None
     """The normalization of the hands scored last, as the engine reads it."""
 
@@ -336,7 +184,6 @@ class CompiledRules:
         self.exposable = [card in v.exposable for card in SPECIAL_CARDS]
         self.first_allowed = v.first_exposure_allowed
         self.states = {}
-        self.good_names = set()
         self.last_how = None
 
     def __reduce__(self) -> tuple[object, ...]:
@@ -417,141 +264,26 @@ class CompiledRules:
     # --- a hand -----------------------------------------------------------------------------
 
     def score(self, hand: Hand, norm: Normalization, partial: bool = False) -> HandResult:
-        """Score a :class:`Hand`: every input rule checked with precise errors (rulings §9)."""
-        missing = validate_hand(hand, self.variant, partial=partial)
-        once_list: list[int] = []
-        twice_list: list[int] = []
+        """Score a :class:`Hand`: every input rule checked with precise errors (rulings §9).
+
+        The one-hand door.
+        """
+        once, twice, missing = hand_masks(hand, self.variant, partial)
         shown: list[int] = []
         for p in hand.players:
-            once = twice = 0
-            for card in p.captured:
-                bit = CARD_BIT[card]
-                if once & bit:
-                    twice |= bit
-                else:
-                    once |= bit
-            once_list.append(once)
-            twice_list.append(twice)
             key = 0
             for card in p.exposed:
                 key += COPY_KEY[SPECIAL_INDEX[card.code]]
             for card in p.first_exposed:
                 key |= FIRST_KEY[SPECIAL_INDEX[card.code]]
             shown.append(key)
-        return self._finish(hand.names, once_list, twice_list, shown, norm, bool(missing),
-                            tuple(missing))  # fmt: skip
+        return self._finish(hand.names, once, twice, shown, norm, bool(missing), missing)
 
-    def _plain(self, name: object) -> str | None:
-        """``name`` when it is a plain player's name, else None.
-
-        A name with surrounding space goes the careful path, which trims it or says why not.
-        """
-        if not isinstance(name, str):
-            return None
-        good = self.good_names
-        if name in good:  # each name is checked once, not in every hand
-            return name
-        if not is_plain_name(name):
-            return None
-        if len(good) < _KEEP_NAMES:
-            good.add(name)
-        return name
-
-    def _exposures(
-        self, exposed: Sequence[object], first_exposed: Sequence[object] | None
-    ) -> list[int] | None:
-        """Each player's exposure key (:mod:`.bits`) from canonical codes; None if not plainly
-        valid.
-
-        As in :func:`.hand.exposures_within` and :func:`.hand.firsts_within`, a 首明 counts as
-        one of its card's copies.
-        """
-        shown: list[int] = []
-        copies = 0
-        for cards in exposed:
-            if cards is None:  # (most players expose nothing)
-                shown.append(0)
-                continue
-            tokens = _tokens(cards)
-            if tokens is None:
-                return None
-            key = 0
-            for token in tokens:
-                k = SPECIAL_INDEX.get(token, -1) if isinstance(token, str) else -1
-                if k < 0:
-                    return None
-                copies += COPY_KEY[k]
-                if not exposures_within(copies_of(copies, k), self.decks, self.exposable[k]):
-                    return None
-                key += COPY_KEY[k]
-            shown.append(key)
-        if first_exposed is None:
-            return shown
-        if len(first_exposed) != 4:
-            return None
-        firsts = [0, 0, 0, 0]
-        for i in range(4):
-            tokens = _tokens(first_exposed[i])
-            if tokens is None or not firsts_within(len(tokens), self.first_allowed):
-                return None
-            for token in tokens:
-                k = SPECIAL_INDEX.get(token, -1) if isinstance(token, str) else -1
-                if k < 0:
-                    return None
-                firsts[k] += 1
-                within = exposures_within(copies_of(copies, k) + firsts[k], self.decks,
-                                          self.exposable[k])  # fmt: skip
-                if not within:
-                    return None
-                shown[i] |= FIRST_KEY[k]
-        return shown
-
-    # --- the two doors: one hand (above), many hands -----------------------------------------
-
-    def score_many(self, hands: Hands, norm: Normalization) -> Scored:
-        """Score many hands held as arrays (:class:`Hands`): raws and finals, four a hand.
-
-        No result object is made: :meth:`Scored.result` makes a hand's when asked. A hand whose
-        sides the teams refuse keeps its error in :attr:`Scored.errors`.
-        """
-        how = self._how_for(norm)
-        out = Scored(hands, norm)
-        raws, finals, errors = out.raws, out.finals, out.errors
-        names, once, twice, shown, done = (hands.names, hands.once, hands.twice, hands.shown,
-                                           hands.done)  # fmt: skip
-        for h in range(hands.size):
-            if done:
-                result = done.get(h)
-                if result is not None:
-                    raws.extend(result.raws)
-                    finals.extend(result.finals)
-                    continue
-            i = 4 * h
-            st = self.state(_hand_key(shown[i], shown[i + 1], shown[i + 2], shown[i + 3]))
-            sides = None
-            if how.teams != _NO_TEAMS:
-                try:
-                    sides = _sides(how.teams, names[i : i + 4], once[i : i + 4],
-                                   twice[i : i + 4], shown[i : i + 4])  # fmt: skip
-                except HandError as e:
-                    errors[h] = e
-                    raws.extend(_ZEROS)
-                    finals.extend(_ZEROS)
-                    continue
-            r0 = self.raw(once[i], twice[i], st)
-            r1 = self.raw(once[i + 1], twice[i + 1], st)
-            r2 = self.raw(once[i + 2], twice[i + 2], st)
-            r3 = self.raw(once[i + 3], twice[i + 3], st)
-            raws.append(r0)
-            raws.append(r1)
-            raws.append(r2)
-            raws.append(r3)
-            four = _normalize((r0, r1, r2, r3), how, sides)[0]
-            finals.append(four[0])
-            finals.append(four[1])
-            finals.append(four[2])
-            finals.append(four[3])
-        return out
+    def sides(self, norm: Normalization, names: Sequence[str], once: list[int],
+              twice: list[int], shown: list[int]) -> tuple[int, ...] | None:  # fmt: skip
+        """Each seat's side (0 or 1) under ``norm``'s teams, or None for individual play;
+        a :class:`HandError` where the teams refuse the hand (rulings §7)."""
+        return _sides(self._how_for(norm).teams, names, once, twice, shown)
 
     def _finish(
         self,
@@ -564,8 +296,8 @@ class CompiledRules:
         missing: tuple[Card, ...],
         scored: tuple[tuple[int, ...], tuple[int | Fraction, ...]] | None = None,
     ) -> HandResult:
-        """A hand's result: scored here (the one-hand door), or from the raws and finals
-        :meth:`score_many` gave it (``scored``: its sides were accepted there)."""
+        """A hand's result: scored here (the one-hand door), or from the raws and finals the
+        many-hands door gave it (``scored``: its sides were accepted there)."""
         st = self.state(_hand_key(shown[0], shown[1], shown[2], shown[3]))
         how = self._how_for(norm)
         sides = None if how.teams == _NO_TEAMS else _sides(how.teams, names, once, twice, shown)
@@ -592,223 +324,10 @@ class CompiledRules:
         return how
 
 
-_ZEROS: Final = (0, 0, 0, 0)
-
-
 def _hand_key(k0: int, k1: int, k2: int, k3: int) -> int:
     """A hand's exposure key from its players': copies added up, 首明 or'ed (:mod:`.bits`)."""
     copies = (k0 & COPY_BITS) + (k1 & COPY_BITS) + (k2 & COPY_BITS) + (k3 & COPY_BITS)
     return copies | ((k0 | k1 | k2 | k3) & FIRST_BITS)
-
-
-class Hands:
-    """Many hands as arrays, the many-hands door's input: four entries a hand, in seat order.
-
-    Each player is a name, the cards held once and twice (52-bit masks) and an exposure key
-    (:mod:`.bits`). The ``add_*`` readers take canonical codes only and say False at anything
-    else; such a hand is scored through the one-hand door and kept whole (:meth:`add_result`).
-    """
-
-    rules: CompiledRules
-    names: list[str]
-    once: list[int]
-    twice: list[int]
-    shown: list[int]
-    done: dict[int, HandResult]
-    """The hands scored through the one-hand door, by their place."""
-    size: int
-    _tally: _Tally
-
-    def __init__(self, rules: CompiledRules) -> None:
-        self.rules = rules
-        self.names, self.once, self.twice, self.shown = [], [], [], []
-        self.done = {}
-        self.size = 0
-        self._tally = _Tally(rules.decks == 1)
-
-    def __len__(self) -> int:
-        return self.size
-
-    def add_data(self, data: object) -> bool:
-        """Add hand-file data (``{"players": [...]}``) in canonical codes; False if not plain.
-
-        A ``variant:`` or ``teams:`` key is not read: the caller chose these rules for it.
-        """
-        if not isinstance(data, dict):
-            return False
-        size = len(data)
-        if size > 1 and ("variant" in data) + ("teams" in data) + 1 != size:
-            return False
-        return self.add_players(data.get("players"))
-
-    def add_players(self, players: object) -> bool:
-        """Add a hand file's ``players`` list in canonical codes; False if not plain.
-
-        Each player has ``name``, ``captured``, ``exposed`` and perhaps ``first_exposed``.
-        """
-        if not isinstance(players, list) or len(players) != 4:
-            return False
-        tally, rules = self._tally, self.rules
-        tally.start()
-        exposed: list[object] = []
-        first_exposed: list[object] | None = None
-        for i in range(4):
-            p = players[i]
-            if not isinstance(p, dict):
-                return False
-            name, cards, shown = p.get("name"), p.get("captured"), p.get("exposed")
-            given, size = (name is not None) + (cards is not None) + (shown is not None), len(p)
-            first = p.get("first_exposed") if given != size else None  # (rarely there)
-            if given + (first is not None) != size:
-                return False  # a claim, a misspelt key: the careful path says which
-            if not tally.player(rules._plain(name), cards):
-                return False
-            exposed.append(shown)
-            if first is not None:
-                if first_exposed is None:
-                    first_exposed = [None, None, None, None]
-                first_exposed[i] = first
-        return self._add(exposed, first_exposed)
-
-    def add_named(self, captured: object, exposed: object, first_exposed: object) -> bool:
-        """Add :func:`~gongzhu_score.api.score_hand`'s arguments in canonical codes; False if
-        not plain.
-
-        ``captured`` maps each player's name to their cards, in seat order; exposures are by
-        name, or None.
-        """
-        if not isinstance(captured, dict) or len(captured) != 4:
-            return False
-        tally, rules = self._tally, self.rules
-        tally.start()
-        for name, cards in captured.items():
-            if not tally.player(rules._plain(name), cards):
-                return False
-        shown = _by_seat(captured, exposed)
-        if shown is None:
-            return False
-        firsts = None
-        if first_exposed is not None and (not isinstance(first_exposed, dict) or first_exposed):
-            firsts = _by_seat(captured, first_exposed)
-            if firsts is None:
-                return False
-        return self._add(shown, firsts)
-
-    def add_result(self, result: HandResult) -> None:
-        """Add a hand scored through the one-hand door, kept as it is."""
-        self.done[self.size] = result
-        self.names.extend(result.names)
-        self.once.extend(result._once)
-        self.twice.extend(result._twice)
-        self.shown.extend(result._shown)
-        self.size += 1
-
-    def add_masks(
-        self, names: list[str], once: list[int], twice: list[int], shown: list[int]
-    ) -> None:
-        """Add hands already read and checked elsewhere (a column of hands), four entries a
-        hand: the names, the cards held once and twice, the exposure keys."""
-        self.names.extend(names)
-        self.once.extend(once)
-        self.twice.extend(twice)
-        self.shown.extend(shown)
-        self.size += len(names) // 4
-
-    def _add(self, exposed: Sequence[object], first_exposed: Sequence[object] | None) -> bool:
-        """The rest of a plain hand once every player's name and cards are read."""
-        tally, rules = self._tally, self.rules
-        names = tally.names
-        if not four_different(names[0], names[1], names[2], names[3]):
-            return False
-        if not every_scoring_card(tally.all_once, tally.all_twice, rules.decks):
-            return False
-        shown = rules._exposures(exposed, first_exposed)
-        if shown is None:
-            return False
-        self.names.extend(names)
-        self.once.extend(tally.once_list)
-        self.twice.extend(tally.twice_list)
-        self.shown.extend(shown)
-        self.size += 1
-        return True
-
-
-class Scored:
-    """Many hands scored by :meth:`CompiledRules.score_many`: raws and finals as flat lists,
-    four a hand, in seat order; a hand's :class:`HandResult` made when asked."""
-
-    hands: Hands
-    normalization: Normalization
-    raws: list[int]
-    finals: list[int | Fraction]
-    errors: dict[int, HandError]
-    """The hands whose sides the teams refuse (猪羊一家), by their place."""
-
-    def __init__(self, hands: Hands, normalization: Normalization) -> None:
-        self.hands, self.normalization = hands, normalization
-        self.raws, self.finals, self.errors = [], [], {}
-
-    def __len__(self) -> int:
-        return self.hands.size
-
-    def result(self, h: int) -> HandResult:
-        """Hand ``h``'s result, as the one-hand door gives it; its error raised if it has one."""
-        hands = self.hands
-        if not 0 <= h < hands.size:
-            raise IndexError(h)
-        done = hands.done.get(h) if hands.done else None
-        if done is not None:
-            return done
-        failed = self.errors.get(h) if self.errors else None
-        if failed is not None:
-            raise failed
-        i = 4 * h
-        names, once, twice, shown = hands.names, hands.once, hands.twice, hands.shown
-        raws = (self.raws[i], self.raws[i + 1], self.raws[i + 2], self.raws[i + 3])
-        finals = (self.finals[i], self.finals[i + 1], self.finals[i + 2], self.finals[i + 3])
-        return hands.rules._finish(
-            (names[i], names[i + 1], names[i + 2], names[i + 3]), once[i : i + 4],
-            twice[i : i + 4], shown[i : i + 4], self.normalization, False, (), (raws, finals),
-        )  # fmt: skip
-
-    def plain(self, h: int) -> bool:
-        """Whether hand ``h``'s finals are all whole numbers (no error, no fraction)."""
-        if self.errors and h in self.errors:
-            return False
-        finals = self.finals
-        i = 4 * h
-        return (type(finals[i]) is int and type(finals[i + 1]) is int
-                and type(finals[i + 2]) is int and type(finals[i + 3]) is int)  # fmt: skip
-
-
-def _by_seat(captured: dict[object, object], by_name: object) -> list[object] | None:
-    """Exposures given by name, as a list in seat order; None if not plain.
-
-    A name nobody has goes the careful path, which says which.
-    """
-    if by_name is None:
-        return [None, None, None, None]
-    if not isinstance(by_name, dict):
-        return None
-    for name in by_name:
-        if name not in captured:
-            return None
-    return [by_name.get(name) for name in captured]
-
-
-def _tokens(cards: object) -> list[object] | None:
-    """A player's exposures as the fast path reads them; None for the careful path.
-
-    Exposures are text of codes, or a list; None means no cards. The careful path refuses
-    anything else, saying why.
-    """
-    if cards is None:
-        return []
-    if isinstance(cards, str):
-        return cards.split()  # type: ignore[return-value]
-    if isinstance(cards, list):
-        return cards
-    return None
 
 
 def _state_of(rules: CompiledRules, key: int) -> HandState:
@@ -817,7 +336,6 @@ def _state_of(rules: CompiledRules, key: int) -> HandState:
 
 _COMPILED: dict[int, tuple[Variant, CompiledRules]] = {}
 _KEEP: Final = 64
-_KEEP_NAMES: Final = 10_000
 
 
 def compiled_rules(variant: Variant) -> CompiledRules:
@@ -1180,10 +698,3 @@ class HandResult:
         shown = zip(self.names, self.raws, self.finals, strict=True)
         scores = ", ".join(f"{n}: {r} ({f})" for n, r, f in shown)
         return f"<HandResult {self.variant.name}: {scores}>"
-
-
-# The reading of canonical codes, checked against the deck once at import.
-for _code, _bit in CODE_BIT.items():
-    _check = _Tally(True)
-    assert _check.read_text(_code) and _check.once == _bit, (_code, _check.once, _bit)
-    assert not _Tally(True).read_text(_code + "x") and not _Tally(True).read_text(_code[:-1])

@@ -24,7 +24,7 @@ from typing import Any
 
 from ..errors import ArgumentError, GongzhuError, HandError, MissingCardsError, RestError
 from ..terms import Cards, Listed, Names, Said, error, place, printable, unsafe_character
-from .bits import SCORING
+from .bits import CARD_BIT, SCORING
 from .cards import DECK, SCORING_CARDS, Card, decks_of, flag_of, not_a, parse_cards
 from .names import is_canonical_name, written_form
 from .variant import Variant
@@ -38,6 +38,7 @@ __all__ = [
     "first_too_many",
     "firsts_within",
     "four_different",
+    "hand_masks",
     "is_plain_name",
     "validate_hand",
 ]
@@ -226,6 +227,40 @@ def validate_hand(hand: object, variant: object, *, partial: object = False) -> 
     if missing and not partial:
         raise error(MissingCardsError, "error.hand.missing", cards=_show(missing))
     return missing
+
+
+def hand_masks(
+    hand: Hand, variant: Variant, partial: bool
+) -> tuple[list[int], list[int], tuple[Card, ...]]:
+    """:func:`validate_hand`, and each player's cards as masks (:mod:`.bits`): held once, held
+    twice. The masks are checked first; only a hand they show wrong is searched for the card
+    to name, so a valid hand costs a look-up a card."""
+    _check_names(hand)
+    decks = variant.decks
+    once_list: list[int] = []
+    twice_list: list[int] = []
+    all_once = all_twice = count = 0
+    for p in hand.players:
+        once = twice = 0
+        for card in p.captured:
+            bit = CARD_BIT[card]
+            if once & bit:
+                twice |= bit
+            else:
+                once |= bit
+        once_list.append(once)
+        twice_list.append(twice)
+        all_twice |= (all_once & once) | twice
+        all_once |= once
+        count += len(p.captured)
+    held = all_once.bit_count() + all_twice.bit_count()
+    if held != count or (decks == 1 and all_twice):
+        _check_captured(hand, decks)  # (raises, naming the card)
+    _check_exposed(hand, variant)
+    missing = () if every_scoring_card(all_once, all_twice, decks) else hand.missing(decks)
+    if missing and not partial:
+        raise error(MissingCardsError, "error.hand.missing", cards=_show(missing))
+    return once_list, twice_list, missing
 
 
 def is_plain_name(name: object) -> bool:

@@ -2,8 +2,9 @@
 
 :meth:`~gongzhu_score.api.Scorer.score_many` returns one. Each item is the hand's
 :class:`~.engine.HandResult`, made when asked for; the numbers themselves are there at once,
-as :meth:`HandResults.columns` or :meth:`HandResults.to_arrow`. The arrays come in parts: the
-engine's own (:class:`~.engine.Scored`), or numpy's (:class:`.masks.Part`), a part a chunk.
+as :meth:`HandResults.columns` or :meth:`HandResults.to_arrow`. The results come in parts:
+the many-hands door's arrays (:class:`.masks.Part`, a part a chunk), or the one-hand door's
+results (:class:`Results`, for a few hands).
 """
 
 from __future__ import annotations
@@ -13,10 +14,10 @@ from collections.abc import Iterator, Sequence
 from fractions import Fraction
 from typing import Any, Protocol, overload
 
-from .engine import HandResult, Scored
+from .engine import HandResult
 from .normalize import Normalization, Rounding
 
-__all__ = ["EnginePart", "HandResults", "Part"]
+__all__ = ["HandResults", "Part", "Results"]
 
 
 class Part(Protocol):
@@ -29,22 +30,29 @@ class Part(Protocol):
         ...
 
 
-class EnginePart:
-    """The hands the engine's many-hands door scored (:class:`~.engine.Scored`)."""
+class Results:
+    """Hands the one-hand door scored, kept as their results."""
 
-    __slots__ = ("scored",)
+    __slots__ = ("results",)
 
-    def __init__(self, scored: Scored) -> None:
-        self.scored = scored
+    def __init__(self, results: list[HandResult]) -> None:
+        self.results = results
 
     def __len__(self) -> int:
-        return len(self.scored)
+        return len(self.results)
 
     def result(self, h: int) -> HandResult:
-        return self.scored.result(h)
+        return self.results[h]
 
     def numbers(self) -> tuple[list[str], list[int], list[int | Fraction]]:
-        return list(self.scored.hands.names), list(self.scored.raws), list(self.scored.finals)
+        names: list[str] = []
+        raws: list[int] = []
+        finals: list[int | Fraction] = []
+        for r in self.results:
+            names += r.names
+            raws += r.raws
+            finals += r.finals
+        return names, raws, finals
 
 
 class HandResults(Sequence[HandResult]):

@@ -1,24 +1,24 @@
-"""The many-hands door on numpy arrays: hands held as card masks, scored a column at a time.
+"""The many-hands door: hands held as numpy arrays of card masks, scored a column at a time.
 
-A player's cards are read elsewhere into :data:`Masks` (an Arrow column by
-``batch/columns.py``, hand-file data by :func:`read_data`); here the checks of
-``core/hand.py`` run on whole arrays and the numbers come from the engine. One deck in
-individual play: each player's raw score is the engine's for their set of scoring cards under
-the hand's exposures, asked once per set and exposure key and kept (:class:`_Raws`), and each
-final the engine's for its (raw, hand total) pair (:class:`_Finals`). Two decks and team play
-go through the engine's own many-hands door (:meth:`.engine.CompiledRules.score_many`). Numpy
-only gathers and scatters numbers; no rule is decided here.
+:func:`score_seats` is its one entry point. A player's cards are read elsewhere into
+:data:`Masks` (an Arrow column by ``batch/columns.py``, Python objects by :func:`read_objects`);
+here the checks of ``core/hand.py`` run on whole arrays and every number comes from the engine.
+Each player's raw score is the engine's (:meth:`.engine.CompiledRules.raw`) for their scoring
+cards under the hand's exposures, asked once per distinct case and kept (one deck:
+:class:`_Raws`, a table; two decks: :func:`_raws_by_case`); each final the engine's
+:func:`.engine.normalize` for its (raw, hand total) pair in individual play (:class:`_Finals`),
+for the hand's four raws and sides in team play. Numpy only gathers and scatters numbers; no
+rule is decided here. A hand it does not pass goes the one-hand door, which says why.
 
-Needs numpy (the ``arrow`` extra); nothing in the core imports this module as it loads.
+Nothing in the core imports this module as it loads (importing numpy takes a while).
 """
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import mmap
 import threading
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import islice
@@ -26,18 +26,27 @@ from typing import Any, TypeVar
 
 import numpy as np
 
-from . import FROM_SOURCE
-from .bits import COPY_KEY, FIRST_KEY, KEY_WIDTH, scoring_set, set_cards
-from .cards import DECK, SPECIAL_CARDS
-from .engine import (
-    CompiledRules,
-    HandResult,
-    Hands,
-    normalize,
-    normalize_each,
+from ..errors import HandError
+from .bits import (
+    CODE_BIT,
+    COPY_BITS,
+    COPY_KEY,
+    FIRST_BITS,
+    FIRST_KEY,
+    KEY_WIDTH,
+    scoring_set,
+    set_cards,
 )
-from .hand import every_scoring_card, exposures_within, firsts_within, four_different
-from .normalize import Method, Normalization, Rounding, Teams
+from .cards import DECK, SPECIAL_CARDS
+from .engine import CompiledRules, HandResult, normalize, normalize_each
+from .hand import (
+    every_scoring_card,
+    exposures_within,
+    firsts_within,
+    four_different,
+    is_plain_name,
+)
+from .normalize import Normalization, Rounding, Teams
 from .variant import Variant
 
 Masks = tuple[np.ndarray[Any, Any], np.ndarray[Any, Any], np.ndarray[Any, Any],
@@ -166,16 +175,16 @@ def score_seats(seats: Seats, variant: Variant, rules: CompiledRules, norm: Norm
     keys, fine = exposure_keys(seats.shown, m, rules)
     ok &= fine
     out = Scores(ok, ors, twice, keys, np.zeros((m, 4), np.int64),
-                 np.zeros((m, 4), np.float64 if exact else np.int64))  # fmt: skip
+                 np.zeros((m, 4), object if exact else np.int64))  # fmt: skip
     if not ok.any():
         return out
-    if variant.decks > 1 or norm.teams is not Teams.NONE:
-        # Two decks hold too many sets of cards for a table, and in team play a hand's finals
-        # depend on its sides and all four raws: both go through the engine's many-hands door.
-        _through_door(rules, norm, seats.known, per_hand, out, exact)
-        return out
     sel = np.flatnonzero(ok)
-    raws = _raws_of(variant, rules).look_up(four(keys, np.add)[sel], scoring_set(ors[sel]))
+    by_player = keys.reshape(m, 4)[sel]
+    hand_keys = four(by_player & COPY_BITS, np.add) | four(by_player & FIRST_BITS, np.bitwise_or)
+    if variant.decks == 1:
+        raws = _raws_of(variant, rules).look_up(hand_keys, scoring_set(ors[sel]))
+    else:  # (two decks hold too many sets of cards for a table: each case met is asked)
+        raws = _raws_by_case(rules, hand_keys, ors[sel], twice[sel])
     large = any_four(raws == TOO_LARGE)
     if large.any():  # (numbers this large: the careful path, which says if they are too large)
         ok[sel[large]] = False
@@ -183,40 +192,60 @@ def score_seats(seats: Seats, variant: Variant, rules: CompiledRules, norm: Norm
         if not len(sel):
             return out
     out.raws[sel] = raws
-    out.finals[sel] = _finals(raws, norm, exact)
+    if norm.teams is Teams.NONE:
+        out.finals[sel] = _finals(raws, norm, exact)
+    else:  # (a hand's finals depend on its sides and all four raws)
+        _team_finals(rules, norm, seats.known, per_hand, out, sel)
     return out
 
 
-def _through_door(rules: CompiledRules, norm: Normalization, names: list[str],
-                  codes: np.ndarray[Any, Any], out: Scores, exact: bool) -> None:  # fmt: skip
-    """Score the hands ``out.ok`` through the engine's many-hands door (two decks, team play).
+def _raws_by_case(rules: CompiledRules, keys: np.ndarray[Any, Any], once: np.ndarray[Any, Any],
+                  twice: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:  # fmt: skip
+    """Each player's raw score (rows of four), asked of the engine once per distinct case:
+    the hand's exposure key and the scoring cards held once and twice."""
+    cases = (np.repeat(keys, 4) << 32 | scoring_set(once.ravel()) << 16
+             | scoring_set(twice.ravel()))  # fmt: skip
+    distinct, which = np.unique(cases, return_inverse=True)
+    numbers = []
+    for case in distinct.tolist():
+        state = rules.state(case >> 32)
+        raw = rules.raw(set_cards(case >> 16 & 0xFFFF), set_cards(case & 0xFFFF), state)
+        numbers.append(raw if -COLUMN_LIMIT <= raw <= COLUMN_LIMIT else TOO_LARGE)
+    raws: np.ndarray[Any, Any] = np.array(numbers, np.int64)[which.ravel()].reshape(-1, 4)
+    return raws
 
-    ``codes`` holds each hand's four players as indices into ``names``. A hand whose sides the
-    engine refuses, or whose raws are beyond :data:`COLUMN_LIMIT`, is no longer ``ok``: the
-    careful path says why.
+
+def _team_finals(
+    rules: CompiledRules,
+    norm: Normalization,
+    names: list[str],
+    codes: np.ndarray[Any, Any],
+    out: Scores,
+    sel: np.ndarray[Any, Any],
+) -> None:
+    """Team play's finals of the hands ``sel``, each from its sides and four raws (rulings §7).
+
+    A hand whose sides the teams refuse is no longer ``ok``: the one-hand door says why.
     """
-    sel = np.flatnonzero(out.ok)
-    hands = Hands(rules)
-    hands.add_masks([names[i] for i in codes[sel].ravel().tolist()],
-                    out.once[sel].ravel().tolist(), out.twice[sel].ravel().tolist(),
-                    out.keys.reshape(-1, 4)[sel].ravel().tolist())  # fmt: skip
-    scored = rules.score_many(hands, norm)
-    raws, finals = scored.raws, scored.finals
-    fine = np.ones(len(sel), bool)
-    if scored.errors:
-        fine[list(scored.errors)] = False
-    if raws and not -COLUMN_LIMIT <= min(raws) <= max(raws) <= COLUMN_LIMIT:
-        raws, finals = list(raws), list(finals)
-        for h in range(len(sel)):
-            if any(abs(r) > COLUMN_LIMIT for r in raws[4 * h : 4 * h + 4]):
-                fine[h] = False
-                raws[4 * h : 4 * h + 4] = [0, 0, 0, 0]
-                finals[4 * h : 4 * h + 4] = [0, 0, 0, 0]
+    raws, keys = out.raws[sel].tolist(), out.keys.reshape(-1, 4)[sel].tolist()
+    once, twice = out.once[sel].tolist(), out.twice[sel].tolist()
+    players = codes[sel].tolist()
+    fine: list[int] = []
+    sides: list[Sequence[int]] = []
+    for h in range(len(sel)):
+        try:
+            seats = rules.sides(norm, [names[c] for c in players[h]], once[h], twice[h], keys[h])
+        except HandError:
+            continue
+        sides.append(seats or (0, 0, 0, 0))
+        fine.append(h)
+    finals = normalize_each([raws[h] for h in fine], norm, sides)
     at = sel[fine]
-    out.raws[at] = np.array(raws, np.int64).reshape(-1, 4)[fine]
-    out.finals[at] = np.array([float(f) for f in finals] if exact else finals,
-                              out.finals.dtype).reshape(-1, 4)[fine]  # fmt: skip
-    out.ok[sel[~fine]] = False
+    if len(at):
+        out.finals[at] = np.array(finals, out.finals.dtype)
+    refused = np.ones(len(sel), bool)
+    refused[fine] = False
+    out.ok[sel[refused]] = False
 
 
 def exposure_keys(shown: Shown, m: int, rules: CompiledRules
@@ -334,20 +363,16 @@ class _Raws:
         return found
 
     def _fill(self, codes: np.ndarray[Any, Any]) -> None:
-        """Ask the engine the raws of ``codes`` (rows of the table, in order): one list of
-        cards made at once, one call per exposure key, and the numbers put back at once."""
-        bounds = np.searchsorted(codes, np.arange(len(_KEYS) + 1) * _SETS).tolist()
+        """Ask the engine the raws of ``codes`` (places in the table), each a player's scoring
+        set under an exposure key (a player's raw is their cards' under the hand's exposures,
+        whoever holds the others)."""
         cards = _set_cards()[codes % _SETS].tolist()
-        numbers: list[int] = []
-        for row in range(len(_KEYS)):
-            if bounds[row] < bounds[row + 1]:
-                numbers += _alone(self.rules, int(_KEYS[row]), cards[bounds[row] : bounds[row + 1]])
-        try:
-            values = np.array(numbers, np.int64)
-        except OverflowError:
-            values = np.array([n if -COLUMN_LIMIT <= n <= COLUMN_LIMIT else TOO_LARGE
-                               for n in numbers], np.int64)  # fmt: skip
-        values[np.abs(values) > COLUMN_LIMIT] = TOO_LARGE
+        keys = _KEYS[codes // _SETS].tolist()
+        rules = self.rules
+        pairs = zip(cards, keys, strict=True)
+        numbers = [rules.raw(held, 0, rules.state(key)) for held, key in pairs]
+        values = np.array([n if -COLUMN_LIMIT <= n <= COLUMN_LIMIT else TOO_LARGE
+                           for n in numbers], np.int64)  # fmt: skip
         self.values.reshape(-1)[codes] = values
         self.known.reshape(-1)[codes] = True
 
@@ -358,19 +383,6 @@ def _set_cards() -> np.ndarray[Any, Any]:
     return np.array([set_cards(s) for s in range(_SETS)], np.int64)
 
 
-def _alone(rules: CompiledRules, key: int, cards: list[int]) -> list[int]:
-    """The raw score of each player holding ``cards`` (a scoring set's, :func:`.bits.set_cards`)
-    under exposure key ``key``: the many-hands door works each out, four a hand (a player's raw
-    is their cards' under the hand's exposures, whoever holds the others)."""
-    hands, m = Hands(rules), -(-len(cards) // 4) * 4
-    keys = [0] * m
-    keys[::4] = [key] * (m // 4)  # (the hand's exposures, given as the first player's)
-    hands.add_masks([""] * m, cards + [0] * (m - len(cards)), [0] * m, keys)
-    return rules.score_many(hands, _ALONE).raws[: len(cards)]
-
-
-_ALONE = Normalization(Method.NONE)
-"""Any normalization would do: only the raw scores are read."""
 _COPY_FIELD = COPY_KEY[0] * 3
 _FIRST_FIELD = FIRST_KEY[0]
 """A special card's copies and its 首明 in its field of an exposure key (:mod:`.bits`)."""
@@ -434,17 +446,17 @@ def _finals(raws: np.ndarray[Any, Any], norm: Normalization, exact: bool) -> np.
 
     In individual play a final depends on nothing else (rulings §6).
     """
-    kind = np.float64 if exact else np.int64
+    kind = object if exact else np.int64  # (exact: whole numbers and Fractions)
     if raws.size <= _FEW:  # (a few hands: each pair looked up as it comes)
         seen: dict[tuple[int, int], int | Fraction] = {}
-        got: list[float] = []
+        got: list[int | Fraction] = []
         for hand in raws.tolist():
             total = sum(hand)
             for raw in hand:
                 final = seen.get((raw, total))
                 if final is None:
                     final = seen[raw, total] = normalize((raw, total - raw, 0, 0), norm)[0]
-                got.append(float(final) if exact else int(final))
+                got.append(final if exact else int(final))
         few: np.ndarray[Any, Any] = np.array(got, kind).reshape(raws.shape)
         return few
     totals = np.repeat(four(raws, np.add), 4)
@@ -470,8 +482,11 @@ def _asked_finals(norm: Normalization, exact: bool, raw: np.ndarray[Any, Any],
     """The engine's final of each (raw, hand total), asked of it."""
     pairs = [(r, t - r, 0, 0) for r, t in zip(raw.tolist(), total.tolist(), strict=True)]
     values = [finals[0] for finals in normalize_each(pairs, norm)]
-    return np.array([float(v) for v in values] if exact else [int(v) for v in values],
-                    np.float64 if exact else np.int64)  # fmt: skip
+    if exact:
+        out = np.empty(len(values), object)
+        out[:] = values
+        return out
+    return np.array([int(v) for v in values], np.int64)
 
 
 class _Finals:
@@ -483,8 +498,7 @@ class _Finals:
 
     def __init__(self, norm: Normalization, exact: bool) -> None:
         self.norm, self.exact = norm, exact
-        kind = np.float64 if exact else np.int64
-        self.table = np.zeros(0, np.int64), np.zeros(0, kind)
+        self.table = np.zeros(0, np.int64), np.zeros(0, object if exact else np.int64)
         """The pairs' numbers, sorted, and their finals: one value, replaced whole (threads
         read it as they find it)."""
 
@@ -526,41 +540,22 @@ def _kept_finals(norm: Normalization, exact: bool) -> _Finals:
     return found
 
 
-# --- hand-file data: Scorer.score_many's many hands ----------------------------------------------
-
-_read_hands: Callable[..., None] | None = None
-"""The C reader of hand-file data (core/codes.c), where it was built and the engine runs as
-installed; else :func:`usable` says no, and the engine's :class:`.engine.Hands` read them."""
-_read_lines: Callable[..., None] | None = None
-"""Its twin for JSON Lines given as bytes, read without making their objects."""
-if not FROM_SOURCE:
-    with contextlib.suppress(ImportError):  # (no compiler at install)
-        from . import _codes
-
-        _read_hands, _read_lines = _codes.read_hands, _codes.read_lines
+# --- Python objects: hand-file data (Scorer.score_many, JSON Lines read by orjson) --------------
 
 CHUNK = 65_536
 """The most hands read into arrays at once: the memory a call holds beyond its results."""
 
 
-def usable(variant: Variant, norm: Normalization) -> bool:
-    """Whether hand-file data under these rules is scored here: the C reader is built (at
-    install, the engine run as installed); one deck in individual play, rounded to whole
-    numbers (exact finals are fractions, which the arrays do not hold). Two decks and team play
-    would go through the engine's own door all the same."""
-    return (_read_hands is not None and variant.decks == 1 and norm.teams is Teams.NONE
-            and norm.rounding is not Rounding.EXACT)  # fmt: skip
-
-
 class Part:
     """Results of some hands scored as arrays: each hand's :class:`HandResult` made when
-    asked; the hands the careful path scored kept whole."""
+    asked; the hands the one-hand door scored kept whole."""
 
     def __init__(self, rules: CompiledRules, norm: Normalization, known: list[str],
                  names: np.ndarray[Any, Any], scores: Scores,
                  careful: dict[int, HandResult]) -> None:  # fmt: skip
         self.rules, self.norm, self.known, self.names = rules, norm, known, names
         self.scores, self.careful = scores, careful
+        self._lists: tuple[list[Any], ...] | None = None
 
     def __len__(self) -> int:
         return len(self.scores.ok)
@@ -570,13 +565,16 @@ class Part:
         done = self.careful.get(h)
         if done is not None:
             return done
-        s, known = self.scores, self.known
-        i = 4 * h
-        names = self.names[i : i + 4].tolist()
+        if self._lists is None:  # (the arrays as lists once: a list is read fastest by index)
+            s = self.scores
+            self._lists = (self.names.tolist(), s.once.tolist(), s.twice.tolist(),
+                           s.keys.tolist(), s.raws.tolist(), s.finals.tolist())  # fmt: skip
+        names, once, twice, keys, raws, finals = self._lists
+        known, i = self.known, 4 * h
         return self.rules._finish(
-            (known[names[0]], known[names[1]], known[names[2]], known[names[3]]),
-            s.once[h].tolist(), s.twice[h].tolist(), s.keys[i : i + 4].tolist(), self.norm,
-            False, (), (tuple(s.raws[h].tolist()), tuple(s.finals[h].tolist())),
+            (known[names[i]], known[names[i + 1]], known[names[i + 2]], known[names[i + 3]]),
+            once[h], twice[h], keys[i : i + 4], self.norm, False, (),
+            (tuple(raws[h]), tuple(finals[h])),
         )  # fmt: skip
 
     def numbers(self) -> tuple[list[str], list[int], list[int | Fraction]]:
@@ -591,99 +589,124 @@ class Part:
 
 
 class Names:
-    """The names a call has met, each numbered and checked once (the engine's own check)."""
+    """The names met, each numbered and checked once (the one rule for a name:
+    :func:`.hand.is_plain_name`)."""
 
-    def __init__(self, rules: CompiledRules) -> None:
-        self.rules = rules
+    def __init__(self) -> None:
         self.numbers: dict[str, int] = {}
         self.known: list[str] = []
         self.good: list[bool] = []
 
+    def add(self, name: str) -> int:
+        """``name``'s number, numbered now (it was not met before)."""
+        number = self.numbers[name] = len(self.known)
+        self.known.append(name)
+        self.good.append(is_plain_name(name))
+        return number
+
     def plain(self) -> np.ndarray[Any, Any]:
         """Whether each name met is plain, and last a False for a hand not read."""
-        for name in islice(self.numbers, len(self.known), None):
-            self.known.append(name)
-            self.good.append(self.rules._plain(name) is not None)
         return np.array([*self.good, False])
 
 
-def read_data(hands: list[Any], names: Names) -> Seats:
-    """Hand-file data in the plain shape read into :class:`Seats` by the C reader."""
-    assert _read_hands is not None
-    out = _buffers(len(hands))
-    _read_hands(hands, names.numbers, *out)
-    return _seats(names, *out)
+_PLAYER_KEYS = frozenset(("name", "captured", "exposed", "first_exposed"))
+_HAND_KEYS = frozenset(("players", "variant", "teams"))
 
 
-def read_lines(text: bytes, offsets: np.ndarray[Any, Any], names: Names, values: dict[str, int],
-               room: Room | None = None) -> tuple[Seats, np.ndarray[Any, Any]]:  # fmt: skip
-    """JSON Lines (line ``h`` is ``text[offsets[h]:offsets[h + 1]]``) read into :class:`Seats`
-    by the C reader: only a line of the plainest shape is ``ok``, any other is the caller's.
+def _cards(cards: object) -> tuple[int, int, int] | None:
+    """Canonical codes (a text or a list of them) read: their bits or'ed, added up, and how
+    many; None for anything else (another spelling: the one-hand door reads it)."""
+    tokens = cards.split() if type(cards) is str else cards
+    if type(tokens) is not list:
+        return None
+    try:
+        added = sum(map(CODE_BIT.__getitem__, tokens))
+    except (KeyError, TypeError):
+        return None
+    if added.bit_count() == len(tokens):
+        return added, added, len(tokens)
+    return sum(set(map(CODE_BIT.__getitem__, tokens))), added, len(tokens)
 
-    Also each line's ``variant`` and ``teams`` (2 rows: their numbers in ``values``, -1 where
-    not given). ``room``: arrays to read into, kept from chunk to chunk (the seats hold them
-    until the next read).
+
+def read_objects(hands: Sequence[Any], names: Names) -> tuple[Seats, list[tuple[Any, Any]]]:
+    """Hand-file data (``{"players": [...]}``, as orjson or YAML gives it) read into
+    :class:`Seats`; with each hand's own ``variant`` and ``teams`` values (None: not given).
+
+    Only the plain shape is read (exact dicts and lists, the known keys, no null, canonical
+    codes); any other hand is not ``ok``, and the one-hand door reads it.
     """
-    assert _read_lines is not None
-    m = len(offsets) - 1
-    masks, bad, codes, rules, plain = (room or Room(m)).take(m)
-    _read_lines(text, offsets, names.numbers, values, masks, bad, codes, rules, plain)
-    return _seats(names, masks, bad, codes, plain), rules
+    m = len(hands)
+    ok = np.zeros(m, bool)
+    codes = [0] * (4 * m)  # (a hand not read: no name, below)
+    held = [(0, 0, 0)] * (4 * m)
+    shown: tuple[list[tuple[int, int, int, int]], list[tuple[int, int, int, int]]] = ([], [])
+    own: list[tuple[Any, Any]] = [(None, None)] * m
+    numbers, add = names.numbers, names.add
+    for h in range(m):
+        data = hands[h]
+        if type(data) is not dict or not data.keys() <= _HAND_KEYS:
+            continue
+        players = data.get("players")
+        if type(players) is not list or len(players) != 4:
+            continue
+        if len(data) > 1:
+            own[h] = (data.get("variant"), data.get("teams"))
+        read = []
+        for i in range(4):
+            p = players[i]
+            if type(p) is not dict or not p.keys() <= _PLAYER_KEYS:
+                break
+            name, cards = p.get("name"), _cards(p.get("captured", ""))
+            if type(name) is not str or cards is None:
+                break
+            number = numbers.get(name)
+            read.append((number if number is not None else add(name), cards, p))
+        else:
+            given = []
+            for i, (_, _, p) in enumerate(read):
+                for first, key in ((0, "exposed"), (1, "first_exposed")):
+                    if key in p:
+                        cards = _cards(p[key])
+                        if cards is None:
+                            break
+                        given.append((first, 4 * h + i, cards))
+                else:
+                    continue
+                break
+            else:
+                ok[h] = True
+                for i, (number, cards, _) in enumerate(read):
+                    codes[4 * h + i], held[4 * h + i] = number, cards
+                for first, at, cards in given:
+                    shown[first].append((at, *cards))
+    names_at = np.array(codes, np.int64)
+    names_at[np.repeat(~ok, 4)] = len(names.known)  # (a hand not read: no name)
+    ors, sums, counts = (np.array([c[k] for c in held], np.int64) for k in range(3))
+    seen: Shown = []
+    for first, exposures in ((False, shown[0]), (True, shown[1])):
+        if exposures:
+            places, o, a, c = (np.array(column, np.int64)
+                               for column in zip(*exposures, strict=True))  # fmt: skip
+            seen.append((first, places, (o, a, c, np.zeros(len(places), bool))))
+    captured = (ors, sums, counts, np.zeros(4 * m, bool))
+    return Seats(ok, names_at, names.known, names.plain(), captured, seen), own
 
 
-class Room:
-    """Arrays the C reader of JSON Lines fills, for up to ``most`` hands, made once: a large
-    batch's chunks reuse them instead of asking the system for fresh memory each time."""
-
-    def __init__(self, most: int) -> None:
-        self.most = most
-        self.flat = (small_pages((9 * 4 * most,), np.int64), small_pages((12 * most,), np.uint8),
-                     small_pages((4 * most,), np.int64), small_pages((2 * most,), np.int64),
-                     small_pages((most,), np.uint8))  # fmt: skip
-
-    def take(self, m: int) -> tuple[np.ndarray[Any, Any], ...]:
-        """The arrays for ``m`` hands, zeroed: masks, bad, codes, rules and plain."""
-        assert m <= self.most
-        masks, bad, codes, rules, plain = self.flat
-        out = (masks[: 36 * m].reshape(9, 4 * m), bad[: 12 * m].reshape(3, 4 * m),
-               codes[: 4 * m], rules[: 2 * m].reshape(2, m), plain[:m])  # fmt: skip
-        for part in out:
-            part.fill(0)
-        return out
-
-
-def _buffers(m: int) -> tuple[np.ndarray[Any, Any], ...]:
-    """What the C readers fill for ``m`` hands: masks, bad, codes and plain."""
-    return (np.zeros((9, 4 * m), np.int64), np.zeros((3, 4 * m), np.uint8),
-            np.zeros(4 * m, np.int64), np.zeros(m, np.uint8))  # fmt: skip
-
-
-def _seats(names: Names, masks: np.ndarray[Any, Any], bad: np.ndarray[Any, Any],
-           codes: np.ndarray[Any, Any], plain: np.ndarray[Any, Any]) -> Seats:  # fmt: skip
-    """:class:`Seats` from what a C reader filled."""
-    good = names.plain()
-    ok = plain.view(bool)
-    codes[~np.repeat(ok, 4)] = len(names.known)  # (a hand not read: no name)
-    bad_cards = bad.view(bool)
-    shown = []
-    for row, first in ((1, False), (2, True)):
-        counts = masks[3 * row + 2]
-        given = np.flatnonzero(counts | bad_cards[row])
-        if len(given):
-            shown.append((first, given, (masks[3 * row][given], masks[3 * row + 1][given],
-                                         counts[given], bad_cards[row][given])))  # fmt: skip
-    return Seats(ok.copy(), codes, names.known, good,
-                 (masks[0], masks[1], masks[2], bad_cards[0]), shown)  # fmt: skip
-
-
-def score_data(hands: Iterable[Any], variant: Variant, rules: CompiledRules, norm: Normalization,
-               careful: Callable[[Any], HandResult]) -> Iterator[Part]:  # fmt: skip
+def score_objects(
+    hands: Iterable[Any],
+    variant: Variant,
+    rules: CompiledRules,
+    norm: Normalization,
+    careful: Callable[[Any], HandResult],
+) -> Iterator[Part]:
     """Score hand-file data a chunk at a time, as arrays: the plain hands here, any other by
-    ``careful`` (the one-hand door, which raises at a bad hand: the hands before it are good)."""
-    names = Names(rules)
+    ``careful`` (the one-hand door, which raises at a bad hand: the hands before it are good).
+    The hands' own ``variant`` and ``teams`` are not read: these rules are theirs."""
+    names = Names()
     it = iter(hands)
+    exact = norm.rounding is Rounding.EXACT
     while chunk := list(islice(it, CHUNK)):
-        seats = read_data(chunk, names)
-        scores = score_seats(seats, variant, rules, norm, False)
+        seats, _ = read_objects(chunk, names)
+        scores = score_seats(seats, variant, rules, norm, exact)
         done = {h: careful(chunk[h]) for h in np.flatnonzero(~scores.ok).tolist()}
         yield Part(rules, norm, names.known, seats.names, scores, done)

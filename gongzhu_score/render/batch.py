@@ -6,12 +6,10 @@ per-player totals; never both in one stream.
 
 from __future__ import annotations
 
-import codecs
 import json
 from collections.abc import Sequence
 from typing import IO, Any
 
-from ..batch.lines import LineWriter
 from ..batch.reading import BadRecord, InputRecord
 from ..batch.runner import Summary
 from ..core.engine import HandResult
@@ -41,7 +39,7 @@ class BatchWriter:
     ) -> None:
         self.out, self.fmt, self.lang, self.summary_only = out, fmt, lang, summary_only
         self._files: dict[tuple[str, str], str] = {}
-        self._lines = HandLines(self.flush, self.write_bytes)  # (JSON Lines, compiled code's)
+        self._lines = HandLines(out.write)
         self._hands: list[dict[str, Any]] = []
         # What to call per hand: JSON Lines straight to its own writer, the hot path.
         self.emit = self.hand_jsonl if fmt is Format.jsonl and not summary_only else self.hand
@@ -67,28 +65,18 @@ class BatchWriter:
         prefix = self._files.get((record.file, record.mark))
         if prefix is None:
             prefix = self._source_prefix(record)
-        self._lines.result_line(prefix, record.place, result)
+        self._lines.result(prefix, record.place, result)
 
-    def line_emitter(self, file: str) -> LineWriter | None:
-        """A JSON Lines writer of ``file``'s hands, from line numbers alone."""
+    def line_emitter(self, file: str) -> LinesOf | None:
+        """A JSON Lines writer of ``file``'s hands, from line numbers alone (None: the format
+        is another)."""
         if self.emit != self.hand_jsonl:
             return None
         return LinesOf(self._lines, file)
 
     def flush(self) -> None:
         """Write out the JSON Lines held back so far."""
-        if self._lines.pending:
-            self.out.write(self._lines.drain())
-
-    def write_bytes(self, data: bytes) -> None:
-        """Write UTF-8 text after the lines held back: straight to a UTF-8 stream's bytes."""
-        self.flush()
-        buffer = getattr(self.out, "buffer", None) if _utf8(self.out) else None
-        if buffer is None:
-            self.out.write(data.decode("utf-8"))
-        else:
-            self.out.flush()
-            buffer.write(data)
+        self._lines.flush()
 
     def _hand_other(self, record: InputRecord, result: HandResult) -> None:
         if self.fmt is Format.csv:
@@ -142,14 +130,6 @@ class BatchWriter:
             if not self.summary_only:
                 self.out.write("\n")
             self.out.write(f"{title}\n{table(shown, headers, 'simple')}\n")
-
-
-def _utf8(out: IO[str]) -> bool:
-    """Whether ``out`` writes its text as UTF-8."""
-    try:
-        return codecs.lookup(getattr(out, "encoding", None) or "").name == "utf-8"
-    except LookupError:
-        return False
 
 
 def _summary_rows(summary: Summary) -> list[list[Any]]:

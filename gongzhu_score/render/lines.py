@@ -1,19 +1,18 @@
-"""JSON Lines of scored hands: ``batch``'s hot path out.
-
-mypyc compiles it beside the engine (``setup.py``); the same source runs as plain Python where
-nothing was compiled.
+"""JSON Lines of scored hands: ``batch``'s one writer of the format, for either door.
 
 A line is formatted by hand, each name's JSON worked out once: ``json.dumps`` per hand would
 double a batch's cost. What it writes is JSON all the same (the tests read every line back).
+Hands come as flat lists (four entries a hand, as the many-hands door gives them), or as a
+:class:`HandResult` (the one-hand door's), which is written as a list of one hand.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 
-from ..core.engine import HandResult, Scored
+from ..core.engine import HandResult
 from .formats import json_number
 
 __all__ = ["HandLines", "LinesOf", "source_prefix"]
@@ -28,17 +27,13 @@ def source_prefix(file: str, mark: str = ":") -> str:
 
 
 class HandLines:
-    """Scored hands as JSON Lines, written a couple of thousand at a time."""
+    """Scored hands as JSON Lines, handed to ``write`` a few thousand at a time."""
 
-    names: dict[str, str]
-    """Each name's ``{"name": "东", "raw": `` (its JSON, escaped once)."""
-    pending: list[str]
-    flush: Callable[[], None]
-    raw: Callable[[bytes], None]
-    """Writes lines already encoded, after those held back."""
-
-    def __init__(self, flush: Callable[[], None], raw: Callable[[bytes], None]) -> None:
-        self.names, self.pending, self.flush, self.raw = {}, [], flush, raw
+    def __init__(self, write: Callable[[str], object]) -> None:
+        self.names: dict[str, str] = {}
+        """Each name's ``{"name": "东", "raw": `` (its JSON, escaped once)."""
+        self.pending: list[str] = []
+        self.write = write
 
     def _name(self, name: str) -> str:
         text = self.names.get(name)
@@ -47,70 +42,57 @@ class HandLines:
             self.names[name] = text
         return text
 
-    def line(self, prefix: str, place: int, scored: Scored, h: int) -> None:
-        """Hand ``h`` of ``scored``'s line; ``prefix`` is its source's JSON up to the place."""
-        self._put(prefix, place, scored.hands.names, scored.raws, scored.finals, 4 * h,
-                  scored.plain(h))  # fmt: skip
-
-    def result_line(self, prefix: str, place: int, result: HandResult) -> None:
-        """A :class:`HandResult`'s line, as :meth:`line` writes it."""
-        finals = list(result.finals)
-        plain = all(type(f) is int for f in finals)
-        self._put(prefix, place, list(result.names), list(result.raws), finals, 0, plain)
-
-    def _put(
-        self,
-        prefix: str,
-        place: int,
-        names: list[str],
-        raws: list[int],
-        finals: list[int | Fraction],
-        i: int,
-        plain: bool,
-    ) -> None:
-        """The line of the four players from ``i`` on; ``plain``: their finals are whole."""
-        if plain:  # the usual hand
-            a, b = self._name(names[i]), self._name(names[i + 1])
-            c, d = self._name(names[i + 2]), self._name(names[i + 3])
-            text = (
-                f'{{"source": {prefix}{place}", "players": [{a}{raws[i]}, "final": {finals[i]}}}, '
-                f'{b}{raws[i + 1]}, "final": {finals[i + 1]}}}, {c}{raws[i + 2]}, "final": '
-                f'{finals[i + 2]}}}, {d}{raws[i + 3]}, "final": {finals[i + 3]}}}]}}\n'
-            )
-        else:
-            players = ", ".join(
-                [
-                    f'{self._name(names[j])}{raws[j]}, "final": {json_number(finals[j])}}}'
+    def hands(self, prefix: str, places: Sequence[int], names: Sequence[str],
+              raws: Sequence[int], finals: Sequence[int | Fraction]) -> None:  # fmt: skip
+        """The lines of hands numbered ``places`` (``prefix``: their source's JSON up to the
+        place), four names, raws and finals a hand, in seat order."""
+        pending, name = self.pending, self._name
+        known = self.names
+        for h, place in enumerate(places):
+            i = 4 * h
+            f0, f1, f2, f3 = finals[i], finals[i + 1], finals[i + 2], finals[i + 3]
+            if type(f0) is int and type(f1) is int and type(f2) is int and type(f3) is int:
+                a, b, c, d = names[i], names[i + 1], names[i + 2], names[i + 3]
+                pending.append(
+                    f'{{"source": {prefix}{place}", "players": ['
+                    f'{known.get(a) or name(a)}{raws[i]}, "final": {f0}}}, '
+                    f'{known.get(b) or name(b)}{raws[i + 1]}, "final": {f1}}}, '
+                    f'{known.get(c) or name(c)}{raws[i + 2]}, "final": {f2}}}, '
+                    f'{known.get(d) or name(d)}{raws[i + 3]}, "final": {f3}}}]}}\n'
+                )
+            else:
+                players = ", ".join(
+                    f'{name(names[j])}{raws[j]}, "final": {json_number(finals[j])}}}'
                     for j in range(i, i + 4)
-                ]
-            )
-            text = f'{{"source": {prefix}{place}", "players": [{players}]}}\n'
-        pending = self.pending
-        pending.append(text)
+                )
+                pending.append(f'{{"source": {prefix}{place}", "players": [{players}]}}\n')
         if len(pending) >= 2048:  # one write per couple of thousand hands, not one per hand
             self.flush()
 
-    def drain(self) -> str:
-        """The lines held back so far, as one text, and no longer held."""
-        text = "".join(self.pending)
-        self.pending.clear()
-        return text
+    def result(self, prefix: str, place: int, result: HandResult) -> None:
+        """A :class:`HandResult`'s line, as :meth:`hands` writes it."""
+        self.hands(prefix, (place,), result.names, result.raws, result.finals)
+
+    def flush(self) -> None:
+        """Hand the lines held back so far to ``write``."""
+        if self.pending:
+            text = "".join(self.pending)
+            self.pending.clear()
+            self.write(text)
 
 
 class LinesOf:
-    """The hands of one file, written from line numbers alone (``"file:12"``)."""
-
-    lines: HandLines
-    prefix: str
+    """The hands of one file, written from their line numbers (``"file:12"``)."""
 
     def __init__(self, lines: HandLines, file: str) -> None:
         self.lines = lines
         self.prefix = source_prefix(file)
 
-    def __call__(self, place: int, scored: Scored, h: int) -> None:
-        self.lines.line(self.prefix, place, scored, h)
+    def hands(self, places: Sequence[int], names: Sequence[str], raws: Sequence[int],
+              finals: Sequence[int | Fraction]) -> None:  # fmt: skip
+        """Hands scored by the many-hands door, as :meth:`HandLines.hands` takes them."""
+        self.lines.hands(self.prefix, places, names, raws, finals)
 
-    def put(self, data: bytes) -> None:
-        """Lines formatted elsewhere as UTF-8 (a chunk scored as arrays), written in their
-        turn (``raw`` writes the lines held back first)."""
-        self.lines.raw(data)
+    def result(self, place: int, result: HandResult) -> None:
+        """A hand the one-hand door scored."""
+        self.lines.result(self.prefix, place, result)

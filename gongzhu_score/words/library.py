@@ -216,6 +216,7 @@ LIBRARY: dict[str, str] = {
     "error.dask.task": "a Dask task on {address} failed: {why}; nothing was written",
     "error.dask.timeout": "--dask-timeout {value}: give the seconds to wait, more than 0",
     "error.batch.no_input": "{path}: no such file or folder",
+    "error.batch.changed": "changed while it was being read (cut short, added to or replaced): nothing is written; score it again once it is complete",
     "error.batch.worker": "the process scoring {lines} stopped before it finished (killed, or out of memory?); the batch is incomplete",
     "error.rule.thirteen": "heart_values: needs a value for each of the 13 hearts, 2 to A",
     "error.rule.decks": "decks: 1 or 2, not {value}",
