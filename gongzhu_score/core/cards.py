@@ -17,7 +17,7 @@ import enum
 import re
 import unicodedata
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import PurePath
 
 from ..errors import ArgumentError, CardError
@@ -80,12 +80,19 @@ class Card:
 
     rank: int
     suit: Suit
+    bit: int = field(init=False, repr=False, compare=False)
+    """The card's bit in a mask of cards (:mod:`.bits`: bit i is ``DECK[i]``), worked out once:
+    the engine reads a hand's cards as masks without hashing a card."""
 
     def __post_init__(self) -> None:
         if type(self.rank) is not int or not 2 <= self.rank <= 14:
             raise error(CardError, "error.card.rank", rank=repr(self.rank))
         if not isinstance(self.suit, Suit):
             raise not_a("argument.suit", self.suit).within("suit")
+        object.__setattr__(self, "bit", 1 << (13 * _SUIT_ORDER[self.suit] + self.rank - 2))
+
+    def __hash__(self) -> int:
+        return self.bit
 
     @classmethod
     def parse(cls, token: str) -> Card:

@@ -156,6 +156,8 @@ class CompiledRules:
     first_allowed: bool
     """Whether the rules allow 首明."""
     states: dict[int, HandState]
+    breakdowns: dict[tuple[int, int, int], PlayerScore]
+    """Each case's breakdown met so far (:meth:`breakdown`)."""
     last_how: tuple[Normalization, _How] | None
     """The normalization of the hands scored last, as the engine reads it."""
 
@@ -184,6 +186,7 @@ class CompiledRules:
         self.exposable = [card in v.exposable for card in SPECIAL_CARDS]
         self.first_allowed = v.first_exposure_allowed
         self.states = {}
+        self.breakdowns = {}
         self.last_how = None
 
     def __reduce__(self) -> tuple[object, ...]:
@@ -253,6 +256,20 @@ class CompiledRules:
             if steps is not None:
                 steps.append(("grand_slam_fixed", 0, self.slam, self.slam_plain, total))
         return total
+
+    def breakdown(self, once: int, twice: int, st: HandState) -> PlayerScore:
+        """A player's raw score with its steps as a :class:`PlayerScore` (its seat, name and
+        final left blank), worked out once per case (exposures, scoring cards) and kept."""
+        case = (st.key, once & SCORING, twice & SCORING)
+        found = self.breakdowns.get(case)
+        if found is None:
+            steps: list[Step] = []
+            raw = self.raw(once, twice, st, steps)
+            found = player_score(0, "", case[1:], steps, raw, 0, Fraction(0), None)
+            if len(self.breakdowns) >= _KEEP_CASES:
+                self.breakdowns.clear()
+            self.breakdowns[case] = found
+        return found
 
     def counts(self, once: int, twice: int) -> tuple[int, int, int, int, int]:
         """What a player took, for totals: pigs, sheep, transformers, full red, grand slam."""
@@ -336,6 +353,19 @@ def _state_of(rules: CompiledRules, key: int) -> HandState:
 
 _COMPILED: dict[int, tuple[Variant, CompiledRules]] = {}
 _KEEP: Final = 64
+_KEEP_CASES: Final = 100_000
+"""Breakdowns kept per rule set (a few MB): realistic hands meet a few tens of thousands."""
+_FRACTIONS: dict[tuple[int, int], Fraction] = {}
+
+
+def _fraction(numerator: int, denominator: int) -> Fraction:
+    """``Fraction(numerator, denominator)``, each kept once made: results hold few of them."""
+    found = _FRACTIONS.get((numerator, denominator))
+    if found is None:
+        if len(_FRACTIONS) >= _KEEP_CASES:
+            _FRACTIONS.clear()
+        found = _FRACTIONS[numerator, denominator] = Fraction(numerator, denominator)
+    return found
 
 
 def compiled_rules(variant: Variant) -> CompiledRules:
@@ -591,30 +621,24 @@ class HandResult:
     def players(self) -> tuple[PlayerScore, ...]:
         """Every player's score with its breakdown, in seat order."""
         if self._players is None:
+            rules, st, finals, sides = self._rules, self._state, self.finals, self._sides
+            unrounded = self.unrounded
             built: list[PlayerScore] = []
             for i in range(len(self.names)):
-                steps: list[Step] = []
-                raw = self._rules.raw(self._once[i], self._twice[i], self._state, steps)
-                built.append(
-                    player_score(
-                        i + 1,
-                        self.names[i],
-                        (self._once[i] & SCORING, self._twice[i] & SCORING),
-                        steps,
-                        raw,
-                        self.finals[i],
-                        self.unrounded[i],
-                        None if self._sides is None else self._sides[i],
-                    )
-                )
+                p = rules.breakdown(self._once[i], self._twice[i], st)
+                built.append(PlayerScore(
+                    i + 1, self.names[i], p.scoring_cards, p.lines, p.subtotal, p.transformer,
+                    p.transformer_alone, p.full_red, p.grand_slam, p.grand_slam_ratio, p.raw,
+                    finals[i], None if sides is None else sides[i], unrounded[i], p.transformed,
+                ))  # fmt: skip
             self._players = tuple(built)
         return self._players
 
     @property
     def unrounded(self) -> tuple[Fraction, ...]:
         """Each final before rounding and scale (zero-sum: the exact (4r − R)/3)."""
-        return tuple([Fraction(n, d) for n, d in zip(self._numerators, self._denominators,
-                                                     strict=True)])  # fmt: skip
+        return tuple([_fraction(n, d) for n, d in zip(self._numerators, self._denominators,
+                                                      strict=True)])  # fmt: skip
 
     @property
     def exposures(self) -> tuple[Exposure, ...]:

@@ -24,7 +24,7 @@ from typing import Any
 
 from ..errors import ArgumentError, GongzhuError, HandError, MissingCardsError, RestError
 from ..terms import Cards, Listed, Names, Said, error, place, printable, unsafe_character
-from .bits import CARD_BIT, SCORING
+from .bits import SCORING
 from .cards import DECK, SCORING_CARDS, Card, decks_of, flag_of, not_a, parse_cards
 from .names import is_canonical_name, written_form
 from .variant import Variant
@@ -243,7 +243,7 @@ def hand_masks(
     for p in hand.players:
         once = twice = 0
         for card in p.captured:
-            bit = CARD_BIT[card]
+            bit = card.bit
             if once & bit:
                 twice |= bit
             else:
