@@ -15,6 +15,7 @@ arrays of hands a column at a time, each number asked of :meth:`CompiledRules.ra
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import Final
@@ -355,17 +356,6 @@ _COMPILED: dict[int, tuple[Variant, CompiledRules]] = {}
 _KEEP: Final = 64
 _KEEP_CASES: Final = 100_000
 """Breakdowns kept per rule set (a few MB): realistic hands meet a few tens of thousands."""
-_FRACTIONS: dict[tuple[int, int], Fraction] = {}
-
-
-def _fraction(numerator: int, denominator: int) -> Fraction:
-    """``Fraction(numerator, denominator)``, each kept once made: results hold few of them."""
-    found = _FRACTIONS.get((numerator, denominator))
-    if found is None:
-        if len(_FRACTIONS) >= _KEEP_CASES:
-            _FRACTIONS.clear()
-        found = _FRACTIONS[numerator, denominator] = Fraction(numerator, denominator)
-    return found
 
 
 def compiled_rules(variant: Variant) -> CompiledRules:
@@ -622,23 +612,23 @@ class HandResult:
         """Every player's score with its breakdown, in seat order."""
         if self._players is None:
             rules, st, finals, sides = self._rules, self._state, self.finals, self._sides
-            unrounded = self.unrounded
+            once, twice, raws = self._once, self._twice, self.raws
+            shares = zip(self._numerators, self._denominators, strict=True)
+            of_case = PlayerScore.of_case
             built: list[PlayerScore] = []
-            for i in range(len(self.names)):
-                p = rules.breakdown(self._once[i], self._twice[i], st)
-                built.append(PlayerScore(
-                    i + 1, self.names[i], p.scoring_cards, p.lines, p.subtotal, p.transformer,
-                    p.transformer_alone, p.full_red, p.grand_slam, p.grand_slam_ratio, p.raw,
-                    finals[i], None if sides is None else sides[i], unrounded[i], p.transformed,
-                ))  # fmt: skip
+            for i, share in enumerate(shares):
+                case = functools.partial(rules.breakdown, once[i], twice[i], st)
+                side = None if sides is None else sides[i]
+                built.append(of_case(i + 1, self.names[i], raws[i], finals[i], side, share,
+                                     case))  # fmt: skip
             self._players = tuple(built)
         return self._players
 
     @property
     def unrounded(self) -> tuple[Fraction, ...]:
         """Each final before rounding and scale (zero-sum: the exact (4r − R)/3)."""
-        return tuple([_fraction(n, d) for n, d in zip(self._numerators, self._denominators,
-                                                      strict=True)])  # fmt: skip
+        return tuple([Fraction(n, d) for n, d in zip(self._numerators, self._denominators,
+                                                     strict=True)])  # fmt: skip
 
     @property
     def exposures(self) -> tuple[Exposure, ...]:

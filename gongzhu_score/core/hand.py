@@ -264,8 +264,13 @@ def hand_masks(
 
 
 def is_plain_name(name: object) -> bool:
-    """Whether ``name`` passes :func:`check_name` as it stands (no trimming needed)."""
-    return (
+    """Whether ``name`` passes :func:`check_name` as it stands (no trimming needed).
+
+    The names found plain are kept (a few thousand): a table or a batch meets the same ones.
+    """
+    if type(name) is str and name in _PLAIN:
+        return True
+    plain = (
         isinstance(name, str)
         and bool(name)
         and not name[0].isspace()
@@ -273,6 +278,12 @@ def is_plain_name(name: object) -> bool:
         and unsafe_character(name) is None
         and is_canonical_name(name)
     )
+    if plain and len(_PLAIN) < 10_000:
+        _PLAIN.add(name)  # type: ignore[arg-type]
+    return plain
+
+
+_PLAIN: set[str] = set()
 
 
 def check_name(name: object, seat: int | None = None) -> str:

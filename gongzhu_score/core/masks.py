@@ -620,12 +620,17 @@ def _cards(cards: object) -> tuple[int, int, int] | None:
     if type(tokens) is not list:
         return None
     try:
-        added = sum(map(CODE_BIT.__getitem__, tokens))
+        added = sum(map(_BIT_OF, tokens))
     except (KeyError, TypeError):
+        return None
+    if added >> 62:
         return None
     if added.bit_count() == len(tokens):
         return added, added, len(tokens)
-    return sum(set(map(CODE_BIT.__getitem__, tokens))), added, len(tokens)
+    return sum(set(map(_BIT_OF, tokens))), added, len(tokens)
+
+
+_BIT_OF = CODE_BIT.__getitem__
 
 
 def read_objects(hands: Sequence[Any], names: Names) -> tuple[Seats, list[tuple[Any, Any]]]:
@@ -636,60 +641,74 @@ def read_objects(hands: Sequence[Any], names: Names) -> tuple[Seats, list[tuple[
     codes); any other hand is not ``ok``, and the one-hand door reads it.
     """
     m = len(hands)
-    ok = np.zeros(m, bool)
-    codes = [0] * (4 * m)  # (a hand not read: no name, below)
-    held = [(0, 0, 0)] * (4 * m)
+    ok = [False] * m
+    codes, ors, sums, counts = [0] * (4 * m), [0] * (4 * m), [0] * (4 * m), [0] * (4 * m)
     shown: tuple[list[tuple[int, int, int, int]], list[tuple[int, int, int, int]]] = ([], [])
     own: list[tuple[Any, Any]] = [(None, None)] * m
-    numbers, add = names.numbers, names.add
+    numbers, add, bit_of = names.numbers, names.add, _BIT_OF
     for h in range(m):
         data = hands[h]
-        if type(data) is not dict or not data.keys() <= _HAND_KEYS:
+        if type(data) is not dict:
             continue
         players = data.get("players")
         if type(players) is not list or len(players) != 4:
             continue
         if len(data) > 1:
+            if not data.keys() <= _HAND_KEYS:
+                continue
             own[h] = (data.get("variant"), data.get("teams"))
-        read = []
-        for i in range(4):
-            p = players[i]
-            if type(p) is not dict or not p.keys() <= _PLAYER_KEYS:
+        at = 4 * h
+        given: list[tuple[int, int, int, int, int]] = []
+        for p in players:
+            if type(p) is not dict:
                 break
-            name, cards = p.get("name"), _cards(p.get("captured", ""))
-            if type(name) is not str or cards is None:
+            name, cards = p.get("name"), p.get("captured", "")
+            if type(name) is not str:
                 break
+            tokens = cards.split() if type(cards) is str else cards
+            if type(tokens) is not list:
+                break
+            try:
+                added = sum(map(bit_of, tokens))
+            except (KeyError, TypeError):
+                break
+            if added >> 62:  # (a card so many times that its sum leaves 64 bits: refused anyway)
+                break
+            count = len(tokens)
             number = numbers.get(name)
-            read.append((number if number is not None else add(name), cards, p))
-        else:
-            given = []
-            for i, (_, _, p) in enumerate(read):
+            codes[at] = number if number is not None else add(name)
+            ors[at] = added if added.bit_count() == count else sum(set(map(bit_of, tokens)))
+            sums[at], counts[at] = added, count
+            if len(p) > 2 or "captured" not in p:  # (exposures, or keys of another kind)
+                if not p.keys() <= _PLAYER_KEYS:
+                    break
                 for first, key in ((0, "exposed"), (1, "first_exposed")):
                     if key in p:
-                        cards = _cards(p[key])
-                        if cards is None:
+                        read = _cards(p[key])
+                        if read is None:
                             break
-                        given.append((first, 4 * h + i, cards))
+                        given.append((first, at, *read))
                 else:
+                    at += 1
                     continue
                 break
-            else:
-                ok[h] = True
-                for i, (number, cards, _) in enumerate(read):
-                    codes[4 * h + i], held[4 * h + i] = number, cards
-                for first, at, cards in given:
-                    shown[first].append((at, *cards))
+            at += 1
+        else:
+            ok[h] = True
+            for first, place, o, a, c in given:
+                shown[first].append((place, o, a, c))
+    good = np.array(ok, bool)
     names_at = np.array(codes, np.int64)
-    names_at[np.repeat(~ok, 4)] = len(names.known)  # (a hand not read: no name)
-    ors, sums, counts = (np.array([c[k] for c in held], np.int64) for k in range(3))
+    names_at[np.repeat(~good, 4)] = len(names.known)  # (a hand not read: no name)
     seen: Shown = []
     for first, exposures in ((False, shown[0]), (True, shown[1])):
         if exposures:
-            places, o, a, c = (np.array(column, np.int64)
-                               for column in zip(*exposures, strict=True))  # fmt: skip
-            seen.append((first, places, (o, a, c, np.zeros(len(places), bool))))
-    captured = (ors, sums, counts, np.zeros(4 * m, bool))
-    return Seats(ok, names_at, names.known, names.plain(), captured, seen), own
+            places, e_or, e_sum, e_count = (np.array(column, np.int64)
+                                         for column in zip(*exposures, strict=True))  # fmt: skip
+            seen.append((first, places, (e_or, e_sum, e_count, np.zeros(len(places), bool))))
+    captured = (np.array(ors, np.int64), np.array(sums, np.int64), np.array(counts, np.int64),
+                np.zeros(4 * m, bool))  # fmt: skip
+    return Seats(good, names_at, names.known, names.plain(), captured, seen), own
 
 
 def score_objects(

@@ -7,9 +7,10 @@ records only when read, from the steps the engine recorded while scoring.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import FrozenInstanceError, dataclass
 from fractions import Fraction
+from typing import Any
 
 from .bits import CARD_BIT, SCORING
 from .cards import HEARTS, PIG, SCORING_CARDS, SHEEP, TRANSFORMER, Card
@@ -53,35 +54,152 @@ class Line:
     points: int
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerScore:
-    """One player's score for a hand, with the reasons."""
+_FIELDS = ("scoring_cards", "lines", "subtotal", "transformer", "transformer_alone", "full_red",
+           "grand_slam", "grand_slam_ratio", "raw", "final", "side", "unrounded",
+           "transformed")  # fmt: skip
 
-    seat: int
-    name: str
-    scoring_cards: tuple[Card, ...]
-    lines: tuple[Line, ...]
-    subtotal: int
-    """The sum of the lines, before the transformer."""
-    transformer: int | None
-    """The transformer (变压器) multiplier when this player took 10♣, else None."""
-    transformer_alone: bool
-    full_red: bool
-    grand_slam: bool
-    grand_slam_ratio: Fraction | None
-    """Where the rules fix the grand slam (two decks: 1600 against the formula's 3200), the
-    ratio applied after the transformer; None otherwise."""
-    raw: int
-    """原始分."""
-    final: int | Fraction
-    """最后得分: after normalization, teams and scale."""
-    side: int | None = None
-    """The player's side (0 or 1) in team play, else None."""
-    unrounded: Fraction = Fraction(0)
-    """The final before rounding and before ``scale``: ``(4r − R)/3`` in zero-sum play."""
-    transformed: int | None = None
-    """The score once the transformer has multiplied it (before a fixed grand slam); None
-    without 10♣."""
+
+class PlayerScore:
+    """One player's score for a hand, with the reasons; immutable.
+
+    ``seat``, ``name``, ``raw``, ``final``, ``side`` and ``unrounded`` are there at once; the
+    breakdown (``scoring_cards``, ``lines`` and the marks) is the engine's for the player's case
+    (their scoring cards under the hand's exposures), read from it the first time asked.
+
+    - ``subtotal``: the sum of the lines, before the transformer;
+    - ``transformer``: the transformer (变压器) multiplier when this player took 10♣, else None;
+    - ``grand_slam_ratio``: where the rules fix the grand slam (two decks: 1600 against the
+      formula's 3200), the ratio applied after the transformer, else None;
+    - ``raw``: 原始分; ``final``: 最后得分, after normalization, teams and scale;
+    - ``side``: the player's side (0 or 1) in team play, else None;
+    - ``unrounded``: the final before rounding and before ``scale`` (``(4r − R)/3`` in zero-sum
+      play);
+    - ``transformed``: the score once the transformer has multiplied it (before a fixed grand
+      slam); None without 10♣.
+    """
+
+    __slots__ = ("_made", "_values_at_once")
+    _values_at_once: tuple[Any, ...]
+    """seat, name, raw, final, side, the unrounded final (a Fraction, or its numerator and
+    denominator), and what gives the breakdown (None once it is made)."""
+    _made: tuple[object, ...] | None
+
+    def __init__(
+        self,
+        seat: int,
+        name: str,
+        scoring_cards: tuple[Card, ...],
+        lines: tuple[Line, ...],
+        subtotal: int,
+        transformer: int | None,
+        transformer_alone: bool,
+        full_red: bool,
+        grand_slam: bool,
+        grand_slam_ratio: Fraction | None,
+        raw: int,
+        final: int | Fraction,
+        side: int | None = None,
+        unrounded: Fraction = Fraction(0),
+        transformed: int | None = None,
+    ) -> None:
+        made = (scoring_cards, lines, subtotal, transformer, transformer_alone, full_red,
+                grand_slam, grand_slam_ratio, transformed)  # fmt: skip
+        object.__setattr__(self, "_values_at_once", (seat, name, raw, final, side, unrounded,
+                                                     None))  # fmt: skip
+        object.__setattr__(self, "_made", made)
+
+    @classmethod
+    def of_case(cls, seat: int, name: str, raw: int, final: int | Fraction, side: int | None,
+                unrounded: tuple[int, int],
+                case: Callable[[], PlayerScore]) -> PlayerScore:  # fmt: skip
+        """A player whose breakdown ``case`` gives when first asked (the engine's, kept), and
+        whose unrounded final is ``unrounded``'s numerator over its denominator."""
+        made = cls.__new__(cls)
+        object.__setattr__(made, "_values_at_once", (seat, name, raw, final, side, unrounded,
+                                                     case))  # fmt: skip
+        object.__setattr__(made, "_made", None)
+        return made
+
+    def _breakdown(self) -> tuple[object, ...]:
+        made: tuple[object, ...] | None = self._made
+        if made is None:
+            case = self._values_at_once[6]
+            made = case()._breakdown()
+            object.__setattr__(self, "_made", made)
+        return made
+
+    @property
+    def seat(self) -> int:
+        return self._values_at_once[0]  # type: ignore[no-any-return]
+
+    @property
+    def name(self) -> str:
+        return self._values_at_once[1]  # type: ignore[no-any-return]
+
+    @property
+    def raw(self) -> int:
+        """原始分."""
+        return self._values_at_once[2]  # type: ignore[no-any-return]
+
+    @property
+    def final(self) -> int | Fraction:
+        """最后得分: after normalization, teams and scale."""
+        return self._values_at_once[3]  # type: ignore[no-any-return]
+
+    @property
+    def side(self) -> int | None:
+        """The player's side (0 or 1) in team play, else None."""
+        return self._values_at_once[4]  # type: ignore[no-any-return]
+
+    @property
+    def unrounded(self) -> Fraction:
+        """The final before rounding and before ``scale``."""
+        found = self._values_at_once[5]
+        if isinstance(found, tuple):
+            found = Fraction(*found)
+            values = self._values_at_once
+            object.__setattr__(self, "_values_at_once", (*values[:5], found, values[6]))
+        return found  # type: ignore[no-any-return]
+
+    @property
+    def scoring_cards(self) -> tuple[Card, ...]:
+        return self._breakdown()[0]  # type: ignore[return-value]
+
+    @property
+    def lines(self) -> tuple[Line, ...]:
+        return self._breakdown()[1]  # type: ignore[return-value]
+
+    @property
+    def subtotal(self) -> int:
+        """The sum of the lines, before the transformer."""
+        return self._breakdown()[2]  # type: ignore[return-value]
+
+    @property
+    def transformer(self) -> int | None:
+        """The transformer (变压器) multiplier when this player took 10♣, else None."""
+        return self._breakdown()[3]  # type: ignore[return-value]
+
+    @property
+    def transformer_alone(self) -> bool:
+        return self._breakdown()[4]  # type: ignore[return-value]
+
+    @property
+    def full_red(self) -> bool:
+        return self._breakdown()[5]  # type: ignore[return-value]
+
+    @property
+    def grand_slam(self) -> bool:
+        return self._breakdown()[6]  # type: ignore[return-value]
+
+    @property
+    def grand_slam_ratio(self) -> Fraction | None:
+        """Where the rules fix the grand slam, the ratio applied after the transformer."""
+        return self._breakdown()[7]  # type: ignore[return-value]
+
+    @property
+    def transformed(self) -> int | None:
+        """The score once the transformer has multiplied it (before a fixed grand slam)."""
+        return self._breakdown()[8]  # type: ignore[return-value]
 
     @property
     def markers(self) -> tuple[str, ...]:
@@ -92,6 +210,37 @@ class PlayerScore:
         elif self.transformer is not None:
             codes.append(f"transformer_x{self.transformer}")
         return tuple(codes)
+
+    def _values(self) -> tuple[object, ...]:
+        return (self.seat, self.name, *(getattr(self, f) for f in _FIELDS))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{f}={v!r}" for f, v in zip(("seat", "name", *_FIELDS),
+                                                       self._values(), strict=True))  # fmt: skip
+        return f"PlayerScore({shown})"
+
+    def __reduce__(self) -> tuple[object, ...]:
+        values = dict(zip(("seat", "name", *_FIELDS), self._values(), strict=True))
+        return (PlayerScore, tuple(values[f] for f in _ARGS))
+
+
+_ARGS = ("seat", "name", "scoring_cards", "lines", "subtotal", "transformer",
+         "transformer_alone", "full_red", "grand_slam", "grand_slam_ratio", "raw", "final",
+         "side", "unrounded", "transformed")  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
