@@ -367,10 +367,10 @@ class _Raws:
         set under an exposure key (a player's raw is their cards' under the hand's exposures,
         whoever holds the others)."""
         cards = _set_cards()[codes % _SETS].tolist()
-        keys = _KEYS[codes // _SETS].tolist()
+        rows = (codes // _SETS).tolist()
         rules = self.rules
-        pairs = zip(cards, keys, strict=True)
-        numbers = [rules.raw(held, 0, rules.state(key)) for held, key in pairs]
+        raw, states = rules.raw, [rules.state(key) for key in _KEYS.tolist()]
+        numbers = [raw(held, 0, states[row]) for held, row in zip(cards, rows, strict=True)]
         values = np.array([n if -COLUMN_LIMIT <= n <= COLUMN_LIMIT else TOO_LARGE
                            for n in numbers], np.int64)  # fmt: skip
         self.values.reshape(-1)[codes] = values
