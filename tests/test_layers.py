@@ -15,9 +15,10 @@ from pathlib import Path
 
 TESTS = Path(__file__).resolve().parent
 ROOT = TESTS.parent
-OPTIONAL = ["pyspark", "ray", "dask", "distributed", "playwright", "pyarrow", "numpy", "pandas",
+OPTIONAL = ["pyspark", "ray", "dask", "distributed", "playwright", "pyarrow", "pandas",
             "matplotlib", "PIL", "uvicorn", "starlette", "segno", "psutil"]  # fmt: skip
-"""The libraries of the extras (and what they bring: numpy, pandas, Pillow)."""
+"""The libraries of the extras (and what they bring: pandas, Pillow). numpy is a dependency of
+the package itself (the engine's many-hands door)."""
 
 
 def test_no_test_file_imports_another() -> None:
@@ -48,8 +49,7 @@ def test_collecting_the_suite_imports_no_optional_library(tmp_path: Path) -> Non
 
 def test_a_package_module_left_out_of_the_doctests_for_its_imports_has_none() -> None:
     """The modules that import an extra as they load are not collected (pyproject's addopts):
-    none has an example that would then go unrun. (The compiled modules' examples run from
-    their sources in tests/test_engine.py.)"""
+    none has an example that would then go unrun."""
     addopts = re.search(r'^addopts = "(.*)"$', (ROOT / "pyproject.toml").read_text(), re.M)
     assert addopts
     ignored = re.findall(r"--ignore=(\S+)", addopts.group(1))
