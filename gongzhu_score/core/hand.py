@@ -85,6 +85,9 @@ class PlayerHand:
             ("exposed", exposed),
             ("first_exposed", first_exposed),
         ):
+            if value is None:  # (most players expose nothing)
+                parsed.append(())
+                continue
             try:
                 parsed.append(parse_cards(value, count))
             except GongzhuError as e:
