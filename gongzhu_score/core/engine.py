@@ -16,6 +16,7 @@ arrays of hands a column at a time, each number asked of :meth:`CompiledRules.ra
 from __future__ import annotations
 
 import functools
+import threading
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import Final
@@ -354,6 +355,9 @@ def _state_of(rules: CompiledRules, key: int) -> HandState:
 
 _COMPILED: dict[int, tuple[Variant, CompiledRules]] = {}
 _KEEP: Final = 64
+_KEEPING: Final = threading.Lock()
+"""Held while a kept entry is added or evicted: serve's threads score at once (a look-up needs
+no lock: it checks the entry it finds is its own object's)."""
 _KEEP_CASES: Final = 100_000
 """Breakdowns kept per rule set (a few MB): realistic hands meet a few tens of thousands."""
 
@@ -367,9 +371,10 @@ def compiled_rules(variant: Variant) -> CompiledRules:
     if found is not None and found[0] is variant:
         return found[1]
     rules = CompiledRules(variant)
-    if len(_COMPILED) >= _KEEP:
-        del _COMPILED[next(iter(_COMPILED))]
-    _COMPILED[id(variant)] = (variant, rules)  # the variant kept alive: its id stays its own
+    with _KEEPING:  # (the page's threads share these: one evicts at a time)
+        if len(_COMPILED) >= _KEEP:
+            del _COMPILED[next(iter(_COMPILED))]
+        _COMPILED[id(variant)] = (variant, rules)  # the variant kept alive: its id its own
     return rules
 
 
@@ -405,9 +410,10 @@ def _how(norm: Normalization) -> _How:
     if found is not None and found[0] is norm:
         return found[1]
     how = _How(norm)
-    if len(_HOWS) >= _KEEP:
-        del _HOWS[next(iter(_HOWS))]
-    _HOWS[id(norm)] = (norm, how)
+    with _KEEPING:
+        if len(_HOWS) >= _KEEP:
+            del _HOWS[next(iter(_HOWS))]
+        _HOWS[id(norm)] = (norm, how)
     return how
 
 

@@ -7,6 +7,7 @@ new ledger. Reading and writing files is :mod:`.storage`'s job. The text form
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
@@ -570,7 +571,7 @@ class Ledger:
         lead = self.first_lead
         if lead == self.variant.first_lead_for(self.normalization.teams):
             return self.variant
-        return replace(self.variant, first_lead=lead, first_lead_with_partners=None)
+        return _leading_by(self.variant, lead)
 
     def next_lead(self) -> tuple[str, ...]:
         """Who leads the next hand, as far as the ledger knows.
@@ -996,6 +997,13 @@ MAX_TOURNAMENT_NAME = 60
 """The longest name a tournament may have (and at most twice as many bytes in UTF-8): it
 begins each table's file name, which ``-r1000-t1000.yaml.history`` must still fit beside in
 a file system's 255 bytes."""
+
+
+@functools.lru_cache(maxsize=64)
+def _leading_by(variant: Variant, lead: str) -> Variant:
+    """``variant`` with its first lead ``lead``: one object for each, so that its compiled
+    rules are made once (a tournament table scores every hand by it)."""
+    return replace(variant, first_lead=lead, first_lead_with_partners=None)
 
 
 MAX_TITLE = 40

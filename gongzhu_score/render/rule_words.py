@@ -25,6 +25,7 @@ from .hand import cards_text
 __all__ = ["rule_sentences", "rules_in_a_line"]
 
 _NAMES = ("甲", "乙", "丙", "丁")  # (the players of the hands scored to find a figure)
+_ALONE = Normalization()  # (raws are all a figure needs: one object, read once by the engine)
 
 
 def rule_sentences(ledger: Ledger, lang: str) -> list[dict[str, str]]:
@@ -113,7 +114,7 @@ def _raw(v: Variant, taken: str, exposed: str = "", first: str = "") -> int | No
         hand = Hand.from_captured(captured, exposed={_NAMES[0]: exposed} if exposed else {},
                                   first_exposed={_NAMES[0]: first} if first else {},
                                   decks=v.decks)  # fmt: skip
-        return compiled_rules(v).score(hand, Normalization()).players[0].raw
+        return compiled_rules(v).score(hand, _ALONE).players[0].raw
     except GongzhuError:
         return None
 
