@@ -75,6 +75,10 @@ def _toward_zero(numerator: int, denominator: int) -> int:
     return whole if (numerator < 0) == (denominator < 0) else -whole
 
 
+_SPECIAL_BITS: Final = PIG_BIT | SHEEP_BIT | TEN_BIT
+"""The scoring cards that are no heart."""
+
+
 def _times(a: int, b: int) -> int:
     """``a * b``, in C's multiplication when neither is negative.
 
@@ -207,9 +211,12 @@ class CompiledRules:
         """A player's raw score (原始分) from the cards held once and twice.
 
         ``steps``, when given, receives each step of the computation (:data:`~.result.Step`).
+        Written for the interpreter: the many-hands door asks it once per distinct case, the
+        one-hand door four times a hand, so it calls no helper on its usual way through.
         """
         hearts = (once >> HEART_SHIFT) & ALL_HEARTS
-        red = _is_full_red(once, twice, self.second_hearts)
+        second = (twice >> HEART_SHIFT) & ALL_HEARTS
+        red = hearts == ALL_HEARTS and second == self.second_hearts  # 全红, §4.5, §5.3
         grand = red and bool(every_scoring_card(once, twice, self.decks))  # 满贯, §4.6, §5.4
         if grand and steps is not None:
             steps.append(("grand_slam", 0, 0, 0, 0))
@@ -219,32 +226,35 @@ class CompiledRules:
             if steps is not None:
                 steps.append(("full_red", 0, self.full_red_base, st.heart_level, total))
         elif hearts:
-            base = self.heart_sums[hearts] + self.heart_sums[(twice >> HEART_SHIFT) & ALL_HEARTS]
-            total = _times(base, st.heart_level)
+            base = self.heart_sums[hearts] + self.heart_sums[second]
+            total = base * st.heart_level
             if steps is not None:
                 steps.append(("hearts", 0, base, st.heart_level, total))
-        pigs = _count(once, twice, PIG_BIT)
+        held = once | twice
+        if not held & _SPECIAL_BITS:  # (no pig, sheep or transformer: hearts alone)
+            return total
+        pigs = (once & PIG_BIT != 0) + (twice & PIG_BIT != 0)  # (a count: bools add up)
         if pigs:  # §4.6: a grand slam turns the pig positive (and, as a house rule, full red)
             positive = grand or (red and self.pig_positive_on_red)
-            base = _times(-self.pig if positive else self.pig, pigs)
-            points = _times(base, st.pig_level)
+            base = (-self.pig if positive else self.pig) * pigs
+            points = base * st.pig_level
             total += points
             if steps is not None:
                 steps.append(("pig_positive" if positive else "pig", pigs, base,
                               st.pig_level, points))  # fmt: skip
-        sheep = _count(once, twice, SHEEP_BIT)
+        sheep = (once & SHEEP_BIT != 0) + (twice & SHEEP_BIT != 0)
         if sheep:
             points = self.sheep * sheep * st.sheep_level
             total += points
             if steps is not None:
                 steps.append(("sheep", sheep, self.sheep * sheep, st.sheep_level, points))
-        tens = _count(once, twice, TEN_BIT)
+        tens = (once & TEN_BIT != 0) + (twice & TEN_BIT != 0)
         if tens:  # §4.4, §5.2
             times = st.times_one if tens == 1 else st.times_two
             # The pig and the sheep always count as other scoring cards; hearts worth 0 count
             # unless the rules say otherwise (online).
-            if (once | twice) >> HEART_SHIFT & self.counted_hearts or pigs or sheep:
-                subtotal, total = total, _times(total, times)
+            if held >> HEART_SHIFT & self.counted_hearts or pigs or sheep:
+                subtotal, total = total, total * times
                 if steps is not None:
                     steps.append(("transformer", tens, subtotal, times, total))
             else:
