@@ -1096,21 +1096,27 @@ _JSON_PARSE = pj.ParseOptions(explicit_schema=_JSON_SCHEMA, unexpected_field_beh
 
 def score_json_lines(
     texts: list[bytes], batch: Batch
-) -> tuple[np.ndarray[Any, Any], list[str], list[int], list[Any]] | None:
+) -> tuple[np.ndarray[Any, Any], pa.Array, np.ndarray[Any, Any], np.ndarray[Any, Any]] | None:
     """JSON Lines (none blank) read by Arrow's JSON reader and scored by the column path.
 
-    Returns which lines' hands it scored, and their names, raws and finals (four a hand, in
-    order); a line it does not take is the caller's to score the careful way. None where the
-    reader refuses the text as a whole (a line that is not JSON, a key given twice, a value of
-    another type): then another reader reads the lines. A line with a key Arrow passes over
-    (unknown, or null: found by counting its colons, as :func:`.reading.json_record` does) or
-    an escape is not taken.
+    Returns which lines' hands it scored, and their names (an Arrow array), raws and finals
+    (numpy's), four a hand, in order; a line it does not take is the caller's to score the
+    careful way. None where the reader refuses the text as a whole (a line that is not JSON, a
+    key given twice, a value of another type): then another reader reads the lines. A line
+    with a key Arrow passes over (unknown, or null: found by counting its colons, as
+    :func:`.reading.json_record` does) or an escape is not taken.
     """
     n = len(texts)
     if not n:
-        return np.zeros(0, bool), [], [], []
+        return (
+            np.zeros(0, bool),
+            pa.array([], pa.string()),
+            np.zeros(0, np.int64),
+            np.zeros(0, np.int64),
+        )
+    joined = b"\n".join(texts)
     try:
-        table = pj.read_json(io.BytesIO(b"\n".join(texts)),
+        table = pj.read_json(io.BytesIO(joined),
                              read_options=pj.ReadOptions(block_size=_JSON_BLOCK),
                              parse_options=_JSON_PARSE)  # fmt: skip
     except (pa.ArrowInvalid, pa.ArrowNotImplementedError, pa.ArrowTypeError):
@@ -1118,17 +1124,26 @@ def score_json_lines(
     if table.num_rows != n:  # (two objects on a line, say)
         return None
     rb = table.combine_chunks().to_batches()[0]
-    lines = pa.array(texts, pa.binary())
-    colons = _numbers(pc.count_substring(lines, ":"), 0).astype(np.int64)
-    colons[_numbers(pc.match_substring(lines, "\\"), False)] = -1
+    colons = _per_line(joined, n, b":")
+    colons[_per_line(joined, n, b"\\") > 0] = -1
     rows = _Rows.of(n, False)
     _column_path(rb, batch, rows)
     ok = rows.scored & (colons == _key_counts(rb))
     players = rb.column("players")
     starts = players.offsets.to_numpy(zero_copy_only=False)[np.flatnonzero(ok)]
     at = (starts[:, None] + np.arange(4)).ravel()
-    names = players.values.field("name").take(pa.array(at)).to_pylist()
-    return ok, names, rows.raws[ok].ravel().tolist(), rows.finals[ok].ravel().tolist()
+    names = players.values.field("name").take(pa.array(at))
+    return ok, names, rows.raws[ok].ravel(), rows.finals[ok].ravel()
+
+
+def _per_line(joined: bytes, n: int, byte: bytes) -> np.ndarray[Any, Any]:
+    """How many times ``byte`` occurs in each of the ``n`` lines of ``joined`` (the lines
+    joined by newlines): numpy finds them all at once, then counts them by line."""
+    text = np.frombuffer(joined, np.uint8)
+    ends = np.flatnonzero(text == 10)  # (each line's end but the last's)
+    found = np.flatnonzero(text == byte[0])
+    counts: np.ndarray[Any, Any] = np.bincount(np.searchsorted(ends, found), minlength=n)
+    return counts.astype(np.int64)
 
 
 def _key_counts(rb: pa.RecordBatch) -> np.ndarray[Any, Any]:

@@ -45,6 +45,8 @@ class LineWriter(Protocol):
     def hands(self, places: Sequence[int], names: Sequence[str], raws: Sequence[int],
               finals: Sequence[int | Fraction]) -> None: ...  # fmt: skip
 
+    def columns(self, places: Any, names: Any, raws: Any, finals: Any) -> None: ...
+
     def result(self, place: int, result: HandResult) -> None: ...
 
 
@@ -86,7 +88,7 @@ def _chunk(number: int, texts: list[bytes], batch: Batch, names: masks.Names, ou
     """Score the lines ``texts``, the first numbered ``number``, and write them in order."""
     given = [i for i, t in enumerate(texts) if t is TOO_LONG or (t and not t.isspace())]
     read = [i for i in given if texts[i] is not TOO_LONG]
-    found = None
+    found: tuple[np.ndarray[Any, Any], Any, Any, Any] | None = None
     if has_arrow() and batch.options.rounding is not Rounding.EXACT:
         from .columns import score_json_lines
 
@@ -94,6 +96,7 @@ def _chunk(number: int, texts: list[bytes], batch: Batch, names: masks.Names, ou
     if found is None:
         found = _by_objects([texts[i] for i in read], batch, names)
     ok, hand_names, raws, finals = found
+    by_columns = not isinstance(hand_names, list)  # (Arrow's names, numpy's numbers)
     scored = dict(zip(read, ok.tolist(), strict=True))
     run: list[int] = []  # (lines whose hands the arrays scored, waiting to be written)
     done = 0  # (the hands of those lines written so far)
@@ -102,7 +105,11 @@ def _chunk(number: int, texts: list[bytes], batch: Batch, names: masks.Names, ou
         nonlocal done
         if run:
             at = slice(4 * done, 4 * (done + len(run)))
-            out.hands([number + i for i in run], hand_names[at], raws[at], finals[at])
+            if by_columns:
+                places = np.array(run, np.int64) + number
+                out.columns(places, hand_names[at], raws[at], finals[at])
+            else:
+                out.hands([number + i for i in run], hand_names[at], raws[at], finals[at])
             done += len(run)
             run.clear()
 

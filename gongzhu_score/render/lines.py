@@ -2,8 +2,10 @@
 
 A line is formatted by hand, each name's JSON worked out once: ``json.dumps`` per hand would
 double a batch's cost. What it writes is JSON all the same (the tests read every line back).
-Hands come as flat lists (four entries a hand, as the many-hands door gives them), or as a
-:class:`HandResult` (the one-hand door's), which is written as a list of one hand.
+Hands come as flat lists (four entries a hand, as the many-hands door gives them), as Arrow and
+numpy columns (:meth:`HandLines.columns`: the same text put together by Arrow's string functions,
+a block of hands at a time), or as a :class:`HandResult` (the one-hand door's), which is written
+as a list of one hand.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Sequence
 from fractions import Fraction
+from typing import Any
 
 from ..core.engine import HandResult
 from .formats import json_number
@@ -69,6 +72,56 @@ class HandLines:
         if len(pending) >= 2048:  # one write per couple of thousand hands, not one per hand
             self.flush()
 
+    def columns(self, prefix: str, places: Any, names: Any, raws: Any, finals: Any) -> None:
+        """The lines :meth:`hands` writes, from columns: ``places`` and ``raws`` numpy's int64,
+        ``finals`` too (else :meth:`hands` writes them), ``names`` an Arrow string array, four a
+        hand.
+
+        Each distinct name's JSON is worked out once (as :meth:`hands` does), the numbers are
+        written by Arrow's cast to text and the pieces joined by its string functions: the
+        block's text is then the joined array's data, written at once.
+        """
+        import numpy as np
+
+        if finals.dtype != np.int64 or not _encodes(prefix):
+            self.hands(prefix, places.tolist(), names.to_pylist(), raws.tolist(),
+                       finals.tolist())  # fmt: skip
+            return
+        import pyarrow as pa
+        import pyarrow.compute as pc
+
+        if not len(places):
+            return
+        encoded = pc.dictionary_encode(names)
+        known, name = self.names, self._name
+        fragments = pa.array([known.get(n) or name(n) for n in encoded.dictionary.to_pylist()],
+                             pa.string())  # fmt: skip
+        join = pc.binary_join_element_wise
+        players = join(
+            fragments.take(encoded.indices),
+            pc.cast(pa.array(raws), pa.string()),
+            ', "final": ',
+            pc.cast(pa.array(finals), pa.string()),
+            "}",
+            "",
+        )
+        fours = pa.ListArray.from_arrays(
+            pa.array(np.arange(0, len(players) + 1, 4, dtype=np.int32)), players
+        )
+        lines = join(
+            f'{{"source": {prefix}',
+            pc.cast(pa.array(places), pa.string()),
+            '", "players": [',
+            pc.binary_join(fours, ", "),
+            "]}\n",
+            "",
+        )
+        offsets = np.frombuffer(lines.buffers()[1], np.int32, len(lines) + 1, lines.offset * 4)
+        data = lines.buffers()[2]
+        text = data[int(offsets[0]) : int(offsets[-1])].to_pybytes().decode()
+        self.flush()
+        self.write(text)
+
     def result(self, prefix: str, place: int, result: HandResult) -> None:
         """A :class:`HandResult`'s line, as :meth:`hands` writes it."""
         self.hands(prefix, (place,), result.names, result.raws, result.finals)
@@ -79,6 +132,16 @@ class HandLines:
             text = "".join(self.pending)
             self.pending.clear()
             self.write(text)
+
+
+def _encodes(text: str) -> bool:
+    """Whether ``text`` is UTF-8 (a file's name may hold a lone surrogate, which Arrow's
+    strings cannot)."""
+    try:
+        text.encode()
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 class LinesOf:
@@ -92,6 +155,10 @@ class LinesOf:
               finals: Sequence[int | Fraction]) -> None:  # fmt: skip
         """Hands scored by the many-hands door, as :meth:`HandLines.hands` takes them."""
         self.lines.hands(self.prefix, places, names, raws, finals)
+
+    def columns(self, places: Any, names: Any, raws: Any, finals: Any) -> None:
+        """The same as columns (:meth:`HandLines.columns`)."""
+        self.lines.columns(self.prefix, places, names, raws, finals)
 
     def result(self, place: int, result: HandResult) -> None:
         """A hand the one-hand door scored."""
