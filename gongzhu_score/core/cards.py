@@ -138,6 +138,7 @@ for _suit in Suit:
     for _rank in range(2, 15):
         _card = Card(_rank, _suit)
         _BY_CODE[_card.code] = _card
+_CARD_OF_CODE = _BY_CODE.__getitem__
 
 DECK: tuple[Card, ...] = tuple(sorted(_BY_CODE.values(), key=lambda c: c.sort_key))
 """All 52 cards: spades, hearts, diamonds, clubs, each from 2 to A."""
@@ -824,6 +825,11 @@ def parse_cards(spec: str | Card | Iterable[object] | None, decks: int = 1) -> t
     if isinstance(spec, Card):
         return (spec,)
     decks_of(decks)
+    if type(spec) is str:  # (canonical codes, the usual text: looked up at once, as below)
+        try:
+            return tuple(map(_CARD_OF_CODE, spec.split()))
+        except KeyError:
+            pass
     items: Iterable[object]
     if isinstance(spec, str):
         items = [spec]

@@ -244,13 +244,15 @@ def hand_masks(
     twice_list: list[int] = []
     all_once = all_twice = count = 0
     for p in hand.players:
-        once = twice = 0
-        for card in p.captured:
-            bit = card.bit
-            if once & bit:
-                twice |= bit
-            else:
-                once |= bit
+        bits = [card.bit for card in p.captured]
+        once = sum(set(bits))  # (each card's bit once: the cards held)
+        twice = 0
+        if len(bits) != once.bit_count():  # (a card more than once: its second copy)
+            seen = 0
+            for bit in bits:
+                if seen & bit:
+                    twice |= bit
+                seen |= bit
         once_list.append(once)
         twice_list.append(twice)
         all_twice |= (all_once & once) | twice
@@ -410,8 +412,9 @@ def _check_captured(hand: Hand, decks: int) -> None:
 
 def _check_exposed(hand: Hand, variant: Variant) -> None:
     holders: dict[Card, list[str]] = {}
-    allowed = Listed(variant.exposable)
     for p in hand.players:
+        if not p.exposed and not p.first_exposed:  # (most players expose nothing)
+            continue
         if p.first_exposed and not variant.first_exposure_allowed:
             raise error(HandError, "error.hand.first_not_allowed", name=p.name,
                         cards=_show(p.first_exposed), variant=variant.name)  # fmt: skip
@@ -422,7 +425,7 @@ def _check_exposed(hand: Hand, variant: Variant) -> None:
         for card in (*p.exposed, *p.first_exposed):
             if card not in variant.exposable:
                 raise error(HandError, "error.hand.cannot_expose", name=p.name, code=card.code,
-                            card=card, allowed=allowed)  # fmt: skip
+                            card=card, allowed=Listed(variant.exposable))  # fmt: skip
             seen = holders.setdefault(card, [])
             if len(seen) == variant.decks:
                 raise _too_many(card, seen, p.name, variant.decks, "exposed")
