@@ -50,7 +50,7 @@ except ImportError as e:  # pragma: no cover (the extra is installed for the tes
 from ..core.cards import DECK, flag_of, not_a
 from ..core.engine import HandResult, compiled_rules
 from ..core.hand import is_plain_name
-from ..core.masks import Masks, Seats, all_four, keep, no_cards, score_seats, unique
+from ..core.masks import Masks, Seats, all_four, bit_count, keep, no_cards, score_seats, unique
 from ..core.normalize import Method, Normalization, Rounding, Teams, check_scale
 from ..core.options import ScoringOptions
 from ..core.variant import Variant
@@ -867,8 +867,18 @@ def _per_entry(card: np.ndarray[Any, Any], bad: np.ndarray[Any, Any],
     if bad.any():  # (whose tokens are bad: found by their place among the entries'; no bits)
         unknown[np.searchsorted(np.cumsum(lengths), np.flatnonzero(bad), "right")] = True
         bits[bad] = 0
-    ors = _sum_per_list(bits, lengths, np.bitwise_or)
-    return ors, _sum_per_list(bits, lengths, np.add), lengths, unknown
+    sums = _sum_per_list(bits, lengths, np.add)
+    # A list's bits added up are its bits or'ed where no card is in it twice: then nothing
+    # carries, and the sum has a bit for each card. Only the other lists are or'ed.
+    again = np.flatnonzero(bit_count(sums) != lengths)
+    if not len(again):
+        return sums, sums.copy(), lengths, unknown
+    ends = np.cumsum(lengths)
+    spans = np.empty(2 * len(again), np.int64)  # (each such list's start and end, in turn)
+    spans[0::2], spans[1::2] = (ends - lengths)[again], ends[again]
+    ors = sums.copy()
+    ors[again] = np.bitwise_or.reduceat(np.append(bits, 0), spans)[0::2]
+    return ors, sums, lengths, unknown
 
 
 def _masks_by_arrow(array: pa.Array) -> Masks:
@@ -876,11 +886,20 @@ def _masks_by_arrow(array: pa.Array) -> Masks:
     pieces left out, and the rest looked up as a list of codes is."""
     pieces = pc.split_pattern(array, " ")
     tokens = pc.list_flatten(pieces)  # (a null text is a null list: no tokens, no cards)
-    filled = pc.greater(pc.binary_length(tokens), 0)
-    counted = filled.to_numpy(zero_copy_only=False).astype(np.int64)
-    found = pc.index_in(tokens.filter(filled), value_set=_CODES)
-    bad = pc.is_null(found).to_numpy(zero_copy_only=False)
-    return _per_entry(_numbers(found, 0), bad, _sum_per_list(counted, _lengths(pieces), np.add))
+    found = pc.index_in(tokens, value_set=_CODES_OR_EMPTY)
+    card = _numbers(found, -1)
+    bad = card < 0
+    lengths = _lengths(pieces)
+    empty = card == _EMPTY
+    if empty.any():  # (two spaces in a row, or one at an end: an empty piece, no card)
+        lengths = _sum_per_list((~empty).astype(np.int64), lengths, np.add)
+        card, bad = card[~empty], bad[~empty]
+    return _per_entry(card, bad, lengths)
+
+
+_EMPTY = len(DECK)
+_CODES_OR_EMPTY = pa.array([*(c.code for c in DECK), ""])
+"""The 52 codes, then the empty piece."""
 
 
 _BIT = np.array([1 << i for i in range(len(DECK))], np.int64)
@@ -1138,12 +1157,16 @@ def score_json_lines(
 
 def _per_line(joined: bytes, n: int, byte: bytes) -> np.ndarray[Any, Any]:
     """How many times ``byte`` occurs in each of the ``n`` lines of ``joined`` (the lines
-    joined by newlines): numpy finds them all at once, then counts them by line."""
+    joined by newlines): numpy finds them all at once, then where each line ends among them."""
     text = np.frombuffer(joined, np.uint8)
-    ends = np.flatnonzero(text == 10)  # (each line's end but the last's)
     found = np.flatnonzero(text == byte[0])
-    counts: np.ndarray[Any, Any] = np.bincount(np.searchsorted(ends, found), minlength=n)
-    return counts.astype(np.int64)
+    if not len(found):
+        return np.zeros(n, np.int64)
+    ends = np.empty(n + 1, np.int64)  # (how many come before each line's end)
+    ends[0] = 0
+    ends[1:n] = np.searchsorted(found, np.flatnonzero(text == 10))
+    ends[n] = len(found)
+    return np.diff(ends)
 
 
 def _key_counts(rb: pa.RecordBatch) -> np.ndarray[Any, Any]:
