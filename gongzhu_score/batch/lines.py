@@ -97,7 +97,6 @@ def _chunk(number: int, texts: list[bytes], batch: Batch, names: masks.Names, ou
         found = _by_objects([texts[i] for i in read], batch, names)
     ok, hand_names, raws, finals = found
     by_columns = not isinstance(hand_names, list)  # (Arrow's names, numpy's numbers)
-    scored = dict(zip(read, ok.tolist(), strict=True))
     run: list[int] = []  # (lines whose hands the arrays scored, waiting to be written)
     done = 0  # (the hands of those lines written so far)
 
@@ -113,12 +112,16 @@ def _chunk(number: int, texts: list[bytes], batch: Batch, names: masks.Names, ou
             done += len(run)
             run.clear()
 
-    for i in given:
-        if scored.get(i):
-            run.append(i)
-            continue
-        write()
-        careful(number + i, texts[i])
+    if len(read) == len(given) and ok.all():  # (every line scored by the arrays: one run)
+        run += given
+    else:
+        scored = dict(zip(read, ok.tolist(), strict=True))
+        for i in given:
+            if scored.get(i):
+                run.append(i)
+                continue
+            write()
+            careful(number + i, texts[i])
     write()
 
 
