@@ -71,25 +71,45 @@ def server(ledger: Path, err: IO[str], files: int | None = None) -> Iterator[tup
         process.stdout.close()
 
 
-def half_sent(base: str, count: int) -> list[socket.socket]:
-    """``count`` connections that send a request's first header lines and nothing more."""
+@contextlib.contextmanager
+def sockets() -> Iterator[list[socket.socket]]:
+    """A list of sockets, each closed at the end whatever happens (none left to the collector)."""
+    opened: list[socket.socket] = []
+    try:
+        yield opened
+    finally:
+        for s in opened:
+            s.close()
+
+
+def half_sent(base: str, count: int, opened: list[socket.socket]) -> list[socket.socket]:
+    """``count`` connections, added to ``opened``, that send a request's first header lines and
+    nothing more."""
     host, port = base.removeprefix("http://").rsplit(":", 1)
-    opened = []
     for _ in range(count):
         s = socket.create_connection((host, int(port)), timeout=5)
-        s.sendall(HALF_SENT)
         opened.append(s)
+        s.sendall(HALF_SENT)
     return opened
 
 
 def phone(base: str, key: str) -> float:
-    """A phone with the key asks for the match: how long until it has the answer (a 200)."""
-    started = time.monotonic()
-    status, answer = request(base, "/api/state", key=key)
-    took = time.monotonic() - started
-    assert status == 200, (status, answer)
-    assert answer["match"]["players"] == PLAYERS.split(",")
-    return took
+    """A phone with the key asks for the match: how long until it has the answer (a 200).
+
+    The quickest of up to three asks, the next made only when one took over a second: under a
+    parallel run another process may hold both cores for a moment, while a phone locked out
+    waits for the header timeout (10 s) every time it asks.
+    """
+    quickest = float("inf")
+    for _ in range(3):
+        started = time.monotonic()
+        status, answer = request(base, "/api/state", key=key)
+        quickest = min(quickest, time.monotonic() - started)
+        assert status == 200, (status, answer)
+        assert answer["match"]["players"] == PLAYERS.split(",")
+        if quickest < 1.0:
+            break
+    return quickest
 
 
 def said(err: IO[str]) -> list[str]:
@@ -100,16 +120,14 @@ def said(err: IO[str]) -> list[str]:
 def test_a_phone_gets_in_past_a_thousand_half_sent_connections(ledger: Path) -> None:
     with tempfile.TemporaryFile("w+", encoding="utf-8") as err:
         started = time.monotonic()
-        with server(ledger, err) as (base, key):
-            idle = half_sent(base, 1000)
+        with server(ledger, err) as (base, key), sockets() as idle:
+            half_sent(base, 1000, idle)
             assert phone(base, key) < 1.0
             time.sleep(3)
-            idle += half_sent(base, 1000)  # (renewed, as a lock-out would)
+            half_sent(base, 1000, idle)  # (renewed, as a lock-out would)
             for _ in range(5):
                 assert phone(base, key) < 1.0
                 time.sleep(0.5)
-            for s in idle:
-                s.close()
         lines = said(err)
         took = time.monotonic() - started
     assert "Traceback" not in "\n".join(lines)
@@ -121,8 +139,8 @@ def test_under_ulimit_1024_eleven_hundred_half_sent_connections_lock_nobody_out(
 ) -> None:
     with tempfile.TemporaryFile("w+", encoding="utf-8") as err:
         started = time.monotonic()
-        with server(ledger, err, files=1024) as (base, key):
-            idle = half_sent(base, 1100)
+        with server(ledger, err, files=1024) as (base, key), sockets() as idle:
+            half_sent(base, 1100, idle)
             for _ in range(5):
                 assert phone(base, key) < 1.0
                 time.sleep(0.2)
@@ -132,10 +150,8 @@ def test_under_ulimit_1024_eleven_hundred_half_sent_connections_lock_nobody_out(
                 with contextlib.suppress(TimeoutError):
                     shed += s.recv(1) == b""
             assert shed > 0
-            idle += half_sent(base, 500)
+            half_sent(base, 500, idle)
             assert phone(base, key) < 1.0
-            for s in idle:
-                s.close()
         lines = said(err)
         took = time.monotonic() - started
     assert "Traceback" not in "\n".join(lines)
@@ -146,17 +162,22 @@ def test_under_ulimit_1024_eleven_hundred_half_sent_connections_lock_nobody_out(
 def test_connections_without_a_request_are_closed_and_a_live_feed_is_not(ledger: Path) -> None:
     from gongzhu_score.web.serving import HEADER_SECONDS
 
-    with tempfile.TemporaryFile("w+", encoding="utf-8") as err, server(ledger, err) as (base, key):
+    with (
+        tempfile.TemporaryFile("w+", encoding="utf-8") as err,
+        server(ledger, err) as (base, key),
+        contextlib.ExitStack() as closing,
+    ):
         host, port = base.removeprefix("http://").rsplit(":", 1)
-        feed = socket.create_connection((host, int(port)), timeout=30)
+        feed = closing.enter_context(socket.create_connection((host, int(port)), timeout=30))
         feed.sendall(f"GET /api/events?key={key} HTTP/1.1\r\nHost: x\r\n\r\n".encode())
         assert feed.recv(4096).startswith(b"HTTP/1.1 200")
-        waiting = [*half_sent(base, 20), socket.create_connection((host, int(port)))]
-        time.sleep(HEADER_SECONDS + 2)
-        for s in waiting:
-            s.settimeout(5)
-            assert s.recv(1) == b""  # closed by the server
-            s.close()
+        with sockets() as waiting:
+            half_sent(base, 20, waiting)
+            waiting.append(socket.create_connection((host, int(port))))
+            time.sleep(HEADER_SECONDS + 2)
+            for s in waiting:
+                s.settimeout(5)
+                assert s.recv(1) == b""  # closed by the server
         done = subprocess.run([*command(), "match", "add", str(ledger), "-c", "东=QS", "-c",
                                "南=", "-c", "北=", "--rest", "西"], capture_output=True,
                               text=True, timeout=60)  # fmt: skip
@@ -166,4 +187,3 @@ def test_connections_without_a_request_are_closed_and_a_live_feed_is_not(ledger:
         while b"event: version" not in heard and time.monotonic() < deadline:
             heard += feed.recv(4096)
         assert b"event: version" in heard  # the phone's feed lived on past the timeout
-        feed.close()
