@@ -33,8 +33,8 @@ from .formats import format_number
 from .match import played_text
 from .seats import MORE_COLOURS, SEAT_COLOURS
 
-__all__ = ["CJK_FAMILIES", "chart_format", "chart_image", "line_style", "picture", "plain",
-           "stacked", "write_chart", "write_picture"]  # fmt: skip
+__all__ = ["CJK_FAMILIES", "chart_format", "chart_image", "finish", "label_ends", "line_style",
+           "picture", "plain", "stacked", "write_chart", "write_picture"]  # fmt: skip
 
 FORMATS = ("svg", "png")
 
@@ -459,7 +459,6 @@ def _draw(ledger: Ledger, texts: dict[str, Any], font: Callable[[str], list[str]
     ``font`` gives the families each text is drawn with.
     """
     from matplotlib.figure import Figure
-    from matplotlib.ticker import MaxNLocator
 
     from .fit import wrapped
     from .match import deciding_series
@@ -491,22 +490,39 @@ def _draw(ledger: Ledger, texts: dict[str, Any], font: Callable[[str], list[str]
     room = (high - low) * 0.08 or 100
     axes.set_ylim(low - room, high + room)
     axes.set_xlim(hands[0], max(hands[-1], hands[0] + 1))
-    # Each line's end, labelled beside the axes; labels that would overlap are stacked.
     lasts = [float(row[-1]) if row else 0.0 for row in series]
+    colours = [SEAT_COLOURS[k % len(SEAT_COLOURS)] for k in range(len(series))]
+    label_ends(axes, lasts, texts["ends"], colours, (low, high, room), font)
+    return finish(figure, axes, handles, texts, font,
+                  "\n".join(wrapped(texts["state"], 90, indent="")))  # fmt: skip
+
+
+def label_ends(axes: Any, lasts: list[float], labels: list[str], colours: list[str],
+               span: tuple[float, float, float], font: Fonts) -> None:  # fmt: skip
+    """Each line's end labelled beside the axes in its colour; labels that would overlap are
+    stacked. ``span`` is the values' lowest, highest and the room kept around them."""
+    low, high, room = span
     gap = (high - low + 2 * room) * 0.065
-    for k, (y, label) in enumerate(zip(stacked(lasts, gap, low - room, high + room),
-                                       texts["ends"], strict=True)):  # fmt: skip
+    for y, label, colour in zip(stacked(lasts, gap, low - room, high + room), labels, colours,
+                                strict=True):  # fmt: skip
         axes.text(1.01, y, label, transform=axes.get_yaxis_transform(), fontsize=8,
-                  color=SEAT_COLOURS[k % len(SEAT_COLOURS)], va="center", ha="left",
-                  clip_on=False, fontfamily=font(label))  # fmt: skip
+                  color=colour, va="center", ha="left", clip_on=False,
+                  fontfamily=font(label))  # fmt: skip
+
+
+def finish(figure: Any, axes: Any, handles: list[Any], texts: dict[str, Any], font: Fonts,
+           state: str) -> Any:  # fmt: skip
+    """The figure's whole-number x ticks, zero line, grid, axis names, ``state`` above the axes,
+    title and legend, each text in its fonts: what every chart draws alike."""
+    from matplotlib.ticker import MaxNLocator
+
     axes.xaxis.set_major_locator(MaxNLocator(integer=True))
     axes.axhline(0, color="#999999", linewidth=0.6)
     axes.grid(True, color="#e5e5e5", linewidth=0.6)
     axes.set_axisbelow(True)
     axes.set_xlabel(texts["x"], fontfamily=font(texts["x"]))
     axes.set_ylabel(texts["y"], fontfamily=font(texts["y"]))
-    axes.set_title("\n".join(wrapped(texts["state"], 90, indent="")), fontsize=9, loc="left",
-                   fontfamily=font(texts["state"]))  # fmt: skip
+    axes.set_title(state, fontsize=9, loc="left", fontfamily=font(texts["state"]))
     figure.suptitle(texts["title"], fontsize=12, fontfamily=font(texts["title"]))
     legend = figure.legend(handles, texts["labels"], loc="outside right upper", frameon=False)
     for text, label in zip(legend.get_texts(), texts["labels"], strict=True):

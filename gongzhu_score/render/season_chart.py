@@ -14,7 +14,7 @@ from typing import Any
 from ..match.ratings import start
 from ..match.stats import PlayerView, Stats
 from ..terms import count_of, say
-from .chart import Fonts, line_style, picture, plain, stacked, write_picture
+from .chart import Fonts, finish, label_ends, line_style, picture, plain, write_picture
 from .fit import short_name
 
 __all__ = ["season_chart_image", "write_season_chart"]
@@ -88,7 +88,6 @@ def _draw(lines: list[Line], texts: dict[str, Any], font: Fonts, games: int) -> 
     """The figure: a line per player over the ``games`` of the season, each line's end labelled
     (up to :data:`LABELLED`), a legend."""
     from matplotlib.figure import Figure
-    from matplotlib.ticker import MaxNLocator
 
     figure = Figure(figsize=(7.2, max(4.2, 1.4 + 0.24 * len(lines))), layout="constrained")
     axes = figure.add_subplot()
@@ -105,22 +104,7 @@ def _draw(lines: list[Line], texts: dict[str, Any], font: Fonts, games: int) -> 
     axes.set_ylim(low - room, high + room)
     axes.set_xlim(0, max(games, 1))
     if len(lines) <= LABELLED:
+        colours = [line_style(k, len(lines))["color"] for k in range(len(lines))]
         lasts = [ys[-1] for _, _, ys in lines]
-        gap = (high - low + 2 * room) * 0.065
-        for k, (y, label) in enumerate(zip(stacked(lasts, gap, low - room, high + room),
-                                           texts["ends"], strict=True)):  # fmt: skip
-            axes.text(1.01, y, label, transform=axes.get_yaxis_transform(), fontsize=8,
-                      color=line_style(k, len(lines))["color"], va="center", ha="left",
-                      clip_on=False, fontfamily=font(label))  # fmt: skip
-    axes.xaxis.set_major_locator(MaxNLocator(integer=True))
-    axes.axhline(0, color="#999999", linewidth=0.6)
-    axes.grid(True, color="#e5e5e5", linewidth=0.6)
-    axes.set_axisbelow(True)
-    axes.set_xlabel(texts["x"], fontfamily=font(texts["x"]))
-    axes.set_ylabel(texts["y"], fontfamily=font(texts["y"]))
-    axes.set_title(texts["state"], fontsize=9, loc="left", fontfamily=font(texts["state"]))
-    figure.suptitle(texts["title"], fontsize=12, fontfamily=font(texts["title"]))
-    legend = figure.legend(handles, texts["labels"], loc="outside right upper", frameon=False)
-    for text, label in zip(legend.get_texts(), texts["labels"], strict=True):
-        text.set_fontfamily(font(label))
-    return figure
+        label_ends(axes, lasts, texts["ends"], colours, (low, high, room), font)
+    return finish(figure, axes, handles, texts, font, texts["state"])
