@@ -7,14 +7,15 @@ docs/chart.svg is what its documented command makes now."""
 from __future__ import annotations
 
 import json
-import os
 import re
 import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from clitools import ROOT, SAMPLES, done, ok, refused
+from clitools import SAMPLES, done, ok, refused
+from pictures import SVG, docs_picture_is_current
+from pictures import svg_texts as texts
 
 from gongzhu_score import Hand
 from gongzhu_score.match.storage import read_ledger
@@ -23,17 +24,8 @@ from gongzhu_score.render.fit import columns
 from gongzhu_score.render.seats import SEAT_COLOURS
 
 LEDGER = str(SAMPLES / "match" / "ledger.yaml")
-SVG = "{http://www.w3.org/2000/svg}"
-DOCS_CHART = ROOT / "docs" / "chart.svg"
 # The command docs/table.md gives for the image it shows (run from the repository's root).
 DOCS_COMMAND = ["match", "chart", "sample_hands/match/ledger.yaml", "-o", "docs/chart.svg"]
-
-
-def texts(svg: bytes) -> list[str]:
-    """Every text of the SVG, as a viewer shows it (it must parse; a zero width space shows
-    nothing)."""
-    root = ET.fromstring(svg)
-    return ["".join(t.itertext()).strip().lstrip("\u200b") for t in root.iter(f"{SVG}text")]
 
 
 @pytest.mark.chart
@@ -327,31 +319,7 @@ def test_the_same_match_draws_the_same_bytes(tmp_path: Path) -> None:
     assert chart.chart_image(ledger, "svg", "zh") == chart.chart_image(ledger, "svg", "zh")
 
 
-def creator(svg: bytes) -> str:
-    found = re.search(rb"<dc:title>(gongzhu-score [^<]*)</dc:title>", svg)
-    assert found, "the SVG says what made it"
-    return found.group(1).decode()
-
-
 @pytest.mark.chart
 def test_docs_chart_is_what_its_command_makes_now(tmp_path: Path) -> None:
-    # docs/table.md shows docs/chart.svg and the command that makes it; GONGZHU_UPDATE_GOLDEN=1
-    # makes it again. Made with another matplotlib or another font, the layout may differ by a
-    # pixel: then what it says (every text) must be the same.
-    if os.environ.get("GONGZHU_UPDATE_GOLDEN"):
-        old = Path.cwd()
-        os.chdir(ROOT)
-        try:
-            ok(*DOCS_COMMAND)
-        finally:
-            os.chdir(old)
-    assert f"gongzhu-score {' '.join(DOCS_COMMAND)}" in (ROOT / "docs" / "table.md").read_text(
-        encoding="utf-8"
-    )
-    out = tmp_path / "chart.svg"
-    ok(*DOCS_COMMAND[:3], "-o", str(out))
-    now, kept = out.read_bytes(), DOCS_CHART.read_bytes()
-    if creator(now) == creator(kept):
-        assert now == kept, "docs/chart.svg is stale: GONGZHU_UPDATE_GOLDEN=1 makes it again"
-    else:
-        assert texts(now) == texts(kept)
+    # docs/table.md shows docs/chart.svg and the command that makes it.
+    docs_picture_is_current(DOCS_COMMAND, "docs/chart.svg", tmp_path / "chart.svg")

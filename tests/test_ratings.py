@@ -7,10 +7,7 @@ from __future__ import annotations
 
 import datetime
 import json
-import os
-import re
 import sys
-import xml.etree.ElementTree as ET
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -21,6 +18,7 @@ from clitools import ROOT, done, ok, refused
 from hypothesis import given
 from hypothesis import strategies as st
 from openskill.models import PlackettLuce
+from pictures import docs_picture_is_current, svg_texts
 from season import DRAWN_ALONE, DRAWN_SIDES, fixed_hand, make_season
 
 from gongzhu_score.core.hand import Hand
@@ -480,15 +478,8 @@ def test_a_player_is_found_by_their_one_written_form_and_by_an_old_name(tmp_path
 # --- the season's picture, and the docs' season ----------------------------------------------
 
 SEASON = ROOT / "docs" / "examples" / "season"
-SVG = "{http://www.w3.org/2000/svg}"
 # The command docs/table.md gives for the image it shows (run from the repository's root).
 DOCS_COMMAND = ["stats", "docs/examples/season/", "--chart", "docs/season.svg"]
-
-
-def svg_texts(svg: bytes) -> list[str]:
-    """Every text of the SVG as a viewer shows it (it must parse as XML)."""
-    root = ET.fromstring(svg)
-    return ["".join(t.itertext()).strip().lstrip("\u200b") for t in root.iter(f"{SVG}text")]
 
 
 def test_the_docs_season_is_what_its_script_writes(tmp_path: Path) -> None:
@@ -551,29 +542,5 @@ def test_without_the_extra_the_chart_names_the_extra(
 
 @pytest.mark.chart
 def test_docs_season_chart_is_what_its_command_makes_now(tmp_path: Path) -> None:
-    # docs/table.md shows docs/season.svg and the command that makes it; GONGZHU_UPDATE_GOLDEN=1
-    # makes it again. With another matplotlib or font the layout may move a pixel: then every
-    # text must be the same.
-    if os.environ.get("GONGZHU_UPDATE_GOLDEN"):
-        old = Path.cwd()
-        os.chdir(ROOT)
-        try:
-            ok(*DOCS_COMMAND)
-        finally:
-            os.chdir(old)
-    assert f"gongzhu-score {' '.join(DOCS_COMMAND)}" in (ROOT / "docs" / "table.md").read_text(
-        encoding="utf-8"
-    )
-    out = tmp_path / "season.svg"
-    ok(*DOCS_COMMAND[:3], str(out))
-    now, kept = out.read_bytes(), (ROOT / "docs" / "season.svg").read_bytes()
-    if creator(now) == creator(kept):
-        assert now == kept, "docs/season.svg is stale: GONGZHU_UPDATE_GOLDEN=1 makes it again"
-    else:
-        assert svg_texts(now) == svg_texts(kept)
-
-
-def creator(svg: bytes) -> str:
-    found = re.search(rb"<dc:title>(gongzhu-score [^<]*)</dc:title>", svg)
-    assert found, "the SVG says what made it"
-    return found.group(1).decode()
+    # docs/table.md shows docs/season.svg and the command that makes it.
+    docs_picture_is_current(DOCS_COMMAND, "docs/season.svg", tmp_path / "season.svg")
