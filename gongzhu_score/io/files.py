@@ -15,11 +15,11 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import secrets
 import stat
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, Final
 
 from ..errors import GongzhuError, InputError
 from ..terms import error
@@ -171,9 +171,14 @@ def _mode_for(target: Path) -> int:
         return 0o666 & ~mask
 
 
-def _temp_beside(target: Path) -> tuple[int, str]:
-    """A new, empty temporary file in ``target``'s folder: its descriptor and name."""
-    return tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+_NEW_FILE: Final = (os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+                    | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0))  # fmt: skip
+"""A file made here and nowhere else, as :func:`tempfile.mkstemp` makes one."""
+
+
+def _temp_name(target: Path) -> str:
+    """A name for a temporary file beside ``target``: ``.NAME.<random>.tmp``."""
+    return str(target.parent / f".{target.name}.{secrets.token_hex(8)}.tmp")
 
 
 @contextlib.contextmanager
@@ -182,15 +187,23 @@ def _staged(target: Path, text: bool) -> Iterator[tuple[IO[Any], str]]:
 
     Text is UTF-8, newlines as written. Once the block ends without error the file is on disk
     with ``target``'s mode. It is removed if the block fails, or if the caller, still in the
-    block, does not move it.
+    block, does not move it. Its name is chosen before it is made, so that a signal turned into
+    an exit the moment after it is made (SIGTERM, Ctrl-C) still finds it to remove.
     """
-    fd, tmp = _temp_beside(target)
-    f = os.fdopen(fd, "w", encoding="utf-8", newline="") if text else os.fdopen(fd, "wb")
+    tmp, f = _temp_name(target), None
     try:
+        while True:
+            try:
+                fd = os.open(tmp, _NEW_FILE, 0o600)
+                break
+            except FileExistsError:  # (another's file: never removed here)
+                tmp = _temp_name(target)
+        f = os.fdopen(fd, "w", encoding="utf-8", newline="") if text else os.fdopen(fd, "wb")
         yield f, tmp
     except BaseException:
-        with contextlib.suppress(OSError):  # what is still buffered cannot be written
-            f.close()
+        if f is not None:
+            with contextlib.suppress(OSError):  # what is still buffered cannot be written
+                f.close()
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
